@@ -1,0 +1,96 @@
+"""gjkcli: distance, intersection and overlap of convex 2D shapes with GJK.
+
+Build shapes, ask GJK, and (optionally) have Shapely check the answer:
+
+>>> from gjkcli import capsule, circle, distance, intersects, rectangle
+>>> box = rectangle((0.0, 0.0), (2.0, 2.0))
+>>> result = distance(box, circle((4.0, 0.0), 1.0))
+>>> result.distance, result.closest, result.status
+(2.0, ((1.0, 0.0), (3.0, 0.0)), 'duplicate-support')
+>>> intersects(box, capsule((1.5, -3.0), (1.5, 3.0), 0.5)).intersects
+True
+
+Files go through the same loaders as the command line, and ``check_pair``
+runs both GJK queries and Shapely and compares them:
+
+>>> import io
+>>> from gjkcli import check_pair, load_pair
+>>> text = b'''{"a": "POLYGON ((0 1, 1 -1, -1 -1, 0 1))",
+...            "b": {"type": "circle", "center": [0, 3], "radius": 1}}'''
+>>> check = check_pair(load_pair("-", io.BytesIO(text)))  # "-": standard input, here a stand-in
+>>> check.agree, check.gjk.intersects, check.gjk.distance
+(True, False, 1.0)
+
+The shapes and the algorithms are pure Python; the loaders and the checks
+need Shapely and NumPy, which are imported only when one of them is first used.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gjkcli._version import __version__
+from gjkcli.algorithms.distance import DistanceResult, distance
+from gjkcli.algorithms.intersect import IntersectResult, intersects
+from gjkcli.shapes import (
+    Affine,
+    ConvexShape,
+    capsule,
+    circle,
+    convex_polygon,
+    ellipse,
+    hull,
+    point,
+    rectangle,
+    rounded,
+    segment,
+    transformed,
+)
+
+if TYPE_CHECKING:
+    from gjkcli.io import InputError, load_pair, load_shape, load_two
+    from gjkcli.verify.check import Check, check_pair
+
+__all__ = [
+    "Affine",
+    "Check",
+    "ConvexShape",
+    "DistanceResult",
+    "InputError",
+    "IntersectResult",
+    "__version__",
+    "capsule",
+    "check_pair",
+    "circle",
+    "convex_polygon",
+    "distance",
+    "ellipse",
+    "hull",
+    "intersects",
+    "load_pair",
+    "load_shape",
+    "load_two",
+    "point",
+    "rectangle",
+    "rounded",
+    "segment",
+    "transformed",
+]
+
+_LAZY = {
+    "InputError": "gjkcli.io",
+    "load_pair": "gjkcli.io",
+    "load_shape": "gjkcli.io",
+    "load_two": "gjkcli.io",
+    "Check": "gjkcli.verify.check",
+    "check_pair": "gjkcli.verify.check",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import the Shapely-backed parts of the API on first use."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'gjkcli' has no attribute {name!r}")

@@ -1,0 +1,1 @@
+"""Queries on convex shapes: boolean GJK, GJK distance, and the simplex solver."""

@@ -1,0 +1,252 @@
+"""GJK distance: how far apart two convex shapes are, and their closest points.
+
+The loop keeps a simplex of Minkowski-difference points and its point ``v``
+closest to the origin (see :mod:`gjkcli.algorithms.simplex`). Each iteration
+asks for the farthest point ``w`` of ``A - B`` in the direction ``-v``, towards
+the origin:
+
+* ``|v|`` is an upper bound on the distance (``v`` is a point of ``A - B``) and
+  ``v.w / |v|`` a lower bound (no point of ``A - B`` lies beyond ``w`` along
+  ``-v``). When the two meet, to the relative tolerance
+  :data:`~gjkcli.tolerances.CONVERGENCE_RELATIVE`, the answer is found
+  (status ``converged``).
+* For polytopes the loop usually ends sooner: the new support point is one the
+  simplex already has (status ``duplicate-support``), which in exact arithmetic
+  means ``v`` is optimal.
+* A triangle that contains the origin, or a simplex that passes within the
+  touching band of it, ends the loop with status ``contains-origin``: the
+  shapes intersect.
+* A search direction that is zero or not finite ends it with status
+  ``degenerate``, and :data:`~gjkcli.tolerances.MAX_ITERATIONS` is a hard cap
+  (status ``max-iterations``). The loop cannot run forever.
+
+Rounded shapes (circles, capsules, margins) are handled the exact way: the
+loop runs on their cores and the radii are subtracted at the end.
+
+For a segment simplex the search direction is the segment's normal rather
+than ``-v`` itself: both point the same way in exact arithmetic, but the normal
+is computed from the segment alone and stays accurate when ``v`` is tiny.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from dataclasses import dataclass
+from typing import Literal
+
+from gjkcli.algorithms.simplex import Closest, closest_to_origin
+from gjkcli.algorithms.support import SupportPoint, minkowski_support
+from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.shapes.rounded import split_radius
+from gjkcli.tolerances import (
+    CONVERGENCE_RELATIVE,
+    MAX_ITERATIONS,
+    ROUNDING_FACTOR,
+    touch_band,
+)
+
+__all__ = ["DistanceResult", "DistanceStatus", "DistanceStep", "distance"]
+
+DistanceStatus = Literal[
+    "converged", "duplicate-support", "contains-origin", "degenerate", "max-iterations"
+]
+
+_ROUNDING = ROUNDING_FACTOR * sys.float_info.epsilon
+
+
+@dataclass(frozen=True)
+class DistanceStep:
+    """One iteration (one support point) of a GJK distance run, for tracing.
+
+    ``direction`` is the search direction, ``support`` the point of ``A - B``
+    it found, ``gap`` the amount ``|v|^2 - v.w`` by which that point could
+    still improve on the previous closest point ``v`` (``None`` for the first
+    point). ``simplex``, ``weights``, ``closest`` and ``norm`` describe the
+    simplex after the step, reduced to the feature nearest the origin, and
+    that nearest point. ``outcome`` is ``"added"``, or the status the run
+    stopped with.
+    """
+
+    iteration: int
+    direction: Vec
+    support: SupportPoint
+    gap: float | None
+    simplex: tuple[Vec, ...]
+    weights: tuple[float, ...]
+    closest: Vec
+    norm: float
+    outcome: str
+
+
+@dataclass(frozen=True)
+class DistanceResult:
+    """The answer of :func:`distance`.
+
+    ``distance`` is 0 and ``closest`` is ``None`` when the shapes intersect.
+    ``raw_distance`` is the distance as computed, before the touching band is
+    applied (equal to ``distance`` for separated shapes). ``simplex`` is the
+    final simplex of the cores' Minkowski difference, ``radii`` the radii that
+    were split off the two shapes, ``band`` the touching band used.
+    """
+
+    distance: float
+    intersects: bool
+    closest: tuple[Vec, Vec] | None
+    iterations: int
+    status: DistanceStatus
+    raw_distance: float
+    band: float
+    simplex: tuple[SupportPoint, ...]
+    radii: tuple[float, float]
+
+
+def distance(
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    recorder: list[DistanceStep] | None = None,
+) -> DistanceResult:
+    """Distance and closest points between two convex shapes, by GJK.
+
+    When ``recorder`` is a list, one :class:`DistanceStep` is appended per
+    iteration.
+
+    >>> from gjkcli.shapes import circle, rectangle, segment
+    >>> result = distance(rectangle((0.0, 0.0), (2.0, 2.0)), circle((4.0, 0.0), 1.0))
+    >>> result.distance, result.closest
+    (2.0, ((1.0, 0.0), (3.0, 0.0)))
+    >>> distance(segment((0.0, -1.0), (0.0, 1.0)), circle((0.5, 0.0), 1.0)).intersects
+    True
+    """
+    core_a, radius_a = split_radius(shape_a)
+    core_b, radius_b = split_radius(shape_b)
+    direction: Vec = (1.0, 0.0)
+    simplex: list[SupportPoint] = []
+    closest = Closest((math.inf, math.inf), (), ())
+    vv = math.inf  # |v|^2, v the point of the simplex closest to the origin
+    scale = 0.0
+    status: DistanceStatus | None = None
+    iterations = 0
+    while status is None and iterations < MAX_ITERATIONS:
+        iterations += 1
+        searched = direction
+        point = minkowski_support(core_a, core_b, searched)
+        scale = max(scale, _magnitude(point))
+        gap = None
+        if simplex:
+            gap = vv - (closest.v[0] * point.w[0] + closest.v[1] * point.w[1])
+            status = _stop(point, simplex, gap, vv)
+        if status is None:
+            candidates = [*simplex, point]
+            candidate = closest_to_origin([p.w for p in candidates])
+            candidate_vv = candidate.v[0] * candidate.v[0] + candidate.v[1] * candidate.v[1]
+            if candidate_vv >= vv:
+                status = "converged"  # rounding noise: the new point brings v no closer
+            else:
+                simplex = [candidates[i] for i in candidate.kept]
+                closest, vv = candidate, candidate_vv
+                if len(simplex) == 3 or vv <= touch_band(scale) ** 2:
+                    status = "contains-origin"
+                else:
+                    direction = _search_direction(simplex, closest.v)
+                    length2 = direction[0] * direction[0] + direction[1] * direction[1]
+                    if not (length2 > 0.0 and math.isfinite(length2)):
+                        status = "degenerate"
+        if recorder is not None:
+            recorder.append(
+                DistanceStep(
+                    iterations,
+                    searched,
+                    point,
+                    gap,
+                    tuple(p.w for p in simplex),
+                    closest.weights,
+                    closest.v,
+                    math.sqrt(vv),
+                    status or "added",
+                )
+            )
+    return _finish(
+        simplex,
+        closest.weights,
+        status or "max-iterations",
+        iterations=iterations,
+        radii=(radius_a, radius_b),
+        scale=scale,
+    )
+
+
+def _stop(
+    point: SupportPoint, simplex: list[SupportPoint], gap: float, vv: float
+) -> DistanceStatus | None:
+    """Why the new support point ends the loop, or ``None`` if it may extend the simplex."""
+    if any(point.w == p.w for p in simplex):
+        return "duplicate-support"
+    if not math.isfinite(gap):
+        return "degenerate"
+    if gap <= CONVERGENCE_RELATIVE * vv + _ROUNDING * math.sqrt(vv) * math.hypot(*point.w):
+        return "converged"
+    return None
+
+
+def _finish(
+    simplex: list[SupportPoint],
+    weights: tuple[float, ...],
+    status: DistanceStatus,
+    *,
+    iterations: int,
+    radii: tuple[float, float],
+    scale: float,
+) -> DistanceResult:
+    """Turn the final simplex into closest points, and apply the radii and the band."""
+    band = touch_band(scale)
+    final = tuple(simplex)
+    core_distance = 0.0 if len(simplex) == 3 else _origin_distance(simplex)
+    raw = max(core_distance - radii[0] - radii[1], 0.0)
+    if len(simplex) == 3 or raw <= band:
+        return DistanceResult(0.0, True, None, iterations, status, raw, band, final, radii)
+    ax = sum(weight * p.a[0] for weight, p in zip(weights, simplex, strict=True))
+    ay = sum(weight * p.a[1] for weight, p in zip(weights, simplex, strict=True))
+    bx = sum(weight * p.b[0] for weight, p in zip(weights, simplex, strict=True))
+    by = sum(weight * p.b[1] for weight, p in zip(weights, simplex, strict=True))
+    gap = math.hypot(bx - ax, by - ay)
+    nx, ny = ((bx - ax) / gap, (by - ay) / gap) if gap > 0.0 else (0.0, 0.0)
+    closest = (
+        (ax + radii[0] * nx, ay + radii[0] * ny),
+        (bx - radii[1] * nx, by - radii[1] * ny),
+    )
+    return DistanceResult(raw, False, closest, iterations, status, raw, band, final, radii)
+
+
+def _origin_distance(simplex: list[SupportPoint]) -> float:
+    """Distance from the origin to the point or segment simplex that is closest to it.
+
+    For a segment it is ``|cross(w1, e)| / |e|`` with ``e = w2 - w1``, the
+    height of the triangle the segment forms with the origin. Written with
+    ``e`` (not as ``cross(w1, w2)``, which is the same number in exact
+    arithmetic) its rounding error stays near ``eps * |w1|`` even for a short
+    segment far from the origin, and it is exact for axis-aligned edges with
+    integer coordinates.
+    """
+    if len(simplex) == 1:
+        return math.hypot(*simplex[0].w)
+    (x1, y1), (x2, y2) = simplex[0].w, simplex[1].w
+    ex, ey = x2 - x1, y2 - y1
+    return abs(x1 * ey - y1 * ex) / math.hypot(ex, ey)
+
+
+def _search_direction(simplex: list[SupportPoint], v: Vec) -> Vec:
+    """Towards the origin: ``-v`` for a point, the normal on the origin's side for a segment."""
+    if len(simplex) == 1:
+        return (-v[0], -v[1])
+    (x1, y1), (x2, y2) = simplex[0].w, simplex[1].w
+    ex, ey = x2 - x1, y2 - y1
+    # cross(e, -w1) > 0: the origin is to the left of w1 -> w2.
+    if ex * -y1 - ey * -x1 > 0.0:
+        return (-ey, ex)
+    return (ey, -ex)
+
+
+def _magnitude(point: SupportPoint) -> float:
+    """Largest absolute coordinate of the shape points behind a support point."""
+    return max(abs(point.a[0]), abs(point.a[1]), abs(point.b[0]), abs(point.b[1]))

@@ -1,0 +1,215 @@
+"""Boolean GJK: do two convex shapes share a point?
+
+This is the algorithm as the seed articles teach it. Search along a
+direction for the farthest point of the Minkowski difference ``A - B``; if even
+that point does not reach the origin (its dot product with the direction is
+negative), a separating axis has been found and the shapes are apart.
+Otherwise add it to the simplex and choose the next direction:
+
+* after the first point, search the opposite way;
+* with two points (a segment), search along the segment's perpendicular on
+  the origin's side;
+* with three points (a triangle ``a, b, c``, ``a`` the newest), the origin is
+  beyond edge ``ab`` or beyond edge ``ac`` (then drop the vertex off that edge
+  and search along the edge's outward perpendicular) or inside the triangle
+  (then the shapes intersect). Edge ``bc`` need not be tested: the previous
+  step already put the origin on ``a``'s side of it.
+
+Touching counts as intersecting, so only a *negative* dot product separates.
+Where the article's loop could stall (a support point that is already in the
+simplex, which happens when the origin lies on the line of an edge of
+``A - B``), this version searches from the simplex's closest point straight
+towards the origin instead, and answers "intersecting" if the origin is on the
+simplex. A separating axis is the only proof of separation: if the loop stops
+without one (iteration cap, degenerate numbers) the answer is "intersecting",
+with the reason in ``status``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+from gjkcli.algorithms.simplex import closest_to_origin
+from gjkcli.algorithms.support import SupportPoint, minkowski_support
+from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.tolerances import MAX_ITERATIONS
+
+__all__ = ["IntersectResult", "IntersectStatus", "IntersectStep", "intersects"]
+
+IntersectStatus = Literal[
+    "separating-axis", "contains-origin", "duplicate-support", "degenerate", "max-iterations"
+]
+
+
+@dataclass(frozen=True)
+class IntersectStep:
+    """One support point of a boolean GJK run, for tracing.
+
+    ``direction`` is the search direction, ``support`` the point found,
+    ``dot`` its dot product with the direction (negative: separated),
+    ``simplex`` the simplex after the step, ``region`` what decided the next
+    move, ``dropped`` the simplex points removed and
+    ``next_direction`` the direction of the next step (``None`` at the end).
+    """
+
+    iteration: int
+    direction: Vec
+    support: SupportPoint
+    dot: float
+    simplex: tuple[Vec, ...]
+    region: str
+    dropped: tuple[Vec, ...]
+    next_direction: Vec | None
+
+
+@dataclass(frozen=True)
+class IntersectResult:
+    """The answer of :func:`intersects`.
+
+    ``direction`` is the last search direction: a separating axis when
+    ``status`` is ``"separating-axis"``.
+    """
+
+    intersects: bool
+    iterations: int
+    status: IntersectStatus
+    simplex: tuple[SupportPoint, ...]
+    direction: Vec
+
+
+def intersects(
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    direction: Vec = (0.0, 1.0),
+    recorder: list[IntersectStep] | None = None,
+) -> IntersectResult:
+    """Whether two convex shapes share a point (touching counts), by boolean GJK.
+
+    ``direction`` is the first search direction (the seed article uses
+    ``(0, 1)``). When ``recorder`` is a list, one :class:`IntersectStep` is
+    appended per support point.
+
+    >>> from gjkcli.shapes import Polytope
+    >>> a = Polytope(((0.0, 1.0), (1.0, -1.0), (-1.0, -1.0)))
+    >>> b = Polytope(((0.0, -1.0), (1.0, 1.0), (-1.0, 1.0)))
+    >>> result = intersects(a, b)
+    >>> result.intersects, result.iterations, result.status
+    (True, 3, 'contains-origin')
+    >>> far = Polytope(((5.0, 0.0), (6.0, 0.0)))
+    >>> intersects(a, far).intersects
+    False
+    """
+    if direction == (0.0, 0.0):
+        raise ValueError("the first search direction must not be (0, 0)")
+    d = direction
+    simplex: list[SupportPoint] = []
+    from_closest = False  # was d chosen from the simplex's closest point?
+    for iteration in range(1, MAX_ITERATIONS + 1):
+        point = minkowski_support(shape_a, shape_b, d)
+        dot = point.w[0] * d[0] + point.w[1] * d[1]
+        outcome: IntersectStatus | None = None
+        if not math.isfinite(dot):
+            outcome, step = "degenerate", _Step(None, "not a finite number")
+        elif dot < 0.0:
+            outcome = "separating-axis"
+            step = _Step(None, "separated: the support point does not reach the origin")
+        elif any(point.w == kept.w for kept in simplex):
+            if from_closest:
+                # Searching straight at the origin found nothing new: the origin
+                # is on the boundary of A - B, to within rounding.
+                outcome = "duplicate-support"
+                step = _Step(None, "repeated support point again: the origin is on the boundary")
+            else:
+                step = _towards_origin(simplex, "repeated support point: ")
+        else:
+            simplex.append(point)
+            step = _next_direction(simplex, d)
+        if outcome is None and step.direction is None:
+            outcome = "contains-origin"
+        if recorder is not None:
+            recorder.append(
+                IntersectStep(
+                    iteration,
+                    d,
+                    point,
+                    dot,
+                    tuple(p.w for p in simplex),
+                    step.region,
+                    step.dropped,
+                    step.direction,
+                )
+            )
+        if outcome is not None or step.direction is None:
+            status = outcome or "contains-origin"
+            return IntersectResult(
+                status != "separating-axis", iteration, status, tuple(simplex), d
+            )
+        from_closest = step.from_closest
+        d = step.direction
+    return IntersectResult(True, MAX_ITERATIONS, "max-iterations", tuple(simplex), d)
+
+
+@dataclass(frozen=True)
+class _Step:
+    """What one step decided: the next direction (``None``: the origin is enclosed)."""
+
+    direction: Vec | None
+    region: str
+    dropped: tuple[Vec, ...] = ()
+    from_closest: bool = False
+
+
+def _next_direction(simplex: list[SupportPoint], d: Vec) -> _Step:
+    """The seed's cases for a simplex of 1, 2 or 3 points; updates ``simplex`` in place."""
+    if len(simplex) == 1:
+        if simplex[0].w == (0.0, 0.0):
+            return _Step(None, "the first support point is the origin")
+        return _Step((-d[0], -d[1]), "first point: search the opposite way")
+    if len(simplex) == 2:
+        return _segment_case(simplex[1].w, simplex[0].w)
+    return _triangle_case(simplex)
+
+
+def _segment_case(a: Vec, b: Vec) -> _Step:
+    """Perpendicular to segment ``ab`` (``a`` newest), on the origin's side."""
+    abx, aby = b[0] - a[0], b[1] - a[1]
+    perp = (aby, -abx)
+    if perp[0] * -a[0] + perp[1] * -a[1] <= 0.0:
+        perp = (-perp[0], -perp[1])
+    return _Step(perp, "segment: search along its perpendicular towards the origin")
+
+
+def _triangle_case(simplex: list[SupportPoint]) -> _Step:
+    """Is the origin beyond edge ``ab``, beyond edge ``ac``, or inside?"""
+    c, b, a = (p.w for p in simplex)
+    abx, aby, acx, acy = b[0] - a[0], b[1] - a[1], c[0] - a[0], c[1] - a[1]
+    if abx * acy - aby * acx == 0.0:
+        return _towards_origin(simplex, "collinear triangle: ")
+    aox, aoy = -a[0], -a[1]
+    ab_perp = (aby, -abx)
+    if ab_perp[0] * acx + ab_perp[1] * acy > 0.0:
+        ab_perp = (-ab_perp[0], -ab_perp[1])
+    if ab_perp[0] * aox + ab_perp[1] * aoy > 0.0:
+        dropped = simplex.pop(0)
+        return _Step(ab_perp, "origin beyond edge ab: drop c", (dropped.w,))
+    ac_perp = (acy, -acx)
+    if ac_perp[0] * abx + ac_perp[1] * aby > 0.0:
+        ac_perp = (-ac_perp[0], -ac_perp[1])
+    if ac_perp[0] * aox + ac_perp[1] * aoy > 0.0:
+        dropped = simplex.pop(1)
+        return _Step(ac_perp, "origin beyond edge ac: drop b", (dropped.w,))
+    return _Step(None, "origin inside the triangle")
+
+
+def _towards_origin(simplex: list[SupportPoint], why: str) -> _Step:
+    """Reduce ``simplex`` to its feature nearest the origin and search towards the origin."""
+    closest = closest_to_origin([p.w for p in simplex])
+    dropped = tuple(p.w for i, p in enumerate(simplex) if i not in closest.kept)
+    simplex[:] = [simplex[i] for i in closest.kept]
+    vx, vy = closest.v
+    if vx == 0.0 and vy == 0.0:
+        return _Step(None, why + "the origin is on the simplex", dropped)
+    region = why + "search from the closest point towards the origin"
+    return _Step((-vx, -vy), region, dropped, from_closest=True)

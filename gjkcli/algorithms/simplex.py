@@ -1,0 +1,127 @@
+"""The point of a simplex (1, 2 or 3 points) closest to the origin.
+
+GJK keeps a *simplex*, a point, segment or triangle of Minkowski-difference
+points, and repeatedly asks which part of it is nearest the origin. The answer
+is given in barycentric coordinates: weights ``l_i >= 0`` summing to 1 with
+``v = sum l_i w_i``. Only the points with positive weight are kept (the
+*Voronoi region* of the origin decides which), so the simplex never grows
+beyond the feature that matters. The same weights applied to the points of A
+and of B that produced each ``w_i`` give the closest points on the shapes.
+
+Segment ``[w1, w2]``, with ``e = w2 - w1``. The origin projects onto the line at
+``w1 + t e`` where ``t = -w1.e / e.e``; its barycentric coordinates are
+``l2 = t`` and ``l1 = 1 - t``. Scaled by ``e.e`` (to avoid a division until the
+end) they are
+
+    u = w2 . e   (weight of w1)        v = -w1 . e   (weight of w2)
+
+and the origin's region is vertex ``w1`` when ``v <= 0``, vertex ``w2`` when
+``u <= 0``, and the open segment otherwise.
+
+Triangle ``[w1, w2, w3]``. With ``n = cross(w2 - w1, w3 - w1)`` (twice the signed
+area), the barycentric coordinates of the origin scaled by ``n * n`` are
+
+    t1 = n * cross(w2, w3),   t2 = n * cross(w3, w1),   t3 = n * cross(w1, w2)
+
+(each ``cross`` is twice the signed area of the sub-triangle the origin forms
+with an edge; multiplying by ``n`` makes them positive inside for either
+orientation). The origin is inside the closed triangle when all three are
+``>= 0`` and no vertex or edge region claims it first; ``t3 <= 0`` means it is
+beyond edge 12, ``t2 <= 0`` beyond edge 13, ``t1 <= 0`` beyond edge 23.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from gjkcli.shapes.base import Vec
+
+__all__ = ["Closest", "closest_to_origin"]
+
+
+class Closest(NamedTuple):
+    """The closest point ``v`` of a simplex, as weights over a subset of its points.
+
+    ``kept`` are indices into the input simplex (in input order) with positive
+    ``weights``. Three kept points mean the origin is inside the triangle and
+    ``v`` is the origin.
+    """
+
+    v: Vec
+    kept: tuple[int, ...]
+    weights: tuple[float, ...]
+
+
+def closest_to_origin(points: Sequence[Vec]) -> Closest:
+    """The point of the convex hull of 1 to 3 points closest to the origin.
+
+    >>> closest_to_origin([(2.0, 1.0)])
+    Closest(v=(2.0, 1.0), kept=(0,), weights=(1.0,))
+    >>> closest_to_origin([(-1.0, 1.0), (3.0, 1.0)])
+    Closest(v=(0.0, 1.0), kept=(0, 1), weights=(0.75, 0.25))
+    >>> closest_to_origin([(1.0, 1.0), (3.0, 1.0)])
+    Closest(v=(1.0, 1.0), kept=(0,), weights=(1.0,))
+    >>> closest_to_origin([(0.0, 2.0), (0.0, -2.0), (-2.0, -2.0)]).kept
+    (0, 1)
+    >>> closest_to_origin([(-1.0, -1.0), (1.0, -1.0), (0.0, 1.0)]).v
+    (0.0, 0.0)
+    """
+    if len(points) == 1:
+        return Closest(points[0], (0,), (1.0,))
+    if len(points) == 2:
+        return _closest_on_segment(points, 0, 1)
+    if len(points) == 3:
+        return _closest_on_triangle(points)
+    raise ValueError(f"a simplex has 1 to 3 points, got {len(points)}")
+
+
+def _closest_on_segment(points: Sequence[Vec], i: int, j: int) -> Closest:
+    """Closest point of segment ``points[i], points[j]`` (see the module notes)."""
+    (x1, y1), (x2, y2) = points[i], points[j]
+    ex, ey = x2 - x1, y2 - y1
+    u = x2 * ex + y2 * ey
+    v = -(x1 * ex + y1 * ey)
+    if v <= 0.0:
+        return Closest(points[i], (i,), (1.0,))
+    if u <= 0.0:
+        return Closest(points[j], (j,), (1.0,))
+    total = u + v
+    l1, l2 = u / total, v / total
+    return Closest((l1 * x1 + l2 * x2, l1 * y1 + l2 * y2), (i, j), (l1, l2))
+
+
+def _closest_on_triangle(points: Sequence[Vec]) -> Closest:
+    """Closest point of a triangle: the Voronoi region of the origin decides."""
+    (x1, y1), (x2, y2), (x3, y3) = points
+    n = (x2 - x1) * (y3 - y1) - (y2 - y1) * (x3 - x1)
+    if n == 0.0:
+        # Collinear points: the hull is the longest of the three segments, and
+        # the closest of the three edges' closest points is the answer.
+        edges = (_closest_on_segment(points, a, b) for a, b in ((0, 1), (0, 2), (1, 2)))
+        return min(edges, key=lambda c: c.v[0] * c.v[0] + c.v[1] * c.v[1])
+
+    # Edge barycentric coordinates (scaled), as for a segment.
+    e12x, e12y, e13x, e13y, e23x, e23y = x2 - x1, y2 - y1, x3 - x1, y3 - y1, x3 - x2, y3 - y2
+    u12, v12 = x2 * e12x + y2 * e12y, -(x1 * e12x + y1 * e12y)
+    u13, v13 = x3 * e13x + y3 * e13y, -(x1 * e13x + y1 * e13y)
+    u23, v23 = x3 * e23x + y3 * e23y, -(x2 * e23x + y2 * e23y)
+    # Triangle barycentric coordinates (scaled by n * n).
+    t1 = n * (x2 * y3 - y2 * x3)
+    t2 = n * (x3 * y1 - y3 * x1)
+    t3 = n * (x1 * y2 - y1 * x2)
+
+    if v12 <= 0.0 and v13 <= 0.0:
+        return Closest(points[0], (0,), (1.0,))
+    if u12 > 0.0 and v12 > 0.0 and t3 <= 0.0:
+        return _closest_on_segment(points, 0, 1)
+    if u13 > 0.0 and v13 > 0.0 and t2 <= 0.0:
+        return _closest_on_segment(points, 0, 2)
+    if u12 <= 0.0 and v23 <= 0.0:
+        return Closest(points[1], (1,), (1.0,))
+    if u13 <= 0.0 and u23 <= 0.0:
+        return Closest(points[2], (2,), (1.0,))
+    if u23 > 0.0 and v23 > 0.0 and t1 <= 0.0:
+        return _closest_on_segment(points, 1, 2)
+    total = t1 + t2 + t3
+    return Closest((0.0, 0.0), (0, 1, 2), (t1 / total, t2 / total, t3 / total))

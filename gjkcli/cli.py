@@ -1,0 +1,130 @@
+"""The ``gjk`` command line: parse options, call the library, pick a renderer.
+
+No geometry lives here. Input problems arrive as
+:class:`~gjkcli.io.errors.InputError` and leave as one line on standard error
+with exit status 2; nothing else is ever printed as a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Annotated, NoReturn
+
+import typer
+
+from gjkcli._version import __version__
+
+__all__ = ["app", "main"]
+
+EXIT_OK, EXIT_DISAGREE, EXIT_INPUT = 0, 1, 2
+
+app = typer.Typer(
+    name="gjk",
+    help="Distance, intersection and overlap of convex 2D shapes by GJK, "
+    "cross-checked against Shapely.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"gjk {__version__}")
+        raise typer.Exit(EXIT_OK)
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Distance, intersection and overlap of convex 2D shapes by GJK, cross-checked against Shapely.
+
+    Exit status: 0 everything agreed, 1 a disagreement or failed expectation,
+    2 bad usage or unreadable input.
+    """
+
+
+@app.command(
+    epilog="[bold]Examples[/bold]\n\n"
+    "  gjk check samples/seed-example.json\n\n"
+    "  gjk check a.json b.json --json\n\n"
+    "  cat pair.json | gjk check -"
+)
+def check(
+    a: Annotated[
+        str,
+        typer.Argument(
+            metavar="A",
+            help="A pair file (JSON, GeoJSON FeatureCollection of two, or two-line WKT), "
+            "or the first of two shape files. '-' reads standard input.",
+        ),
+    ],
+    b: Annotated[
+        str | None,
+        typer.Argument(metavar="B", help="The second shape file, when A is a shape file."),
+    ] = None,
+    json_output: Annotated[
+        bool,
+        typer.Option(
+            "--json", help="Print one JSON object (docs/FORMATS.md section 4) and nothing else."
+        ),
+    ] = False,
+) -> None:
+    """Check two shapes: intersects, distance, closest points, against Shapely."""
+    from rich.console import Console
+
+    from gjkcli.io import InputError, load_pair, load_two
+    from gjkcli.render.json_record import check_record, error_record
+    from gjkcli.render.table import check_table
+    from gjkcli.verify.check import check_pair
+
+    try:
+        pair = load_pair(a) if b is None else load_two(a, b)
+    except InputError as error:
+        if json_output:
+            _print_json(error_record(a if b is None else f"{a} {b}", str(error)))
+        _fail(str(error))
+    result = check_pair(pair)
+    if json_output:
+        _print_json(check_record(result))
+    else:
+        Console().print(check_table(result))
+    raise typer.Exit(EXIT_OK if result.ok else EXIT_DISAGREE)
+
+
+def _print_json(record: object) -> None:
+    sys.stdout.write(json.dumps(record, allow_nan=False) + "\n")
+
+
+def _fail(message: str) -> NoReturn:
+    """One line on standard error, exit status 2."""
+    sys.stderr.write("gjk: error: " + " ".join(message.split()) + "\n")
+    raise typer.Exit(EXIT_INPUT)
+
+
+def main() -> None:
+    """Entry point of the ``gjk`` console script and of ``python -m gjkcli``."""
+    try:
+        app()
+    except BrokenPipeError:
+        # The reader went away (``gjk check --json ... | head``): not an error of ours.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(EXIT_OK)
+    except Exception as error:  # a bug: say so in one line rather than a traceback
+        if os.environ.get("GJK_DEBUG"):
+            raise
+        sys.stderr.write(
+            f"gjk: internal error: {type(error).__name__}: {error} "
+            "(please report it; set GJK_DEBUG=1 for a traceback)\n"
+        )
+        sys.exit(EXIT_INPUT)

@@ -1,0 +1,120 @@
+"""Native shapes: the lower-case ``type`` objects of FORMATS section 1."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gjkcli.io.node import Node
+from gjkcli.io.rings import polygon_from_ring
+from gjkcli.pair import ShapeInput
+from gjkcli.shapes import primitives
+from gjkcli.shapes.affine import Affine, transformed
+from gjkcli.shapes.base import ConvexShape
+
+__all__ = ["NATIVE_TYPES", "native_shape"]
+
+_COMMON = ("type", "transform", "margin", "name")
+
+_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "point": (("at",), ()),
+    "segment": (("points",), ()),
+    "polygon": (("points",), ("holes",)),
+    "hull": (("points",), ()),
+    "circle": (("center", "radius"), ()),
+    "ellipse": (("center", "radii"), ("rotation",)),
+    "rectangle": (("center", "size"), ("rotation",)),
+    "capsule": (("points", "radius"), ()),
+}
+
+NATIVE_TYPES = tuple(_FIELDS)
+"""The native shape types, in the order of FORMATS section 1."""
+
+
+def native_shape(node: Node) -> ShapeInput:
+    """Build a native shape; ``node`` is an object whose ``type`` is in :data:`NATIVE_TYPES`.
+
+    >>> native_shape(Node({"type": "circle", "center": [0, 0], "radius": 2}, "x.json")).kind
+    'circle'
+    >>> native_shape(Node({"type": "circle", "center": [0, 0], "radus": 2}, "x.json"))
+    Traceback (most recent call last):
+    ...
+    gjkcli.io.errors.InputError: x.json: radus: unknown key for a circle (did you mean 'radius'?)
+    """
+    kind = node.key("type").string()
+    required, optional = _FIELDS[kind]
+    node.check_keys(f"a {kind}", required, (*optional, *_COMMON))
+    shape = _BUILDERS[kind](node)
+    transform = node.get("transform")
+    if transform is not None:
+        shape = transformed(shape, _affine(transform))
+    margin = node.get("margin")
+    if margin is not None:
+        shape = primitives.rounded(shape, margin.non_negative())
+    name = node.get("name")
+    return ShapeInput(shape, kind, name.string() if name is not None else None)
+
+
+def _affine(node: Node) -> Affine:
+    node.check_keys("a transform", (), ("scale", "rotate", "translate"))
+    scale_node, rotate, translate = node.get("scale"), node.get("rotate"), node.get("translate")
+    scale = (1.0, 1.0)
+    if scale_node is not None:
+        if isinstance(scale_node.value, list):
+            scale = scale_node.xy()
+        else:
+            factor = scale_node.number()
+            scale = (factor, factor)
+    return Affine.from_parts(
+        scale,
+        rotate.number() if rotate is not None else 0.0,
+        translate.xy() if translate is not None else (0.0, 0.0),
+    )
+
+
+def _non_negative_pair(node: Node) -> tuple[float, float]:
+    first, second = node.sequence("numbers", 2, 2)
+    return (first.non_negative(), second.non_negative())
+
+
+def _rotation(node: Node) -> float:
+    rotation = node.get("rotation")
+    return rotation.number() if rotation is not None else 0.0
+
+
+def _polygon(node: Node) -> ConvexShape:
+    holes = node.get("holes")
+    if holes is not None and holes.sequence("rings"):
+        raise holes.error(
+            "polygons with holes are not supported yet (they need convex decomposition)"
+        )
+    points = node.key("points")
+    ring = points.points(3)
+    return polygon_from_ring(ring, points, lambda i: points.items()[i])
+
+
+def _segment(node: Node) -> ConvexShape:
+    p, q = node.key("points").points(2, 2)
+    return primitives.segment(p, q)
+
+
+def _capsule(node: Node) -> ConvexShape:
+    p, q = node.key("points").points(2, 2)
+    return primitives.capsule(p, q, node.key("radius").non_negative())
+
+
+_BUILDERS: dict[str, Callable[[Node], ConvexShape]] = {
+    "point": lambda node: primitives.point(node.key("at").xy()),
+    "segment": _segment,
+    "polygon": _polygon,
+    "hull": lambda node: primitives.hull(node.key("points").points(1)),
+    "circle": lambda node: primitives.circle(
+        node.key("center").xy(), node.key("radius").non_negative()
+    ),
+    "ellipse": lambda node: primitives.ellipse(
+        node.key("center").xy(), _non_negative_pair(node.key("radii")), _rotation(node)
+    ),
+    "rectangle": lambda node: primitives.rectangle(
+        node.key("center").xy(), _non_negative_pair(node.key("size")), _rotation(node)
+    ),
+    "capsule": _capsule,
+}

@@ -1,0 +1,167 @@
+"""A JSON value together with where it sits, for validation messages that point at it.
+
+Every loader walks the parsed document through :class:`Node`, so that any
+problem becomes an :class:`~gjkcli.io.errors.InputError` naming the file and
+the place (``b.points[3]``) in one line.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from gjkcli.io.errors import InputError
+from gjkcli.io.jsondoc import JsonObject, NonFinite
+from gjkcli.shapes.base import Vec
+
+__all__ = ["Node", "describe", "suggest"]
+
+
+def describe(value: Any) -> str:
+    """A short description of a JSON value, for "expected X, got Y" messages.
+
+    >>> describe(True), describe("3"), describe([1, 2]), describe(None)
+    ('true', 'a string ("3")', 'a list of 2 items', 'null')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, NonFinite):
+        return value.text
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        shown = value if len(value) <= 20 else value[:17] + "..."
+        return f'a string ("{shown}")'
+    if isinstance(value, list):
+        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
+    return "an object"
+
+
+def suggest(word: str, choices: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest choice, or an empty string.
+
+    >>> suggest("radus", ["center", "radius"])
+    " (did you mean 'radius'?)"
+    >>> suggest("zzz", ["center", "radius"])
+    ''
+    """
+    options = list(choices)
+    lowered = {option.lower(): option for option in options}
+    if word.lower() in lowered:
+        return f" (did you mean '{lowered[word.lower()]}'?)"
+    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+@dataclass(frozen=True)
+class Node:
+    """A value in a parsed document, its file, and its place (``b.points[3]``)."""
+
+    value: Any
+    file: str
+    place: str = ""
+
+    def error(self, message: str) -> InputError:
+        """An :class:`InputError` at this place."""
+        return InputError(self.file, self.place, message)
+
+    def key(self, name: str) -> Node:
+        """The child at key ``name`` (which must exist)."""
+        place = f"{self.place}.{name}" if self.place else name
+        return Node(self.value[name], self.file, place)
+
+    def get(self, name: str) -> Node | None:
+        """The child at key ``name``, or ``None`` if absent."""
+        return self.key(name) if name in self.value else None
+
+    def items(self) -> list[Node]:
+        """The children of a list, each with its index in the place."""
+        return [Node(item, self.file, f"{self.place}[{i}]") for i, item in enumerate(self.value)]
+
+    def mapping(self, what: str) -> JsonObject:
+        """The value as a JSON object without duplicate keys."""
+        if not isinstance(self.value, dict):
+            raise self.error(f"expected {what} (a JSON object), got {describe(self.value)}")
+        duplicates = getattr(self.value, "duplicates", ())
+        if duplicates:
+            raise self.key(duplicates[0]).error("this key appears more than once")
+        return self.value if isinstance(self.value, JsonObject) else JsonObject(self.value)
+
+    def check_keys(self, what: str, required: Iterable[str], optional: Iterable[str]) -> None:
+        """Require the ``required`` keys and reject any key outside ``required | optional``."""
+        mapping = self.mapping(what)
+        required = list(required)
+        allowed = [*required, *optional]
+        for name in mapping:
+            if name not in allowed:
+                raise self.key(name).error(f"unknown key for {what}{suggest(name, allowed)}")
+        for name in required:
+            if name not in mapping:
+                raise self.error(f"missing key '{name}' for {what}")
+
+    def sequence(self, noun: str, min_items: int = 0, max_items: int | None = None) -> list[Node]:
+        """The value as a list of ``min_items`` to ``max_items`` items (``noun`` names them)."""
+        if not isinstance(self.value, list):
+            raise self.error(f"expected a list of {noun}, got {describe(self.value)}")
+        count = len(self.value)
+        if min_items == max_items and count != min_items:
+            raise self.error(f"expected exactly {min_items} {noun}, got {count}")
+        if count < min_items:
+            raise self.error(f"too few {noun}: expected at least {min_items}, got {count}")
+        if max_items is not None and count > max_items:
+            raise self.error(f"too many {noun}: expected at most {max_items}, got {count}")
+        return self.items()
+
+    def number(self) -> float:
+        """The value as a finite number (booleans, strings and NaN are errors)."""
+        value = self.value
+        if isinstance(value, NonFinite):
+            raise self.error(f"{value.text} is not allowed: numbers must be finite")
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.error(f"expected a number, got {describe(value)}")
+        try:
+            number = float(value)
+        except OverflowError:
+            raise self.error("number too large for a float") from None
+        if not math.isfinite(number):
+            raise self.error("numbers must be finite")
+        return number
+
+    def non_negative(self) -> float:
+        """The value as a finite number ``>= 0``."""
+        number = self.number()
+        if number < 0.0:
+            raise self.error(f"must be >= 0, got {_short(number)}")
+        return number
+
+    def boolean(self) -> bool:
+        """The value as ``true`` or ``false``."""
+        if not isinstance(self.value, bool):
+            raise self.error(f"expected true or false, got {describe(self.value)}")
+        return self.value
+
+    def string(self) -> str:
+        """The value as a string."""
+        if not isinstance(self.value, str):
+            raise self.error(f"expected a string, got {describe(self.value)}")
+        return self.value
+
+    def xy(self) -> Vec:
+        """The value as a point ``[x, y]`` of two finite numbers."""
+        if not isinstance(self.value, list) or len(self.value) != 2:
+            raise self.error(f"expected a point [x, y], got {describe(self.value)}")
+        x, y = self.items()
+        return (x.number(), y.number())
+
+    def points(self, min_items: int, max_items: int | None = None) -> list[Vec]:
+        """The value as a list of points ``[[x, y], ...]``."""
+        return [node.xy() for node in self.sequence("points", min_items, max_items)]
+
+
+def _short(number: float) -> str:
+    return str(int(number)) if number.is_integer() else repr(number)

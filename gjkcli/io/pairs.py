@@ -1,0 +1,139 @@
+"""Loading pairs of shapes: pair files, two shape files, standard input.
+
+A pair is a JSON object with keys ``a`` and ``b`` (FORMATS section 2), a
+GeoJSON FeatureCollection of exactly two features, or a WKT file of two
+geometries on two non-empty lines. A shape file holds one shape. Which
+reader applies is decided by the file extension (``.json``, ``.geojson``,
+``.wkt``) or, for other names and standard input, by the first character.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import BinaryIO
+
+from gjkcli.io.errors import InputError
+from gjkcli.io.geojson import features
+from gjkcli.io.jsondoc import parse_json
+from gjkcli.io.node import Node
+from gjkcli.io.shape import shape_from_node
+from gjkcli.io.source import STDIN, read_text
+from gjkcli.pair import Expect, Pair, ShapeInput
+
+__all__ = ["load_pair", "load_shape", "load_two", "pair_from_node"]
+
+_PAIR_KEYS = ("a", "b")
+_PAIR_OPTIONAL = ("name", "expect", "extra", "source")
+_EXPECT_KEYS = ("intersects", "distance", "penetration", "tolerance")
+
+
+def load_pair(path: str, stdin: BinaryIO | None = None) -> Pair:
+    """A pair from one file (``"-"``: standard input).
+
+    >>> import io
+    >>> text = b'{"a": "POINT (0 0)", "b": {"type": "point", "at": [1, 0]}}'
+    >>> pair = load_pair("-", io.BytesIO(text))
+    >>> pair.name, pair.a.kind, pair.b.kind
+    ('stdin', 'WKT POINT', 'point')
+    """
+    file, text = read_text(path, stdin)
+    default_name = _stem(path)
+    if not _looks_like_json(path, text):
+        lines = _wkt_lines(text)
+        if len(lines) != 2:
+            raise InputError(
+                file,
+                "",
+                f"a WKT pair file needs two geometries on two lines, got {len(lines)} line(s)",
+            )
+        a, b = (shape_from_node(Node(line, file, f"line {number}")) for number, line in lines)
+        return Pair(a, b, default_name, source=file)
+    root = Node(parse_json(text, file), file)
+    if isinstance(root.value, dict) and root.value.get("type") == "FeatureCollection":
+        items = features(root)
+        if len(items) != 2:
+            raise root.error(
+                f"a FeatureCollection pair needs exactly two features, got {len(items)}"
+            )
+        a, b = (shape_from_node(item) for item in items)
+        return Pair(a, b, default_name, source=file)
+    mapping = root.mapping("a pair")
+    if "a" not in mapping and "b" not in mapping and "type" in mapping:
+        raise root.error(
+            "this file holds one shape, not a pair: give a second shape file "
+            '(gjk check a.json b.json) or write {"a": ..., "b": ...}'
+        )
+    return pair_from_node(root, default_name)
+
+
+def load_shape(path: str, stdin: BinaryIO | None = None) -> ShapeInput:
+    """One shape from a shape file (``"-"``: standard input)."""
+    file, text = read_text(path, stdin)
+    if not _looks_like_json(path, text):
+        try:
+            shape = shape_from_node(Node(text, file))
+        except InputError:
+            if len(_wkt_lines(text)) == 2:
+                raise InputError(
+                    file, "", "this WKT file holds two geometries (a pair), not one shape"
+                ) from None
+            raise
+        return ShapeInput(shape.shape, shape.kind, _stem(path))
+    root = Node(parse_json(text, file), file)
+    if isinstance(root.value, dict) and "a" in root.value and "b" in root.value:
+        raise root.error(
+            "this file holds a pair, not one shape: pass it on its own (gjk check pair.json)"
+        )
+    shape = shape_from_node(root)
+    return ShapeInput(shape.shape, shape.kind, shape.name or _stem(path))
+
+
+def load_two(path_a: str, path_b: str, stdin: BinaryIO | None = None) -> Pair:
+    """A pair from two shape files (at most one of them ``"-"``)."""
+    if path_a == STDIN and path_b == STDIN:
+        raise InputError(STDIN, "", "standard input can supply only one of the two shapes")
+    a, b = load_shape(path_a, stdin), load_shape(path_b, stdin)
+    return Pair(a, b, f"{_stem(path_a)} vs {_stem(path_b)}", source=f"{path_a} {path_b}")
+
+
+def pair_from_node(node: Node, default_name: str) -> Pair:
+    """A pair from a parsed ``{"a": ..., "b": ...}`` object (also one JSON Lines record)."""
+    node.check_keys("a pair", _PAIR_KEYS, _PAIR_OPTIONAL)
+    name_node = node.get("name")
+    expect_node = node.get("expect")
+    return Pair(
+        shape_from_node(node.key("a")),
+        shape_from_node(node.key("b")),
+        name_node.string() if name_node is not None else default_name,
+        _expect(expect_node) if expect_node is not None else None,
+        node.file,
+    )
+
+
+def _expect(node: Node) -> Expect:
+    node.check_keys("an expectation", (), _EXPECT_KEYS)
+    intersects, dist, penetration, tolerance = (node.get(key) for key in _EXPECT_KEYS)
+    expect = Expect(
+        intersects.boolean() if intersects is not None else None,
+        dist.non_negative() if dist is not None else None,
+        penetration.non_negative() if penetration is not None else None,
+        tolerance.non_negative() if tolerance is not None else None,
+    )
+    return expect
+
+
+def _looks_like_json(path: str, text: str) -> bool:
+    suffix = Path(path).suffix.lower()
+    if suffix in (".json", ".geojson", ".jsonl", ".ndjson"):
+        return True
+    if suffix == ".wkt":
+        return False
+    return text.lstrip()[:1] in ("{", "[", '"')
+
+
+def _wkt_lines(text: str) -> list[tuple[int, str]]:
+    return [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+
+
+def _stem(path: str) -> str:
+    return "stdin" if path == STDIN else Path(path).stem

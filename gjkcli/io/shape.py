@@ -1,0 +1,55 @@
+"""One shape from a JSON value: a native object, GeoJSON, or a WKT string."""
+
+from __future__ import annotations
+
+from gjkcli.io.geojson import GEOJSON_TYPES, geojson_shape
+from gjkcli.io.native import NATIVE_TYPES, native_shape
+from gjkcli.io.node import Node, suggest
+from gjkcli.io.wkt import wkt_shape
+from gjkcli.pair import ShapeInput
+from gjkcli.shapes.base import bounding_box
+from gjkcli.tolerances import MAX_COORDINATE, coordinate_scale
+
+__all__ = ["shape_from_node"]
+
+
+def _within_range(shape: ShapeInput, node: Node) -> ShapeInput:
+    """Reject shapes whose coordinates could overflow squared distances."""
+    largest = coordinate_scale(bounding_box(shape.shape))
+    if not largest <= MAX_COORDINATE:
+        raise node.error(
+            f"coordinates reach {largest:.3g}; at most {MAX_COORDINATE:.0e} in absolute value "
+            "is accepted (larger squares overflow double precision)"
+        )
+    return shape
+
+
+def shape_from_node(node: Node) -> ShapeInput:
+    """The shape written at ``node``, in any of the three forms of FORMATS section 1.
+
+    >>> shape_from_node(Node("POINT (0 0)", "x.json", "a")).kind
+    'WKT POINT'
+    >>> shape_from_node(Node({"type": "Circl"}, "x.json", "a"))
+    Traceback (most recent call last):
+    ...
+    gjkcli.io.errors.InputError: x.json: a.type: unknown shape type 'Circl' (did you mean 'circle'?)
+    """
+    return _within_range(_shape(node), node)
+
+
+def _shape(node: Node) -> ShapeInput:
+    if isinstance(node.value, str):
+        return wkt_shape(node.value, node.file, node.place)
+    mapping = node.mapping("a shape")
+    if "type" not in mapping:
+        raise node.error(
+            "missing key 'type' for a shape (one of " + ", ".join(NATIVE_TYPES) + ", or GeoJSON)"
+        )
+    kind = node.key("type").string()
+    if kind in NATIVE_TYPES:
+        return native_shape(node)
+    if kind in GEOJSON_TYPES:
+        return geojson_shape(node)
+    raise node.key("type").error(
+        f"unknown shape type '{kind}'{suggest(kind, (*NATIVE_TYPES, *GEOJSON_TYPES))}"
+    )

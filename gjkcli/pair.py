@@ -1,0 +1,39 @@
+"""The plain records that flow from the loaders to the checks: shapes, expectations, pairs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gjkcli.shapes.base import ConvexShape
+
+__all__ = ["Expect", "Pair", "ShapeInput"]
+
+
+@dataclass(frozen=True)
+class ShapeInput:
+    """A shape as loaded: the geometry, what it was written as, and its label."""
+
+    shape: ConvexShape
+    kind: str
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class Expect:
+    """What the input says the answer must be (FORMATS section 2); ``None``: not stated."""
+
+    intersects: bool | None = None
+    distance: float | None = None
+    penetration: float | None = None
+    tolerance: float | None = None
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two shapes to compare, with a name, an optional expectation and where they came from."""
+
+    a: ShapeInput
+    b: ShapeInput
+    name: str
+    expect: Expect | None = None
+    source: str = ""

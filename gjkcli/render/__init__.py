@@ -1,0 +1,1 @@
+"""Presenting results: JSON records and Rich tables."""

@@ -1,0 +1,40 @@
+"""Convex shapes, known through their support functions."""
+
+from gjkcli.shapes.affine import Affine, Transformed, transformed
+from gjkcli.shapes.base import ConvexShape, Vec, bounding_box
+from gjkcli.shapes.polytope import Polytope
+from gjkcli.shapes.primitives import (
+    NotConvexError,
+    capsule,
+    circle,
+    convex_polygon,
+    ellipse,
+    hull,
+    point,
+    rectangle,
+    rounded,
+    segment,
+)
+from gjkcli.shapes.rounded import Rounded, split_radius
+
+__all__ = [
+    "Affine",
+    "ConvexShape",
+    "NotConvexError",
+    "Polytope",
+    "Rounded",
+    "Transformed",
+    "Vec",
+    "bounding_box",
+    "capsule",
+    "circle",
+    "convex_polygon",
+    "ellipse",
+    "hull",
+    "point",
+    "rectangle",
+    "rounded",
+    "segment",
+    "split_radius",
+    "transformed",
+]

@@ -1,0 +1,60 @@
+"""Rounded shapes: a convex shape grown by a disc (its Minkowski sum with a disc).
+
+A circle is a rounded point, a capsule a rounded segment, and the ``margin`` of
+any shape rounds it further. Keeping the radius apart from the core lets the
+distance query work on the core alone and subtract the radii at the end, which
+is exact (this is how Box2D treats circles and capsules).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from gjkcli.shapes.base import ConvexShape, Vec
+
+__all__ = ["Rounded", "split_radius"]
+
+
+@dataclass(frozen=True)
+class Rounded:
+    """The set of points within ``radius`` of ``core``.
+
+    >>> from gjkcli.shapes.polytope import Polytope
+    >>> disc = Rounded(Polytope(((1.0, 1.0),)), 2.0)
+    >>> disc.support((0.0, 5.0))
+    (1.0, 3.0)
+    >>> disc.support((3.0, 4.0))
+    (2.2, 2.6)
+    """
+
+    core: ConvexShape
+    radius: float
+
+    def __post_init__(self) -> None:
+        if not self.radius >= 0.0:
+            raise ValueError(f"radius must be >= 0, got {self.radius!r}")
+
+    def support(self, d: Vec) -> Vec:
+        """The core's support point pushed out by ``radius`` along ``d``."""
+        x, y = self.core.support(d)
+        length = math.hypot(d[0], d[1])
+        if length == 0.0 or self.radius == 0.0:
+            return (x, y)
+        scale = self.radius / length
+        return (x + d[0] * scale, y + d[1] * scale)
+
+
+def split_radius(shape: ConvexShape) -> tuple[ConvexShape, float]:
+    """Split a shape into its core and the radius of the disc around it.
+
+    >>> from gjkcli.shapes.polytope import Polytope
+    >>> point = Polytope(((0.0, 0.0),))
+    >>> split_radius(Rounded(point, 0.5)) == (point, 0.5)
+    True
+    >>> split_radius(point) == (point, 0.0)
+    True
+    """
+    if isinstance(shape, Rounded):
+        return shape.core, shape.radius
+    return shape, 0.0

@@ -1,0 +1,136 @@
+"""Every numerical tolerance and iteration cap of gjkcli, in one place.
+
+Each constant is documented where it is defined and reported in the output of
+``gjk check`` (the ``tolerances`` key of the JSON object, see
+``docs/FORMATS.md``). Nothing else in the package hard-codes a tolerance.
+
+Most tolerances are *relative*: they are multiplied by ``1 + scale``, where
+``scale`` is the largest absolute coordinate of the two shapes (see
+:func:`coordinate_scale`). A float carries about 16 significant digits, so an
+absolute tolerance would be meaningless for shapes a billion units from the
+origin and far too loose for shapes a millionth of a unit wide.
+
+>>> band = touch_band(coordinate_scale((-3.0, -1.0, 4.0, 2.0)))
+>>> band == TOUCH_RELATIVE * 5.0
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = [
+    "AGREEMENT_RELATIVE",
+    "COLLINEAR_SINE",
+    "CONVERGENCE_RELATIVE",
+    "CURVE_ERROR_RELATIVE",
+    "CURVE_MAX_POINTS",
+    "CURVE_SEGMENTS",
+    "MAX_COORDINATE",
+    "MAX_ITERATIONS",
+    "ROUNDING_FACTOR",
+    "TOUCH_RELATIVE",
+    "agreement_tolerance",
+    "coordinate_scale",
+    "touch_band",
+]
+
+TOUCH_RELATIVE: Final = 1e-14
+"""Touching band. Two shapes whose GJK distance is at most
+``TOUCH_RELATIVE * (1 + scale)`` are reported as intersecting (touching counts
+as intersecting), with distance 0. It absorbs the rounding of the
+closest-point computation, whose error grows with the coordinates: about 45
+units in the last place of the coordinates. Measured on thousands of pairs
+built to touch (polygons, ellipses, circles, capsules, at offsets up to 1e6),
+GJK's distance stays below 1e-14 * (1 + scale), and for polygons below
+1e-16 * (1 + scale). The distance loop also stops as soon as its simplex
+passes this close to the origin. Here ``scale`` is the largest coordinate of
+the shape points GJK visited."""
+
+AGREEMENT_RELATIVE: Final = 1e-9
+"""GJK and Shapely agree when their distances differ by at most
+``AGREEMENT_RELATIVE * (1 + scale)``, widened by the error bound of Shapely's
+polygonal approximation of curved shapes. The boolean GJK query and the
+distance query must give the same ``intersects`` unless the computed distance
+is within this allowance of zero, where "just touching" and "just apart" are
+both honest answers of floating-point arithmetic."""
+
+CONVERGENCE_RELATIVE: Final = 1e-15
+"""The GJK distance loop stops (status ``converged``) when a new support point
+improves the lower bound on the distance by less than this fraction: with
+``v`` the current closest point and ``w`` the new support point,
+``|v|^2 - v.w <= CONVERGENCE_RELATIVE * |v|^2``. Polygons usually stop earlier,
+on a repeated support point; curved shapes stop here or on the rounding test
+below, with a relative error in the distance of about this size."""
+
+ROUNDING_FACTOR: Final = 8.0
+"""The convergence test also stops when the improvement is below
+``ROUNDING_FACTOR * eps * |v| * |w|``, the size of the rounding error in
+``v.w`` itself, and the loop stops as well when a new point brings ``v`` no
+closer to the origin: past that point it would be chasing rounding noise."""
+
+MAX_ITERATIONS: Final = 100
+"""Hard cap on GJK iterations (both queries). Polygons need a handful; curved
+shapes converge linearly and use a few dozen at most. A run that reaches the
+cap reports status ``max-iterations``."""
+
+COLLINEAR_SINE: Final = 1e-12
+"""A polygon vertex where the ring turns by an angle whose sine is below this
+counts as straight, not reflex. Decimal input such as ``(0, 0), (0.1, 0.1),
+(0.3, 0.3)`` is not exactly collinear in binary floating point; without this
+allowance a convex ring with collinear vertices would be rejected at random.
+The sliver it lets through is ``COLLINEAR_SINE`` times an edge length wide."""
+
+CURVE_SEGMENTS: Final = 256
+"""Shapely has no curves: a curved shape is handed to it as the polygon through
+its support points, starting from this many evenly spaced directions. The
+polygon lies inside the shape, and its distance to the true boundary is
+bounded exactly (see ``gjkcli.verify.shapely_oracle``)."""
+
+CURVE_ERROR_RELATIVE: Final = 1e-5
+"""Directions are added (each coarse interval halved) until that bound is at
+most this fraction of the shape's size (the larger side of its bounding
+box). For a circle of radius r this takes 1024 points and gives a bound of
+about 9e-6 r."""
+
+CURVE_MAX_POINTS: Final = 4096
+"""No stand-in polygon gets more points than this; the bound reported is then
+whatever was reached, and the tolerance is widened by it all the same."""
+
+MAX_COORDINATE: Final = 1e150
+"""Largest absolute coordinate accepted in input (after transforms). Squared
+distances of larger coordinates overflow double precision (about 1.8e308),
+after which no comparison means anything; such input is rejected with a
+message instead of answered wrongly."""
+
+
+def coordinate_scale(bounds: tuple[float, float, float, float]) -> float:
+    """The largest absolute coordinate of a bounding box ``(minx, miny, maxx, maxy)``.
+
+    >>> coordinate_scale((-1e9, 0.0, 2.0, 3.0))
+    1000000000.0
+    """
+    return max(abs(value) for value in bounds)
+
+
+def touch_band(scale: float) -> float:
+    """Largest distance still reported as touching, for coordinates of size ``scale``.
+
+    >>> touch_band(0.0) == TOUCH_RELATIVE
+    True
+    """
+    return TOUCH_RELATIVE * (1.0 + scale)
+
+
+def agreement_tolerance(scale: float, approximation_error: float = 0.0) -> float:
+    """Largest allowed difference between GJK's and Shapely's distance.
+
+    ``approximation_error`` is the sum of the error bounds of the polygons that
+    stand in for curved shapes in Shapely (0 for polygonal shapes).
+
+    >>> agreement_tolerance(0.0)
+    1e-09
+    >>> agreement_tolerance(1.0, 0.5)
+    0.500000002
+    """
+    return AGREEMENT_RELATIVE * (1.0 + scale) + approximation_error

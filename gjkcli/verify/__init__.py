@@ -1,0 +1,1 @@
+"""Cross-checks: the Shapely referee, the tolerance policy, expectations."""

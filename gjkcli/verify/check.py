@@ -1,0 +1,127 @@
+"""The whole check of one pair: GJK (both queries), Shapely, the verdict, the expectation.
+
+``agree`` is the tool's promise, and this is where it is decided:
+
+* GJK's distance and Shapely's agree. Shapely's stand-ins for curved shapes
+  lie inside them, so Shapely's distance may exceed the true one by up to the
+  sum of their error bounds and may not fall below it; with the rounding
+  allowance ``AGREEMENT_RELATIVE * (1 + scale)`` the accepted range for GJK's
+  distance is ``[shapely - errors - allowance, shapely + allowance]``.
+* The boolean query agrees with the distance query, except when the
+  distance is within the rounding allowance of zero, where "just touching"
+  and "just apart" are both honest answers of floating-point arithmetic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gjkcli.algorithms.distance import DistanceResult, DistanceStep, distance
+from gjkcli.algorithms.intersect import IntersectResult, IntersectStep, intersects
+from gjkcli.pair import Pair
+from gjkcli.shapes.base import bounding_box
+from gjkcli.tolerances import agreement_tolerance, coordinate_scale
+from gjkcli.verify.expect import ExpectOutcome, check_expect
+from gjkcli.verify.shapely_oracle import ShapelyAnswer, shapely_answer
+
+__all__ = ["Check", "check_pair"]
+
+
+@dataclass(frozen=True)
+class Check:
+    """Everything known about one pair after checking it.
+
+    ``tolerance`` is the agreement tolerance actually used (rounding allowance
+    plus Shapely's approximation error); ``disagreements`` says in words what
+    did not agree. ``distance_trace`` and ``boolean_trace`` are filled only
+    when tracing was asked for.
+    """
+
+    pair: Pair
+    gjk: DistanceResult
+    boolean: IntersectResult
+    shapely: ShapelyAnswer
+    scale: float
+    tolerance: float
+    agree: bool
+    disagreements: tuple[str, ...]
+    expect: ExpectOutcome | None
+    distance_trace: tuple[DistanceStep, ...] = ()
+    boolean_trace: tuple[IntersectStep, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """Agreement, and every stated expectation met: exit status 0."""
+        return self.agree and (self.expect is None or self.expect.ok)
+
+
+def check_pair(pair: Pair, trace: bool = False) -> Check:
+    """Run both GJK queries and Shapely on a pair and compare them.
+
+    >>> from gjkcli.pair import Pair, ShapeInput
+    >>> from gjkcli.shapes import circle, rectangle
+    >>> pair = Pair(
+    ...     ShapeInput(rectangle((0.0, 0.0), (2.0, 2.0)), "rectangle"),
+    ...     ShapeInput(circle((2.0, 0.0), 1.0), "circle"),
+    ...     "touching",
+    ... )
+    >>> check = check_pair(pair)
+    >>> check.gjk.intersects, check.gjk.distance, check.agree
+    (True, 0.0, True)
+    """
+    a, b = pair.a.shape, pair.b.shape
+    distance_steps: list[DistanceStep] | None = [] if trace else None
+    boolean_steps: list[IntersectStep] | None = [] if trace else None
+    gjk = distance(a, b, distance_steps)
+    boolean = intersects(a, b, recorder=boolean_steps)
+    referee = shapely_answer(a, b)
+    box_a, box_b = bounding_box(a), bounding_box(b)
+    scale = max(coordinate_scale(box_a), coordinate_scale(box_b))
+    allowance = agreement_tolerance(scale)
+    tolerance = agreement_tolerance(scale, referee.approximation_error)
+    disagreements = _disagreements(gjk, boolean, referee, allowance, tolerance)
+    expect = check_expect(pair.expect, gjk, scale) if pair.expect is not None else None
+    return Check(
+        pair,
+        gjk,
+        boolean,
+        referee,
+        scale,
+        tolerance,
+        not disagreements,
+        disagreements,
+        expect,
+        tuple(distance_steps or ()),
+        tuple(boolean_steps or ()),
+    )
+
+
+def _disagreements(
+    gjk: DistanceResult,
+    boolean: IntersectResult,
+    referee: ShapelyAnswer,
+    allowance: float,
+    tolerance: float,
+) -> tuple[str, ...]:
+    found: list[str] = []
+    excess = gjk.distance - referee.distance
+    if excess > allowance or -excess > tolerance:
+        verdicts = ""
+        if gjk.intersects != referee.intersects:
+            verdicts = (
+                f"; GJK says {_verdict(gjk.intersects)}, Shapely {_verdict(referee.intersects)}"
+            )
+        found.append(
+            f"distance: GJK {gjk.distance:.12g}, Shapely {referee.distance:.12g}, "
+            f"differ by {abs(excess):.3g} (allowed {tolerance:.3g}){verdicts}"
+        )
+    if boolean.intersects != gjk.intersects and gjk.raw_distance > allowance:
+        found.append(
+            f"boolean GJK says {_verdict(boolean.intersects)} ({boolean.status}) but the "
+            f"distance query says {_verdict(gjk.intersects)} at distance {gjk.distance:.12g}"
+        )
+    return tuple(found)
+
+
+def _verdict(intersecting: bool) -> str:
+    return "intersecting" if intersecting else "separated"

@@ -1,0 +1,137 @@
+"""Every class of bad input from the spine issue, as files, with the message each must produce.
+
+Shared by the loader tests (in-process) and the command-line tests (through
+the installed ``gjk``), so that both check the same promise: exit status 2,
+one line naming the file, the place, and what is wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CIRCLE = '{"type": "circle", "center": [0, 0], "radius": 1}'
+
+
+@dataclass(frozen=True)
+class BadInput:
+    """A pair file's content and the place and words its error message must contain."""
+
+    id: str
+    content: bytes
+    place: str
+    words: str
+    suffix: str = ".json"
+
+
+def pair(b: str) -> bytes:
+    return ('{"a": ' + CIRCLE + ', "b": ' + b + "}").encode()
+
+
+BAD_INPUTS = [
+    BadInput(
+        "malformed-json",
+        b'{"a": {"type": "point",\n  "at": [0, 0]\n  "b": 1}',
+        "line 3, column 3",
+        "invalid JSON",
+    ),
+    BadInput(
+        "missing-key",
+        pair('{"type": "circle", "center": [0, 0]}'),
+        "b",
+        "missing key 'radius' for a circle",
+    ),
+    BadInput(
+        "unknown-key",
+        pair('{"type": "circle", "center": [0, 0], "radus": 1}'),
+        "b.radus",
+        "did you mean 'radius'?",
+    ),
+    BadInput(
+        "unknown-type",
+        pair('{"type": "cirlce", "center": [0, 0], "radius": 1}'),
+        "b.type",
+        "did you mean 'circle'?",
+    ),
+    BadInput(
+        "wrong-type",
+        pair('{"type": "circle", "center": [0, 0], "radius": "2"}'),
+        "b.radius",
+        'expected a number, got a string ("2")',
+    ),
+    BadInput(
+        "boolean-for-number",
+        pair('{"type": "polygon", "points": [[0, 0], [1, 0], [1, 1], [true, 1]]}'),
+        "b.points[3][0]",
+        "expected a number, got true",
+    ),
+    BadInput(
+        "nan",
+        pair('{"type": "circle", "center": [0, 0], "radius": NaN}'),
+        "b.radius",
+        "NaN is not allowed",
+    ),
+    BadInput(
+        "infinity",
+        pair('{"type": "point", "at": [-Infinity, 0]}'),
+        "b.at[0]",
+        "-Infinity is not allowed",
+    ),
+    BadInput(
+        "overflow", pair('{"type": "point", "at": [1e999, 0]}'), "b.at[0]", "1e999 is not allowed"
+    ),
+    BadInput(
+        "negative-radius",
+        pair('{"type": "capsule", "points": [[0, 0], [1, 0]], "radius": -1}'),
+        "b.radius",
+        "must be >= 0, got -1",
+    ),
+    BadInput(
+        "too-few-points",
+        pair('{"type": "polygon", "points": [[0, 0], [1, 0]]}'),
+        "b.points",
+        "too few points: expected at least 3, got 2",
+    ),
+    BadInput(
+        "point-arity",
+        pair('{"type": "point", "at": [1, 2, 3]}'),
+        "b.at",
+        "expected a point [x, y], got a list of 3 items",
+    ),
+    BadInput(
+        "empty-geojson",
+        pair('{"type": "Polygon", "coordinates": []}'),
+        "b.coordinates",
+        "empty geometry",
+    ),
+    BadInput("empty-wkt", pair('"POINT EMPTY"'), "b", "empty geometry"),
+    BadInput("invalid-wkt", pair('"POLYGON ((0 0, 1 0"'), "b", "invalid WKT"),
+    BadInput(
+        "non-convex",
+        pair('{"type": "polygon", "points": [[0, 0], [4, 0], [4, 4], [2, 1], [0, 4]]}'),
+        "b.points[3]",
+        "polygon is not convex: reflex vertex at (2, 1); "
+        'non-convex polygons are not supported yet, use "type": "hull"',
+    ),
+    BadInput(
+        "duplicate-key",
+        pair('{"type": "circle", "center": [0, 0], "radius": 1, "radius": 2}'),
+        "b.radius",
+        "appears more than once",
+    ),
+    BadInput(
+        "too-large", pair('{"type": "point", "at": [1e200, 0]}'), "b", "coordinates reach 1e+200"
+    ),
+    BadInput(
+        "holes",
+        pair(
+            '{"type": "polygon", "points": [[0, 0], [4, 0], [4, 4]], '
+            '"holes": [[[1, 1], [2, 1], [1, 2]]]}'
+        ),
+        "b.holes",
+        "holes are not supported yet",
+    ),
+    BadInput("shape-not-pair", CIRCLE.encode(), "", "this file holds one shape, not a pair"),
+    BadInput("empty-file", b"  \n", "", "file is empty"),
+    BadInput("not-utf8", b'{"a": "caf\xe9"}', "line 1", "not UTF-8 text (byte 0xe9 at offset 10)"),
+    BadInput("wkt-one-line", b"POINT (0 0)\n", "", "needs two geometries", ".wkt"),
+]

@@ -1,0 +1,68 @@
+"""Shared test helpers: seeded random shapes and running the installed ``gjk``."""
+
+from __future__ import annotations
+
+import math
+import random
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+from gjkcli.shapes.base import Vec
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def random_convex_ring(rng: random.Random, count: int, center: Vec, radius: float) -> list[Vec]:
+    """``count`` points on a circle in counter-clockwise order: a convex ring."""
+    angles = sorted(rng.uniform(0.0, 2.0 * math.pi) for _ in range(count))
+    return [
+        (center[0] + radius * math.cos(angle), center[1] + radius * math.sin(angle))
+        for angle in angles
+    ]
+
+
+def random_polygon_pair(rng: random.Random) -> tuple[list[Vec], list[Vec], float]:
+    """Two random convex point sets (1 to 12 points) near each other, and their coordinate scale.
+
+    Sizes range over six orders of magnitude and positions are offset by up to
+    1e6, so that the relative tolerances are exercised.
+    """
+    size = 10.0 ** rng.uniform(-3.0, 3.0)
+    offset = rng.choice([0.0, 1e3, 1e6]) * rng.choice([-1.0, 1.0])
+    rings = []
+    for _ in range(2):
+        center = (offset + rng.uniform(-2.0, 2.0) * size, rng.uniform(-2.0, 2.0) * size)
+        rings.append(
+            random_convex_ring(rng, rng.randint(1, 12), center, rng.uniform(0.1, 2.0) * size)
+        )
+    scale = max(abs(c) for ring in rings for point in ring for c in point)
+    return rings[0], rings[1], scale
+
+
+def gjk_executable() -> str:
+    """The ``gjk`` console script installed for this interpreter."""
+    name = "gjk.exe" if sys.platform == "win32" else "gjk"
+    return str(Path(sysconfig.get_path("scripts")) / name)
+
+
+def run_gjk(*args: str, stdin: str | bytes | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the installed ``gjk`` with ``args`` from the repository root."""
+    data = stdin.encode() if isinstance(stdin, str) else stdin
+    completed = subprocess.run(
+        [gjk_executable(), *args],
+        input=data if data is not None else b"",
+        capture_output=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+    return subprocess.CompletedProcess(
+        completed.args,
+        completed.returncode,
+        completed.stdout.decode("utf-8"),
+        completed.stderr.decode("utf-8"),
+    )

@@ -1,0 +1,85 @@
+"""The verdict of a check: agreement with Shapely, with the boolean query, and with ``expect``."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from gjkcli.algorithms.distance import DistanceResult, distance
+from gjkcli.algorithms.intersect import intersects
+from gjkcli.pair import Expect, Pair, ShapeInput
+from gjkcli.shapes import circle, ellipse, rectangle
+from gjkcli.shapes.base import ConvexShape
+from gjkcli.verify import check as check_module
+from gjkcli.verify.check import check_pair
+
+
+def make_pair(a: ConvexShape, b: ConvexShape, expect: Expect | None = None) -> Pair:
+    return Pair(ShapeInput(a, "a"), ShapeInput(b, "b"), "test", expect)
+
+
+def test_agreeing_pair() -> None:
+    result = check_pair(make_pair(rectangle((0.0, 0.0), (2.0, 2.0)), circle((4.0, 0.0), 1.0)))
+    assert result.agree and result.ok
+    assert result.disagreements == ()
+    assert result.tolerance > 0.0
+
+
+def test_curved_shapes_widen_the_tolerance_by_the_approximation_error() -> None:
+    result = check_pair(make_pair(ellipse((0.0, 0.0), (3.0, 1.0), 20.0), circle((5.0, 3.0), 1.0)))
+    assert result.shapely.approximation_error > 0.0
+    assert result.tolerance >= result.shapely.approximation_error
+    assert result.agree
+
+
+def test_a_wrong_gjk_distance_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = distance
+
+    def off_by_a_little(a: ConvexShape, b: ConvexShape, recorder: object = None) -> DistanceResult:
+        result = real(a, b)
+        return dataclasses.replace(result, distance=result.distance + 1e-6)
+
+    monkeypatch.setattr(check_module, "distance", off_by_a_little)
+    result = check_pair(
+        make_pair(rectangle((0.0, 0.0), (2.0, 2.0)), rectangle((5.0, 0.0), (2.0, 2.0)))
+    )
+    assert not result.agree and not result.ok
+    assert "distance: GJK 3.000001, Shapely 3" in result.disagreements[0]
+
+
+def test_a_boolean_query_at_odds_with_the_distance_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = intersects
+    monkeypatch.setattr(
+        check_module,
+        "intersects",
+        lambda a, b, recorder=None: dataclasses.replace(real(a, b), intersects=True),
+    )
+    result = check_pair(make_pair(circle((0.0, 0.0), 1.0), circle((5.0, 0.0), 1.0)))
+    assert not result.agree
+    assert "boolean GJK says intersecting" in result.disagreements[0]
+
+
+def test_expectations_pass_fail_and_stay_unchecked() -> None:
+    a, b = circle((0.0, 0.0), 1.0), circle((5.0, 0.0), 1.0)
+    good = check_pair(make_pair(a, b, Expect(intersects=False, distance=3.0)))
+    assert good.expect is not None and good.expect.ok and good.ok
+    bad = check_pair(make_pair(a, b, Expect(intersects=True, distance=2.0, tolerance=0.5)))
+    assert bad.expect is not None and not bad.expect.ok and not bad.ok
+    assert bad.expect.failures == (
+        "intersects: expected true, got false",
+        "distance: expected 2, got 3 (tolerance 0.5)",
+    )
+    deep = check_pair(make_pair(a, circle((1.0, 0.0), 1.0), Expect(penetration=1.0)))
+    assert deep.expect is not None and deep.expect.unchecked
+    assert deep.expect.ok  # not checked is not failed, and it is said so
+
+
+def test_trace_is_recorded_only_when_asked() -> None:
+    pair = make_pair(rectangle((0.0, 0.0), (2.0, 2.0)), circle((4.0, 0.0), 1.0))
+    assert check_pair(pair).distance_trace == ()
+    traced = check_pair(pair, trace=True)
+    assert len(traced.distance_trace) == traced.gjk.iterations
+    assert len(traced.boolean_trace) == traced.boolean.iterations
