@@ -126,8 +126,6 @@ def intersects(
         else:
             simplex.append(point)
             step = _next_direction(simplex, d)
-        if outcome is None and step.direction is None:
-            outcome = "contains-origin"
         if recorder is not None:
             recorder.append(
                 IntersectStep(
@@ -142,10 +140,8 @@ def intersects(
                 )
             )
         if outcome is not None or step.direction is None:
-            status = outcome or "contains-origin"
-            return IntersectResult(
-                status != "separating-axis", iteration, status, tuple(simplex), d
-            )
+            final: IntersectStatus = outcome or "contains-origin"
+            return IntersectResult(final != "separating-axis", iteration, final, tuple(simplex), d)
         from_closest = step.from_closest
         d = step.direction
     return IntersectResult(True, MAX_ITERATIONS, "max-iterations", tuple(simplex), d)
@@ -184,23 +180,26 @@ def _segment_case(a: Vec, b: Vec) -> _Step:
 def _triangle_case(simplex: list[SupportPoint]) -> _Step:
     """Is the origin beyond edge ``ab``, beyond edge ``ac``, or inside?"""
     c, b, a = (p.w for p in simplex)
-    abx, aby, acx, acy = b[0] - a[0], b[1] - a[1], c[0] - a[0], c[1] - a[1]
-    if abx * acy - aby * acx == 0.0:
+    ab, ac, ao = (b[0] - a[0], b[1] - a[1]), (c[0] - a[0], c[1] - a[1]), (-a[0], -a[1])
+    if ab[0] * ac[1] - ab[1] * ac[0] == 0.0:
         return _towards_origin(simplex, "collinear triangle: ")
-    aox, aoy = -a[0], -a[1]
-    ab_perp = (aby, -abx)
-    if ab_perp[0] * acx + ab_perp[1] * acy > 0.0:
-        ab_perp = (-ab_perp[0], -ab_perp[1])
-    if ab_perp[0] * aox + ab_perp[1] * aoy > 0.0:
+    ab_out = _outward(ab, ac)
+    if ab_out[0] * ao[0] + ab_out[1] * ao[1] > 0.0:
         dropped = simplex.pop(0)
-        return _Step(ab_perp, "origin beyond edge ab: drop c", (dropped.w,))
-    ac_perp = (acy, -acx)
-    if ac_perp[0] * abx + ac_perp[1] * aby > 0.0:
-        ac_perp = (-ac_perp[0], -ac_perp[1])
-    if ac_perp[0] * aox + ac_perp[1] * aoy > 0.0:
+        return _Step(ab_out, "origin beyond edge ab: drop c", (dropped.w,))
+    ac_out = _outward(ac, ab)
+    if ac_out[0] * ao[0] + ac_out[1] * ao[1] > 0.0:
         dropped = simplex.pop(1)
-        return _Step(ac_perp, "origin beyond edge ac: drop b", (dropped.w,))
+        return _Step(ac_out, "origin beyond edge ac: drop b", (dropped.w,))
     return _Step(None, "origin inside the triangle")
+
+
+def _outward(edge: Vec, other: Vec) -> Vec:
+    """The perpendicular of ``edge`` that points away from ``other`` (both from the same vertex)."""
+    perp = (edge[1], -edge[0])
+    if perp[0] * other[0] + perp[1] * other[1] > 0.0:
+        return (-perp[0], -perp[1])
+    return perp
 
 
 def _towards_origin(simplex: list[SupportPoint], why: str) -> _Step:
