@@ -9,11 +9,12 @@ difference, it only asks this question.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from gjkcli.shapes.base import ConvexShape, Vec
 
-__all__ = ["SupportPoint", "minkowski_support"]
+__all__ = ["MinkowskiDifference", "SupportPoint", "minkowski_support"]
 
 
 class SupportPoint(NamedTuple):
@@ -36,3 +37,20 @@ def minkowski_support(shape_a: ConvexShape, shape_b: ConvexShape, d: Vec) -> Sup
     pa = shape_a.support(d)
     pb = shape_b.support((-d[0], -d[1]))
     return SupportPoint((pa[0] - pb[0], pa[1] - pb[1]), pa, pb)
+
+
+@dataclass(frozen=True)
+class MinkowskiDifference:
+    """The convex set ``A - B`` itself, as a shape with a support function.
+
+    >>> from gjkcli.shapes import circle, point
+    >>> MinkowskiDifference(circle((0.0, 0.0), 1.0), point((3.0, 0.0))).support((1.0, 0.0))
+    (-2.0, 0.0)
+    """
+
+    a: ConvexShape
+    b: ConvexShape
+
+    def support(self, d: Vec) -> Vec:
+        """The farthest point of ``A - B`` along ``d``."""
+        return minkowski_support(self.a, self.b, d).w

@@ -1,0 +1,130 @@
+"""A polygon through a convex shape's support points, with a proven bound on its error.
+
+Curved shapes have no vertices; wherever a polygon is needed (Shapely, the
+Minkowski difference of curved shapes, pictures) it is traced through the
+shape's support points. Such a polygon lies *inside* the shape, and how far
+inside is bounded exactly: between two neighbouring directions ``n1`` and
+``n2`` the boundary of the shape runs inside the triangle formed by the two
+support points and the crossing ``q`` of their tangent lines ``n1.x = h1`` and
+``n2.x = h2`` (the shape lies behind both lines, and is convex). No point of
+the shape is therefore farther from the polygon than the largest distance
+from such a ``q`` to its chord; that is :attr:`Outline.error`.
+
+The directions start evenly spaced; every interval whose bound exceeds
+``relative_error`` times the shape's size is then halved, up to ``max_points``
+directions. Flat sides (a capsule's, a rounded rectangle's) need only a few
+halvings; round parts get evenly fine.
+
+The support points are computed in bulk with NumPy, following the same rules
+as the shapes' own support functions (a polytope's farthest vertex, a rounded
+core pushed out by its radius, a mapped shape through the transposed map, a
+Minkowski difference as a difference of supports); a test keeps the two in
+step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from gjkcli.algorithms.support import MinkowskiDifference
+from gjkcli.shapes.affine import Transformed, rotation
+from gjkcli.shapes.base import ConvexShape
+from gjkcli.shapes.polytope import Polytope
+from gjkcli.shapes.rounded import Rounded
+from gjkcli.tolerances import CURVE_ERROR_RELATIVE, CURVE_MAX_POINTS, CURVE_SEGMENTS
+
+__all__ = ["Outline", "outline", "supports"]
+
+
+@dataclass(frozen=True)
+class Outline:
+    """Support points in counter-clockwise order of their directions, and the error bound.
+
+    ``points`` is an ``(n, 2)`` array; consecutive points may coincide (a
+    polytope's vertex serves a whole range of directions).
+    """
+
+    points: Any
+    error: float
+
+
+def outline(
+    shape: ConvexShape,
+    segments: int = CURVE_SEGMENTS,
+    relative_error: float = CURVE_ERROR_RELATIVE,
+    max_points: int = CURVE_MAX_POINTS,
+) -> Outline:
+    """Trace ``shape`` through its support points (see the module notes).
+
+    >>> from gjkcli.shapes import circle
+    >>> traced = outline(circle((0.0, 0.0), 1.0), segments=4, relative_error=1.0)
+    >>> traced.points.tolist(), round(traced.error, 12)
+    ([[1.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [0.0, -1.0]], 0.707106781187)
+    """
+    angles = np.linspace(0.0, 2.0 * np.pi, segments, endpoint=False)
+    normals = np.array([rotation(360.0 * k / segments) for k in range(segments)])
+    points = supports(shape, normals)
+    target = relative_error * float((points.max(axis=0) - points.min(axis=0)).max())
+    while True:
+        errors = _interval_errors(normals, points)
+        worst = float(errors.max())
+        coarse = np.flatnonzero(errors > target)
+        if worst <= target or len(angles) + len(coarse) > max_points:
+            return Outline(points, worst)
+        following = np.where(
+            coarse + 1 < len(angles), angles[(coarse + 1) % len(angles)], 2.0 * np.pi
+        )
+        middle = (angles[coarse] + following) / 2.0
+        new_normals = np.column_stack((np.cos(middle), np.sin(middle)))
+        order = np.argsort(np.concatenate((angles, middle)), kind="stable")
+        angles = np.concatenate((angles, middle))[order]
+        normals = np.concatenate((normals, new_normals))[order]
+        points = np.concatenate((points, supports(shape, new_normals)))[order]
+
+
+def supports(shape: ConvexShape, directions: Any) -> Any:
+    """Support points of ``shape`` for each row of ``directions`` (an ``(n, 2)`` array).
+
+    >>> from gjkcli.shapes import capsule
+    >>> supports(capsule((0.0, 0.0), (4.0, 0.0), 1.0), np.array([[1.0, 0.0], [0.0, -2.0]]))
+    array([[ 5.,  0.],
+           [ 0., -1.]])
+    """
+    if isinstance(shape, Polytope):
+        vertices = np.array(shape.vertices)
+        return vertices[np.argmax(directions @ vertices.T, axis=1)]
+    if isinstance(shape, Rounded):
+        lengths = np.hypot(directions[:, 0], directions[:, 1])[:, None]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            push = np.where(lengths > 0.0, directions * (shape.radius / lengths), 0.0)
+        return supports(shape.core, directions) + push
+    if isinstance(shape, Transformed):
+        a, b, c, d = shape.affine.matrix
+        matrix = np.array([[a, b], [c, d]])
+        inner = supports(shape.inner, directions @ matrix)  # rows: M^T d
+        return inner @ matrix.T + np.array(shape.affine.offset)
+    if isinstance(shape, MinkowskiDifference):
+        return supports(shape.a, directions) - supports(shape.b, -directions)
+    return np.array([shape.support((float(x), float(y))) for x, y in directions])
+
+
+def _interval_errors(normals: Any, points: Any) -> Any:
+    """Per interval between neighbouring directions: from the tangent crossing to the chord."""
+    n1, n2 = normals, np.roll(normals, -1, axis=0)
+    p1, p2 = points, np.roll(points, -1, axis=0)
+    h1 = np.einsum("ij,ij->i", n1, p1)
+    h2 = np.einsum("ij,ij->i", n2, p2)
+    det = n1[:, 0] * n2[:, 1] - n1[:, 1] * n2[:, 0]
+    qx = (h1 * n2[:, 1] - n1[:, 1] * h2) / det
+    qy = (n1[:, 0] * h2 - h1 * n2[:, 0]) / det
+    chord = p2 - p1
+    length2 = np.einsum("ij,ij->i", chord, chord)
+    offset = np.column_stack((qx, qy)) - p1
+    with np.errstate(invalid="ignore", divide="ignore"):
+        t = np.where(length2 > 0.0, np.einsum("ij,ij->i", offset, chord) / length2, 0.0)
+    t = np.clip(t, 0.0, 1.0)
+    gap = offset - t[:, None] * chord
+    return np.sqrt(np.einsum("ij,ij->i", gap, gap))

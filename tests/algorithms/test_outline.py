@@ -1,0 +1,95 @@
+"""Outlines of curved shapes: the proven error bound, its refinement, and bulk support points."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+import shapely
+
+from gjkcli.algorithms.outline import outline, supports
+from gjkcli.algorithms.support import MinkowskiDifference
+from gjkcli.shapes import Affine, capsule, circle, ellipse, rectangle, rounded, transformed
+from gjkcli.shapes.base import ConvexShape
+from gjkcli.tolerances import CURVE_ERROR_RELATIVE, CURVE_MAX_POINTS
+
+
+def dense_boundary(shape: ConvexShape, count: int = 20000) -> list[tuple[float, float]]:
+    angles = [2 * math.pi * k / count for k in range(count)]
+    return [shape.support((math.cos(t), math.sin(t))) for t in angles]
+
+
+def random_curved(rng: random.Random) -> ConvexShape:
+    """A random curved shape of one of five kinds."""
+    kind = rng.choice(["circle", "ellipse", "capsule", "rounded-rectangle", "squashed-capsule"])
+    center = (rng.uniform(-5, 5), rng.uniform(-5, 5))
+    if kind == "circle":
+        return circle(center, rng.uniform(0.01, 5))
+    if kind == "ellipse":
+        return ellipse(center, (rng.uniform(0.01, 5), rng.uniform(0.01, 5)), rng.uniform(0, 360))
+    if kind == "capsule":
+        return capsule(center, (rng.uniform(-5, 5), rng.uniform(-5, 5)), rng.uniform(0.01, 2))
+    if kind == "rounded-rectangle":
+        size = (rng.uniform(0.1, 4), rng.uniform(0.1, 4))
+        return rounded(rectangle(center, size, rng.uniform(0, 90)), 0.3)
+    squash = Affine.from_parts(
+        (rng.uniform(0.2, 3), rng.uniform(0.2, 3)), rng.uniform(0, 360), center
+    )
+    return transformed(capsule((0.0, 0.0), (1.0, 0.0), 0.5), squash)
+
+
+def test_error_bound_covers_the_true_boundary_and_is_not_loose() -> None:
+    rng = random.Random(21)
+    for _ in range(40):
+        shape = random_curved(rng)
+        traced = outline(shape)
+        polygon = shapely.convex_hull(shapely.linestrings(traced.points))
+        boundary = shapely.points(np.array(dense_boundary(shape)))
+        worst = float(shapely.distance(boundary, polygon).max())
+        assert worst <= traced.error * (1 + 1e-9) + 1e-15
+        # The bound is refined down to the target; along round boundaries it
+        # also stays within a small factor of the true error. (Across a flat
+        # side the true error is 0 and the bound stops at the target.)
+        size = float((traced.points.max(axis=0) - traced.points.min(axis=0)).max())
+        assert traced.error <= max(CURVE_ERROR_RELATIVE * size * (1 + 1e-6), 5.0 * worst)
+
+
+def test_circle_error_bound_matches_the_chord_geometry() -> None:
+    # For a disc the bound is the distance from a tangent crossing to its chord:
+    # r / cos(pi / n) - r cos(pi / n).
+    coarse = outline(circle((0.0, 0.0), 2.0), segments=64, relative_error=1.0)
+    angle = math.pi / 64
+    assert coarse.error == pytest.approx(2.0 / math.cos(angle) - 2.0 * math.cos(angle), rel=1e-9)
+    # Refined to the default target, 1e-5 of the size (4): 1024 directions.
+    refined = outline(circle((0.0, 0.0), 2.0), segments=64)
+    assert refined.error <= CURVE_ERROR_RELATIVE * 4.0
+    assert len(refined.points) == 1024
+
+
+def test_flat_sides_need_only_a_few_extra_directions() -> None:
+    traced = outline(capsule((0.0, 0.0), (100.0, 0.0), 1.0))
+    assert traced.error <= CURVE_ERROR_RELATIVE * 102.0
+    assert len(traced.points) < CURVE_MAX_POINTS
+
+
+def test_point_cap_is_respected() -> None:
+    traced = outline(circle((0.0, 0.0), 1.0), segments=16, max_points=100)
+    assert len(traced.points) <= 100
+    assert traced.error > CURVE_ERROR_RELATIVE  # the target was not reached, and that is said
+
+
+def test_bulk_support_points_match_the_shapes_own_support() -> None:
+    rng = random.Random(23)
+    directions = np.array(
+        [(rng.uniform(-1, 1), rng.uniform(-1, 1)) for _ in range(50)] + [(0.0, 0.0)]
+    )
+    for _ in range(30):
+        shapes = [random_curved(rng), random_curved(rng)]
+        shapes.append(MinkowskiDifference(shapes[0], shapes[1]))
+        for shape in shapes:
+            bulk = supports(shape, directions)
+            for row, d in zip(bulk, directions, strict=True):
+                expected = shape.support((float(d[0]), float(d[1])))
+                assert tuple(row) == pytest.approx(expected, abs=1e-12)
