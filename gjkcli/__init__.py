@@ -2,13 +2,20 @@
 
 Build shapes, ask GJK, and (optionally) have Shapely check the answer:
 
->>> from gjkcli import capsule, circle, distance, intersects, rectangle
+>>> from gjkcli import (
+...     capsule, circle, distance, intersects, minkowski_difference, penetration, point, rectangle
+... )
 >>> box = rectangle((0.0, 0.0), (2.0, 2.0))
 >>> result = distance(box, circle((4.0, 0.0), 1.0))
 >>> result.distance, result.closest, result.status
 (2.0, ((1.0, 0.0), (3.0, 0.0)), 'duplicate-support')
 >>> intersects(box, capsule((1.5, -3.0), (1.5, 3.0), 0.5)).intersects
 True
+>>> overlap = penetration(box, circle((1.5, 0.0), 1.0))
+>>> overlap.depth, overlap.normal
+(0.5, (1.0, 0.0))
+>>> minkowski_difference(box, point((5.0, 0.0))).vertices
+((-6.0, -1.0), (-4.0, -1.0), (-4.0, 1.0), (-6.0, 1.0))
 
 Files go through the same loaders as the command line, and ``check_pair``
 runs both GJK queries and Shapely and compares them:
@@ -31,7 +38,9 @@ from typing import TYPE_CHECKING, Any
 
 from gjkcli._version import __version__
 from gjkcli.algorithms.distance import DistanceResult, distance
+from gjkcli.algorithms.epa import Penetration, penetration
 from gjkcli.algorithms.intersect import IntersectResult, intersects
+from gjkcli.algorithms.minkowski import MinkowskiPolygon, minkowski_difference
 from gjkcli.shapes import (
     Affine,
     ConvexShape,
@@ -58,6 +67,8 @@ __all__ = [
     "DistanceResult",
     "InputError",
     "IntersectResult",
+    "MinkowskiPolygon",
+    "Penetration",
     "__version__",
     "capsule",
     "check_pair",
@@ -70,6 +81,8 @@ __all__ = [
     "load_pair",
     "load_shape",
     "load_two",
+    "minkowski_difference",
+    "penetration",
     "point",
     "rectangle",
     "rounded",

@@ -10,11 +10,14 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from gjkcli._version import __version__
+
+if TYPE_CHECKING:
+    from gjkcli.pair import Pair
 
 __all__ = ["app", "main"]
 
@@ -53,6 +56,20 @@ def _options(
     """
 
 
+FirstShape = Annotated[
+    str,
+    typer.Argument(
+        metavar="A",
+        help="A pair file (JSON, GeoJSON FeatureCollection of two, or two-line WKT), "
+        "or the first of two shape files. '-' reads standard input.",
+    ),
+]
+SecondShape = Annotated[
+    str | None,
+    typer.Argument(metavar="B", help="The second shape file, when A is a shape file."),
+]
+
+
 @app.command(
     epilog="[bold]Examples[/bold]\n\n"
     "  gjk check samples/seed-example.json\n\n"
@@ -60,18 +77,8 @@ def _options(
     "  cat pair.json | gjk check -"
 )
 def check(
-    a: Annotated[
-        str,
-        typer.Argument(
-            metavar="A",
-            help="A pair file (JSON, GeoJSON FeatureCollection of two, or two-line WKT), "
-            "or the first of two shape files. '-' reads standard input.",
-        ),
-    ],
-    b: Annotated[
-        str | None,
-        typer.Argument(metavar="B", help="The second shape file, when A is a shape file."),
-    ] = None,
+    a: FirstShape,
+    b: SecondShape = None,
     json_output: Annotated[
         bool,
         typer.Option(
@@ -79,26 +86,66 @@ def check(
         ),
     ] = False,
 ) -> None:
-    """Check two shapes: intersects, distance, closest points, against Shapely."""
+    """Check two shapes: intersects, distance, closest points, penetration, against Shapely."""
     from rich.console import Console
 
-    from gjkcli.io import InputError, load_pair, load_two
-    from gjkcli.render.json_record import check_record, error_record
+    from gjkcli.render.json_record import check_record
     from gjkcli.render.table import check_table
     from gjkcli.verify.check import check_pair
 
-    try:
-        pair = load_pair(a) if b is None else load_two(a, b)
-    except InputError as error:
-        if json_output:
-            _print_json(error_record(a if b is None else f"{a} {b}", str(error)))
-        _fail(str(error))
-    result = check_pair(pair)
+    result = check_pair(_load(a, b, json_output))
     if json_output:
         _print_json(check_record(result))
     else:
         Console().print(check_table(result))
     raise typer.Exit(EXIT_OK if result.ok else EXIT_DISAGREE)
+
+
+@app.command(
+    epilog="[bold]Examples[/bold]\n\n"
+    "  gjk minkowski samples/seed-example.json\n\n"
+    "  gjk minkowski a.json b.json --wkt\n\n"
+    "  gjk minkowski samples/circle/overlapping.json --json"
+)
+def minkowski(
+    a: FirstShape,
+    b: SecondShape = None,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object and nothing else.")
+    ] = False,
+    wkt_output: Annotated[
+        bool, typer.Option("--wkt", help="Print the difference as one WKT geometry.")
+    ] = False,
+) -> None:
+    """The Minkowski difference A - B: exact for polygons, traced (with its error) for curves."""
+    from rich.console import Console
+
+    from gjkcli.algorithms.minkowski import minkowski_difference
+    from gjkcli.render.minkowski import minkowski_record, minkowski_table, minkowski_wkt
+
+    if json_output and wkt_output:
+        _fail("choose one of --json and --wkt")
+    pair = _load(a, b, json_output)
+    polygon = minkowski_difference(pair.a.shape, pair.b.shape)
+    if json_output:
+        _print_json(minkowski_record(pair.name, polygon))
+    elif wkt_output:
+        sys.stdout.write(minkowski_wkt(polygon) + "\n")
+    else:
+        Console().print(minkowski_table(pair.name, polygon))
+
+
+def _load(a: str, b: str | None, json_output: bool) -> Pair:
+    """The pair named on the command line; bad input ends the program (exit status 2)."""
+    from gjkcli.io import InputError, load_pair, load_two
+    from gjkcli.render.json_record import error_record
+
+    try:
+        return load_pair(a) if b is None else load_two(a, b)
+    except InputError as error:
+        if json_output:
+            _print_json(error_record(a if b is None else f"{a} {b}", str(error)))
+        _fail(str(error))
 
 
 def _print_json(record: object) -> None:

@@ -28,6 +28,8 @@ __all__ = [
     "CURVE_SEGMENTS",
     "MAX_COORDINATE",
     "MAX_ITERATIONS",
+    "ORACLE_CURVE_POINTS",
+    "PENETRATION_RELATIVE",
     "ROUNDING_FACTOR",
     "TOUCH_RELATIVE",
     "agreement_tolerance",
@@ -70,9 +72,22 @@ ROUNDING_FACTOR: Final = 8.0
 closer to the origin: past that point it would be chasing rounding noise."""
 
 MAX_ITERATIONS: Final = 100
-"""Hard cap on GJK iterations (both queries). Polygons need a handful; curved
-shapes converge linearly and use a few dozen at most. A run that reaches the
-cap reports status ``max-iterations``."""
+"""Hard cap on iterations of each loop: both GJK queries and EPA. Polygons
+need a handful; curved shapes converge linearly and use a few dozen at most.
+A run that reaches the cap reports status ``max-iterations``."""
+
+PENETRATION_RELATIVE: Final = 1e-12
+"""EPA (penetration depth) stops when the support point along the normal of
+the nearest edge lies at most ``PENETRATION_RELATIVE * (1 + scale)`` beyond
+that edge. The true depth lies between the edge's distance (reported) and the
+support point's, so this is also the bound on the depth's error for curved
+shapes; for polygons EPA ends on a repeated vertex and is exact to rounding."""
+
+ORACLE_CURVE_POINTS: Final = 256
+"""The independent penetration oracle builds ``A - B`` as the convex hull of
+all differences of the two shapes' vertices, which costs the product of their
+vertex counts: a curved shape enters it traced through this many support
+points (with the error bound of that tracing)."""
 
 COLLINEAR_SINE: Final = 1e-12
 """A polygon vertex where the ring turns by an angle whose sine is below this

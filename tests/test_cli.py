@@ -47,12 +47,20 @@ def test_json_output_is_one_object_and_nothing_else() -> None:
     assert record["gjk"]["closest"] is None
     assert record["gjk"]["iterations"] >= 1
     assert record["gjk"]["status"] == "contains-origin"
+    depth = 2.0 / 5.0**0.5  # A - B is the triangle 2A; its nearest edge is 2 / sqrt(5) away
     assert record["shapely"] == {
         "intersects": True,
         "distance": 0.0,
         "closest": None,
         "approximation_error": 0.0,
+        "penetration": pytest.approx(depth, rel=1e-15),
+        "penetration_error": 0.0,
     }
+    penetration = record["gjk"]["penetration"]
+    assert penetration["depth"] == pytest.approx(depth, rel=1e-15)
+    assert penetration["normal"] == pytest.approx([2.0 / 5.0**0.5, 1.0 / 5.0**0.5], rel=1e-15)
+    assert len(penetration["contact"]) == 2
+    assert penetration["status"] == "duplicate-support"
     assert record["agree"] is True
     assert record["expect"]["ok"] is True
     assert record["error"] is None
@@ -64,6 +72,8 @@ def test_separated_pair_json_has_closest_points() -> None:
     record = json.loads(run_gjk("check", "samples/circle/separated.json", "--json").stdout)
     assert record["gjk"]["distance"] == 2.0
     assert record["gjk"]["closest"] == [[1.0, 0.0], [3.0, 0.0]]
+    assert record["gjk"]["penetration"] is None
+    assert record["shapely"]["penetration"] is None
 
 
 def test_two_file_form() -> None:
@@ -168,3 +178,29 @@ def test_python_dash_m() -> None:
         [sys.executable, "-m", "gjkcli", "--version"], capture_output=True, text=True, check=False
     )
     assert result.stdout.strip() == f"gjk {__version__}"
+
+
+def test_minkowski_table_json_and_wkt() -> None:
+    table = run_gjk("minkowski", SEED)
+    assert table.returncode == 0
+    assert "A - B: seed-example" in table.stdout and "exact: 3 vertices" in table.stdout
+    record = json.loads(run_gjk("minkowski", SEED, "--json").stdout)
+    assert record["exact"] is True and record["error"] == 0.0
+    assert record["vertices"] == [[-2.0, -2.0], [2.0, -2.0], [0.0, 2.0]]
+    assert record["sources"] == [[2, 1], [1, 2], [0, 0]]
+    wkt = run_gjk("minkowski", SEED, "--wkt")
+    assert wkt.stdout == "POLYGON ((-2 -2, 2 -2, 0 2, -2 -2))\n"
+
+
+def test_minkowski_of_curved_shapes_is_traced_with_its_bound() -> None:
+    record = json.loads(run_gjk("minkowski", "samples/circle/overlapping.json", "--json").stdout)
+    assert record["exact"] is False and record["sources"] is None
+    assert 0.0 < record["error"] < 1e-4
+    assert len(record["vertices"]) > 100
+
+
+def test_minkowski_usage_and_input_errors() -> None:
+    assert_input_error(
+        run_gjk("minkowski", SEED, "--json", "--wkt"), "choose one of --json and --wkt"
+    )
+    assert_input_error(run_gjk("minkowski", "nope.json"), "nope.json", "no such file")

@@ -13,13 +13,22 @@ __all__ = ["check_record", "error_record"]
 
 def check_record(check: Check) -> dict[str, Any]:
     """The FORMATS section 4 object for a checked pair (plain JSON types only)."""
-    gjk, boolean, referee = check.gjk, check.boolean, check.shapely
+    gjk, boolean, referee, overlap = check.gjk, check.boolean, check.shapely, check.penetration
     record: dict[str, Any] = {
         "name": check.pair.name,
         "gjk": {
             "intersects": gjk.intersects,
             "distance": _number(gjk.distance),
             "closest": _points(gjk.closest),
+            "penetration": None
+            if overlap is None
+            else {
+                "depth": _number(overlap.depth),
+                "normal": [_number(overlap.normal[0]), _number(overlap.normal[1])],
+                "contact": _points(overlap.contact),
+                "iterations": overlap.iterations,
+                "status": overlap.status,
+            },
             "iterations": gjk.iterations,
             "status": gjk.status,
             "boolean": {
@@ -33,10 +42,13 @@ def check_record(check: Check) -> dict[str, Any]:
             "distance": _number(referee.distance),
             "closest": _points(referee.closest),
             "approximation_error": _number(referee.approximation_error),
+            "penetration": None if referee.penetration is None else _number(referee.penetration),
+            "penetration_error": _number(referee.penetration_error),
         },
         "tolerance": _number(check.tolerance),
         "tolerances": {
             "scale": _number(check.scale),
+            "depth": _number(check.depth_tolerance),
             "agreement_relative": tolerances.AGREEMENT_RELATIVE,
             "touch_band": _number(gjk.band),
             "convergence_relative": tolerances.CONVERGENCE_RELATIVE,
@@ -52,7 +64,6 @@ def check_record(check: Check) -> dict[str, Any]:
         record["expect"] = {
             "ok": check.expect.ok,
             "failures": list(check.expect.failures),
-            "unchecked": list(check.expect.unchecked),
             "tolerance": _number(check.expect.tolerance),
         }
     return record

@@ -7,9 +7,13 @@
   sum of their error bounds and may not fall below it; with the rounding
   allowance ``AGREEMENT_RELATIVE * (1 + scale)`` the accepted range for GJK's
   distance is ``[shapely - errors - allowance, shapely + allowance]``.
+* EPA's depth and the Minkowski-hull oracle's agree, in the same way with
+  the oracle's tracing bound (its hull lies inside ``A - B``, so its depth
+  may fall short of the true one, never exceed it).
 * The boolean query agrees with the distance query, except when the
-  distance is within the rounding allowance of zero, where "just touching"
-  and "just apart" are both honest answers of floating-point arithmetic.
+  distance or the depth is within the rounding allowance of zero, where
+  "just touching" and "just apart" are both honest answers of floating-point
+  arithmetic.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gjkcli.algorithms.distance import DistanceResult, DistanceStep, distance
+from gjkcli.algorithms.epa import Penetration, penetration
 from gjkcli.algorithms.intersect import IntersectResult, IntersectStep, intersects
 from gjkcli.pair import Pair
 from gjkcli.shapes.base import bounding_box
@@ -31,18 +36,22 @@ __all__ = ["Check", "check_pair"]
 class Check:
     """Everything known about one pair after checking it.
 
-    ``tolerance`` is the agreement tolerance actually used (rounding allowance
-    plus Shapely's approximation error); ``disagreements`` says in words what
+    ``tolerance`` is the agreement tolerance actually used for the distance
+    (rounding allowance plus Shapely's approximation error), and
+    ``depth_tolerance`` the one for the penetration depth (rounding allowance
+    plus the oracle's tracing error); ``disagreements`` says in words what
     did not agree. ``distance_trace`` and ``boolean_trace`` are filled only
     when tracing was asked for.
     """
 
     pair: Pair
     gjk: DistanceResult
+    penetration: Penetration | None
     boolean: IntersectResult
     shapely: ShapelyAnswer
     scale: float
     tolerance: float
+    depth_tolerance: float
     agree: bool
     disagreements: tuple[str, ...]
     expect: ExpectOutcome | None
@@ -66,28 +75,36 @@ def check_pair(pair: Pair, trace: bool = False) -> Check:
     ...     "touching",
     ... )
     >>> check = check_pair(pair)
-    >>> check.gjk.intersects, check.gjk.distance, check.agree
-    (True, 0.0, True)
+    >>> check.gjk.intersects, check.gjk.distance, check.penetration.depth, check.agree
+    (True, 0.0, 0.0, True)
     """
     a, b = pair.a.shape, pair.b.shape
     distance_steps: list[DistanceStep] | None = [] if trace else None
     boolean_steps: list[IntersectStep] | None = [] if trace else None
     gjk = distance(a, b, distance_steps)
+    overlap = penetration(a, b, gjk)
     boolean = intersects(a, b, recorder=boolean_steps)
-    referee = shapely_answer(a, b)
+    referee = shapely_answer(a, b, penetration=gjk.intersects)
     box_a, box_b = bounding_box(a), bounding_box(b)
     scale = max(coordinate_scale(box_a), coordinate_scale(box_b))
     allowance = agreement_tolerance(scale)
     tolerance = agreement_tolerance(scale, referee.approximation_error)
-    disagreements = _disagreements(gjk, boolean, referee, allowance, tolerance)
-    expect = check_expect(pair.expect, gjk, scale) if pair.expect is not None else None
+    depth_tolerance = agreement_tolerance(scale, referee.penetration_error)
+    disagreements = (
+        *_distance_disagreement(gjk, referee, allowance, tolerance),
+        *_depth_disagreement(overlap, referee, allowance, depth_tolerance),
+        *_boolean_disagreement(gjk, overlap, boolean, allowance),
+    )
+    expect = check_expect(pair.expect, gjk, overlap, scale) if pair.expect is not None else None
     return Check(
         pair,
         gjk,
+        overlap,
         boolean,
         referee,
         scale,
         tolerance,
+        depth_tolerance,
         not disagreements,
         disagreements,
         expect,
@@ -96,31 +113,58 @@ def check_pair(pair: Pair, trace: bool = False) -> Check:
     )
 
 
-def _disagreements(
-    gjk: DistanceResult,
-    boolean: IntersectResult,
-    referee: ShapelyAnswer,
-    allowance: float,
-    tolerance: float,
+def _distance_disagreement(
+    gjk: DistanceResult, referee: ShapelyAnswer, allowance: float, tolerance: float
 ) -> tuple[str, ...]:
-    found: list[str] = []
     excess = gjk.distance - referee.distance
-    if excess > allowance or -excess > tolerance:
-        verdicts = ""
-        if gjk.intersects != referee.intersects:
-            verdicts = (
-                f"; GJK says {_verdict(gjk.intersects)}, Shapely {_verdict(referee.intersects)}"
-            )
-        found.append(
-            f"distance: GJK {gjk.distance:.12g}, Shapely {referee.distance:.12g}, "
-            f"differ by {abs(excess):.3g} (allowed {tolerance:.3g}){verdicts}"
+    if excess <= allowance and -excess <= tolerance:
+        return ()
+    verdicts = ""
+    if gjk.intersects != referee.intersects:
+        verdicts = f"; GJK says {_verdict(gjk.intersects)}, Shapely {_verdict(referee.intersects)}"
+    return (
+        f"distance: GJK {gjk.distance:.12g}, Shapely {referee.distance:.12g}, "
+        f"differ by {abs(excess):.3g} (allowed {tolerance:.3g}){verdicts}",
+    )
+
+
+def _depth_disagreement(
+    overlap: Penetration | None, referee: ShapelyAnswer, allowance: float, tolerance: float
+) -> tuple[str, ...]:
+    if overlap is None:
+        return ()
+    oracle = referee.penetration
+    if oracle is None:
+        if overlap.depth <= tolerance:
+            return ()
+        return (
+            f"penetration: EPA depth {overlap.depth:.12g}, but the Minkowski hull "
+            "does not contain the origin",
         )
-    if boolean.intersects != gjk.intersects and gjk.raw_distance > allowance:
-        found.append(
-            f"boolean GJK says {_verdict(boolean.intersects)} ({boolean.status}) but the "
-            f"distance query says {_verdict(gjk.intersects)} at distance {gjk.distance:.12g}"
-        )
-    return tuple(found)
+    excess = overlap.depth - oracle
+    if excess <= tolerance and -excess <= allowance:
+        return ()
+    return (
+        f"penetration: EPA depth {overlap.depth:.12g}, Minkowski hull {oracle:.12g}, "
+        f"differ by {abs(excess):.3g} (allowed {tolerance:.3g})",
+    )
+
+
+def _boolean_disagreement(
+    gjk: DistanceResult, overlap: Penetration | None, boolean: IntersectResult, allowance: float
+) -> tuple[str, ...]:
+    if boolean.intersects == gjk.intersects:
+        return ()
+    clear_margin = gjk.raw_distance if overlap is None else overlap.depth
+    if clear_margin <= allowance:
+        return ()
+    measure = (
+        f"at distance {gjk.distance:.12g}" if overlap is None else f"at depth {overlap.depth:.12g}"
+    )
+    return (
+        f"boolean GJK says {_verdict(boolean.intersects)} ({boolean.status}) but the "
+        f"distance query says {_verdict(gjk.intersects)} {measure}",
+    )
 
 
 def _verdict(intersecting: bool) -> str:

@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 
 from gjkcli.algorithms.distance import DistanceResult, distance
+from gjkcli.algorithms.epa import Penetration, penetration
 from gjkcli.algorithms.intersect import intersects
 from gjkcli.pair import Expect, Pair, ShapeInput
 from gjkcli.shapes import circle, ellipse, rectangle
@@ -62,7 +63,7 @@ def test_a_boolean_query_at_odds_with_the_distance_is_caught(
     assert "boolean GJK says intersecting" in result.disagreements[0]
 
 
-def test_expectations_pass_fail_and_stay_unchecked() -> None:
+def test_expectations_pass_and_fail() -> None:
     a, b = circle((0.0, 0.0), 1.0), circle((5.0, 0.0), 1.0)
     good = check_pair(make_pair(a, b, Expect(intersects=False, distance=3.0)))
     assert good.expect is not None and good.expect.ok and good.ok
@@ -72,9 +73,35 @@ def test_expectations_pass_fail_and_stay_unchecked() -> None:
         "intersects: expected true, got false",
         "distance: expected 2, got 3 (tolerance 0.5)",
     )
-    deep = check_pair(make_pair(a, circle((1.0, 0.0), 1.0), Expect(penetration=1.0)))
-    assert deep.expect is not None and deep.expect.unchecked
-    assert deep.expect.ok  # not checked is not failed, and it is said so
+    deep = check_pair(make_pair(a, circle((1.5, 0.0), 1.0), Expect(penetration=0.5)))
+    assert deep.expect is not None and deep.expect.ok
+    shallow = check_pair(make_pair(a, circle((1.5, 0.0), 1.0), Expect(penetration=0.4)))
+    assert shallow.expect is not None
+    assert shallow.expect.failures == ("penetration: expected 0.4, got 0.5 (tolerance 3.5e-09)",)
+
+
+def test_penetration_is_checked_against_the_minkowski_hull() -> None:
+    result = check_pair(
+        make_pair(rectangle((0.0, 0.0), (4.0, 2.0)), rectangle((1.0, 0.5), (2.0, 2.0)))
+    )
+    assert result.penetration is not None and result.shapely.penetration is not None
+    assert result.penetration.depth == result.shapely.penetration == 1.5
+    assert result.agree
+
+
+def test_a_wrong_depth_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = penetration
+
+    def too_deep(a: ConvexShape, b: ConvexShape, gjk: object = None) -> Penetration | None:
+        result = real(a, b)
+        return None if result is None else dataclasses.replace(result, depth=result.depth + 1e-6)
+
+    monkeypatch.setattr(check_module, "penetration", too_deep)
+    result = check_pair(
+        make_pair(rectangle((0.0, 0.0), (4.0, 2.0)), rectangle((1.0, 0.5), (2.0, 2.0)))
+    )
+    assert not result.agree
+    assert result.disagreements[0].startswith("penetration: EPA depth 1.500001, Minkowski hull 1.5")
 
 
 def test_trace_is_recorded_only_when_asked() -> None:

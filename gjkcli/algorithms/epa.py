@@ -1,0 +1,221 @@
+"""Penetration depth, normal and contact points of overlapping shapes: EPA.
+
+When ``A`` and ``B`` overlap the origin lies inside ``M = A - B``. Moving ``B``
+by ``t`` moves ``M`` by ``-t``, so the shortest move of ``B`` that leaves the
+two just touching is the point of ``M``'s boundary nearest the origin: its
+length is the *depth*, its direction the *normal*.
+
+The expanding polytope algorithm (EPA) finds that point by growing a polygon
+inside ``M``, starting from the simplex GJK ended with. Each step takes the
+polygon's edge nearest the origin and asks for the farthest point of ``M``
+along that edge's outward normal. If that point is one the polygon already
+has, or lies no more than :data:`~gjkcli.tolerances.PENETRATION_RELATIVE`
+beyond the edge, the edge lies on ``M``'s boundary and its distance is the
+depth. Otherwise the point becomes a new corner and the step repeats. The
+true depth is never below the nearest edge's distance (the polygon lies
+inside ``M``) nor above the support point's, so the stopping rule bounds the
+error.
+
+GJK may end with a segment or a single point through the origin instead of a
+triangle (touching shapes, a shared edge): the polygon then starts from the
+support points on both sides of it. Rounded shapes (circles, capsules,
+margins) are handled on their cores: if the cores are apart, the depth is the
+sum of the radii minus the cores' distance, along the line between the cores'
+closest points, which is exact; if the cores overlap, the radii add to the
+cores' depth.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+from gjkcli.algorithms.distance import DistanceResult, distance
+from gjkcli.algorithms.hull import convex_hull_indices
+from gjkcli.algorithms.simplex import closest_to_origin
+from gjkcli.algorithms.support import SupportPoint, minkowski_support
+from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.shapes.rounded import split_radius
+from gjkcli.tolerances import MAX_ITERATIONS, PENETRATION_RELATIVE
+
+__all__ = ["Penetration", "PenetrationStatus", "penetration"]
+
+PenetrationStatus = Literal[
+    "duplicate-support", "converged", "cores-apart", "degenerate", "max-iterations"
+]
+
+_UP: Vec = (0.0, 1.0)
+
+
+@dataclass(frozen=True)
+class Penetration:
+    """How deeply two shapes overlap.
+
+    Moving ``B`` by ``depth * normal`` leaves the shapes just touching, with
+    ``contact[0]`` (on ``A``) and ``contact[1]`` (on ``B``, before the move)
+    the points that then meet. ``status`` says why EPA stopped;
+    ``cores-apart`` means the answer came from rounded shapes' radii alone,
+    ``degenerate`` that ``A - B`` has no interior (collinear segments or
+    points: the depth is 0, and ``normal`` is one of the directions that
+    separates them).
+    """
+
+    depth: float
+    normal: Vec
+    contact: tuple[Vec, Vec]
+    iterations: int
+    status: PenetrationStatus
+
+
+def penetration(
+    shape_a: ConvexShape, shape_b: ConvexShape, gjk: DistanceResult | None = None
+) -> Penetration | None:
+    """Depth, normal and contact points, or ``None`` if the shapes do not intersect.
+
+    ``gjk`` is the distance query's result for the same pair, if already known.
+
+    >>> from gjkcli.shapes import circle, rectangle
+    >>> deep = penetration(circle((0.0, 0.0), 2.0), circle((3.0, 0.0), 2.0))
+    >>> deep.depth, deep.normal, deep.contact
+    (1.0, (1.0, 0.0), ((2.0, 0.0), (1.0, 0.0)))
+    >>> boxes = penetration(rectangle((0.0, 0.0), (4.0, 2.0)), rectangle((3.5, 0.5), (4.0, 2.0)))
+    >>> boxes.depth, boxes.normal, boxes.status
+    (0.5, (1.0, 0.0), 'duplicate-support')
+    >>> penetration(circle((0.0, 0.0), 1.0), circle((5.0, 0.0), 1.0)) is None
+    True
+    """
+    gjk = gjk if gjk is not None else distance(shape_a, shape_b)
+    if not gjk.intersects:
+        return None
+    core_a, radius_a = split_radius(shape_a)
+    core_b, radius_b = split_radius(shape_b)
+    simplex = list(gjk.simplex)
+    if len(simplex) < 3 and radius_a + radius_b > 0.0:
+        closest = closest_to_origin([p.w for p in simplex])
+        pa, pb = _blend(simplex, closest.kept, closest.weights)
+        gap = math.hypot(pb[0] - pa[0], pb[1] - pa[1])
+        if gap > gjk.band:
+            normal = ((pb[0] - pa[0]) / gap, (pb[1] - pa[1]) / gap)
+            depth = max(radius_a + radius_b - gap, 0.0)
+            return _finish(
+                depth, normal, (pa, pb), (radius_a, radius_b), iterations=0, status="cores-apart"
+            )
+    polygon = _starting_polygon(core_a, core_b, simplex)
+    if len(polygon) < 3:
+        closest = closest_to_origin([p.w for p in polygon])
+        witnesses = _blend(polygon, closest.kept, closest.weights)
+        normal = _UP
+        if len(polygon) == 2:
+            (x1, y1), (x2, y2) = polygon[0].w, polygon[1].w
+            length = math.hypot(x2 - x1, y2 - y1)
+            normal = (-(y2 - y1) / length, (x2 - x1) / length)
+        return _finish(
+            0.0, normal, witnesses, (radius_a, radius_b), iterations=0, status="degenerate"
+        )
+    return _expand(core_a, core_b, polygon, (radius_a, radius_b))
+
+
+def _expand(
+    core_a: ConvexShape,
+    core_b: ConvexShape,
+    polygon: list[SupportPoint],
+    radii: tuple[float, float],
+) -> Penetration:
+    """The EPA loop proper, on a counter-clockwise polygon that contains the origin."""
+    scale = max(_magnitude(p) for p in polygon)
+    status: PenetrationStatus = "max-iterations"
+    iterations = 0
+    while True:
+        edge, normal, depth = _nearest_edge(polygon)
+        if iterations == MAX_ITERATIONS:
+            break
+        iterations += 1
+        point = minkowski_support(core_a, core_b, normal)
+        scale = max(scale, _magnitude(point))
+        if any(point.w == p.w for p in polygon):
+            status = "duplicate-support"
+            break
+        gain = normal[0] * point.w[0] + normal[1] * point.w[1] - depth
+        if not math.isfinite(gain):
+            status = "degenerate"
+            break
+        if gain <= PENETRATION_RELATIVE * (1.0 + scale):
+            status = "converged"
+            break
+        polygon.insert(edge + 1, point)
+    start, end = polygon[edge], polygon[(edge + 1) % len(polygon)]
+    ex, ey = end.w[0] - start.w[0], end.w[1] - start.w[1]
+    t = min(max(-(start.w[0] * ex + start.w[1] * ey) / (ex * ex + ey * ey), 0.0), 1.0)
+    witnesses = _blend([start, end], (0, 1), (1.0 - t, t))
+    return _finish(max(depth, 0.0), normal, witnesses, radii, iterations=iterations, status=status)
+
+
+def _starting_polygon(
+    core_a: ConvexShape, core_b: ConvexShape, simplex: list[SupportPoint]
+) -> list[SupportPoint]:
+    """GJK's final simplex grown into a counter-clockwise polygon around the origin.
+
+    A triangle is used as it is. A segment through the origin gains the
+    support points on both sides of it, a single point those along both axes;
+    fewer than three corners come back only when ``A - B`` has no interior.
+    """
+    points = list(simplex)
+    if len(points) == 2:
+        (x1, y1), (x2, y2) = points[0].w, points[1].w
+        directions = [(y2 - y1, x1 - x2), (y1 - y2, x2 - x1)]
+    elif len(points) == 1:
+        directions = [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)]
+    else:
+        directions = []
+    points.extend(minkowski_support(core_a, core_b, d) for d in directions)
+    return [points[i] for i in convex_hull_indices([p.w for p in points])]
+
+
+def _nearest_edge(polygon: list[SupportPoint]) -> tuple[int, Vec, float]:
+    """Index, outward unit normal and distance of the polygon's edge nearest the origin."""
+    best = (0, _UP, math.inf)
+    for k, start in enumerate(polygon):
+        end = polygon[(k + 1) % len(polygon)]
+        ex, ey = end.w[0] - start.w[0], end.w[1] - start.w[1]
+        length = math.hypot(ex, ey)
+        if length == 0.0:
+            continue
+        normal = (ey / length, -ex / length)  # outward for a counter-clockwise polygon
+        height = normal[0] * start.w[0] + normal[1] * start.w[1]
+        if height < best[2]:
+            best = (k, normal, height)
+    return best
+
+
+def _blend(
+    points: list[SupportPoint], kept: tuple[int, ...], weights: tuple[float, ...]
+) -> tuple[Vec, Vec]:
+    """The points of A and of B behind a weighted combination of support points."""
+    ax = sum(w * points[i].a[0] for i, w in zip(kept, weights, strict=True))
+    ay = sum(w * points[i].a[1] for i, w in zip(kept, weights, strict=True))
+    bx = sum(w * points[i].b[0] for i, w in zip(kept, weights, strict=True))
+    by = sum(w * points[i].b[1] for i, w in zip(kept, weights, strict=True))
+    return (ax, ay), (bx, by)
+
+
+def _finish(
+    core_depth: float,
+    normal: Vec,
+    witnesses: tuple[Vec, Vec],
+    radii: tuple[float, float],
+    *,
+    iterations: int,
+    status: PenetrationStatus,
+) -> Penetration:
+    """Add the radii of rounded shapes: A's surface lies ``ra`` beyond its core along the normal."""
+    (ax, ay), (bx, by) = witnesses
+    nx, ny = normal
+    ra, rb = radii
+    depth = core_depth if status == "cores-apart" else core_depth + ra + rb
+    contact = ((ax + ra * nx, ay + ra * ny), (bx - rb * nx, by - rb * ny))
+    return Penetration(depth, (nx + 0.0, ny + 0.0), contact, iterations, status)
+
+
+def _magnitude(point: SupportPoint) -> float:
+    return max(abs(point.a[0]), abs(point.a[1]), abs(point.b[0]), abs(point.b[1]))
