@@ -10,6 +10,9 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
+from enum import Enum
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
@@ -18,6 +21,7 @@ from gjkcli._version import __version__
 
 if TYPE_CHECKING:
     from gjkcli.pair import Pair
+    from gjkcli.verify.check import Check
 
 __all__ = ["app", "main"]
 
@@ -70,35 +74,164 @@ SecondShape = Annotated[
 ]
 
 
+class TraceQuery(str, Enum):
+    """Which GJK run ``--trace`` shows."""
+
+    both = "both"
+    boolean = "boolean"
+    distance = "distance"
+
+
+class RunQuery(str, Enum):
+    """Which GJK run a picture shows."""
+
+    boolean = "boolean"
+    distance = "distance"
+
+
 @app.command(
     epilog="[bold]Examples[/bold]\n\n"
     "  gjk check samples/seed-example.json\n\n"
     "  gjk check a.json b.json --json\n\n"
+    "  gjk check samples/seed-example.json --trace --query boolean\n\n"
+    "  gjk check samples/circle/overlapping.json --plot pair.png\n\n"
     "  cat pair.json | gjk check -"
 )
 def check(
     a: FirstShape,
     b: SecondShape = None,
+    *,
     json_output: Annotated[
         bool,
         typer.Option(
             "--json", help="Print one JSON object (docs/FORMATS.md section 4) and nothing else."
         ),
     ] = False,
+    trace: Annotated[
+        bool,
+        typer.Option(
+            "--trace",
+            help="After the table, every step of GJK's runs in words (with --json: the "
+            "'trace' key, full precision).",
+        ),
+    ] = False,
+    query: Annotated[
+        TraceQuery,
+        typer.Option(
+            "--query", help="Which run --trace shows; --plot draws the distance run for 'both'."
+        ),
+    ] = TraceQuery.both,
+    plot: Annotated[
+        Path | None,
+        typer.Option("--plot", help="Also draw the pair to this file (.svg, .png or .pdf)."),
+    ] = None,
 ) -> None:
     """Check two shapes: intersects, distance, closest points, penetration, against Shapely."""
     from rich.console import Console
 
     from gjkcli.render.json_record import check_record
     from gjkcli.render.table import check_table
+    from gjkcli.render.trace import trace_text
     from gjkcli.verify.check import check_pair
 
-    result = check_pair(_load(a, b, json_output))
+    if plot is not None:
+        _check_picture_path(plot)
+    result = check_pair(_load(a, b, json_output), trace=trace or plot is not None)
     if json_output:
-        _print_json(check_record(result))
+        _print_json(check_record(result, query.value if trace else None))
     else:
-        Console().print(check_table(result))
+        console = Console()
+        console.print(check_table(result))
+        if trace:
+            console.print(trace_text(query.value, result.boolean_trace, result.distance_trace))
+    if plot is not None:
+        run = "boolean" if query is TraceQuery.boolean else "distance"
+        _draw(lambda: _save_plot(result, run, plot), plot)
     raise typer.Exit(EXIT_OK if result.ok else EXIT_DISAGREE)
+
+
+@app.command(
+    epilog="[bold]Examples[/bold]\n\n"
+    "  gjk plot samples/seed-example.json -o seed.svg --query boolean\n\n"
+    "  gjk plot a.json b.json -o pair.png --gif run.gif\n\n"
+    "  gjk plot samples/ellipse/separated.json --frames steps/"
+)
+def plot(
+    a: FirstShape,
+    b: SecondShape = None,
+    *,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="The picture: .svg, .png or .pdf, by extension."),
+    ] = None,
+    gif: Annotated[
+        Path | None,
+        typer.Option("--gif", help="An animation, one frame per step, each captioned."),
+    ] = None,
+    frames: Annotated[
+        Path | None,
+        typer.Option("--frames", help="A folder for one PNG per step (created if needed)."),
+    ] = None,
+    query: Annotated[
+        RunQuery, typer.Option("--query", help="Which GJK run to draw.")
+    ] = RunQuery.distance,
+) -> None:
+    """Draw the shapes, and A - B with every simplex of GJK's run; optionally animate it."""
+    from gjkcli.verify.check import check_pair
+
+    if output is None and gif is None and frames is None:
+        _fail("nothing to draw to: give -o FILE, --gif FILE or --frames DIR")
+    if output is not None:
+        _check_picture_path(output)
+    if gif is not None and gif.suffix.lower() != ".gif":
+        _fail(f"{gif}: an animation file must end in .gif")
+    result = check_pair(_load(a, b, False), trace=True)
+    run = query.value
+    if output is not None:
+        _draw(lambda: _save_plot(result, run, output), output)
+    if gif is not None:
+        _draw(lambda: _save_animation(result, run, gif), gif)
+    if frames is not None:
+        _draw(lambda: _save_frames(result, run, frames), frames)
+    raise typer.Exit(EXIT_OK if result.ok else EXIT_DISAGREE)
+
+
+def _check_picture_path(path: Path) -> None:
+    from gjkcli.render.plot import SUFFIXES
+
+    if path.suffix.lower() not in SUFFIXES:
+        _fail(f"{path}: a picture file must end in " + ", ".join(SUFFIXES))
+
+
+def _draw(save: Callable[[], None], path: Path) -> None:
+    """Run a drawing step; a missing matplotlib or an unwritable path is one line, exit 2."""
+    from gjkcli.render.plot import PlotUnavailableError
+
+    try:
+        save()
+    except PlotUnavailableError as error:
+        _fail(str(error))
+    except OSError as error:
+        _fail(f"{path}: cannot write: {error.strerror or error}")
+    sys.stderr.write(f"gjk: wrote {path}\n")
+
+
+def _save_plot(result: Check, run: str, path: Path) -> None:
+    from gjkcli.render.plot import save_plot
+
+    save_plot(result, "boolean" if run == "boolean" else "distance", path)
+
+
+def _save_animation(result: Check, run: str, path: Path) -> None:
+    from gjkcli.render.plot import save_animation
+
+    save_animation(result, "boolean" if run == "boolean" else "distance", path)
+
+
+def _save_frames(result: Check, run: str, path: Path) -> None:
+    from gjkcli.render.plot import save_frames
+
+    save_frames(result, "boolean" if run == "boolean" else "distance", path)
 
 
 @app.command(
@@ -110,6 +243,7 @@ def check(
 def minkowski(
     a: FirstShape,
     b: SecondShape = None,
+    *,
     json_output: Annotated[
         bool, typer.Option("--json", help="Print one JSON object and nothing else.")
     ] = False,

@@ -204,3 +204,99 @@ def test_minkowski_usage_and_input_errors() -> None:
         run_gjk("minkowski", SEED, "--json", "--wkt"), "choose one of --json and --wkt"
     )
     assert_input_error(run_gjk("minkowski", "nope.json"), "nope.json", "no such file")
+
+
+def test_trace_of_the_seed_example() -> None:
+    result = run_gjk("check", SEED, "--trace", "--query", "boolean")
+    assert result.returncode == 0
+    walk = result.stdout[result.stdout.index("Boolean GJK") :]
+    in_order = [
+        "d = (0, 1)",
+        "w = A - B = (0, 2)",
+        "d = (0, -1)",
+        "w = A - B = (0, -2)",
+        "d = (-4, 0)",
+        "w = A - B = (-2, -2)",
+        "A and B intersect",
+    ]
+    positions = [walk.index(fragment) for fragment in in_order]
+    assert positions == sorted(positions)
+    assert "GJK distance" not in walk
+
+
+def test_trace_json_has_both_runs_at_full_precision() -> None:
+    record = json.loads(run_gjk("check", SEED, "--trace", "--json").stdout)
+    boolean, steps = record["trace"]["boolean"], record["trace"]["distance"]
+    assert [step["support"] for step in boolean] == [[0.0, 2.0], [0.0, -2.0], [-2.0, -2.0]]
+    assert [step["direction"] for step in boolean] == [[0.0, 1.0], [0.0, -1.0], [-4.0, 0.0]]
+    assert len(steps) == record["gjk"]["iterations"]
+
+
+def test_plot_command_and_check_plot(tmp_path: Path) -> None:
+    svg, gif, frames = tmp_path / "seed.svg", tmp_path / "seed.gif", tmp_path / "frames"
+    result = run_gjk(
+        "plot",
+        SEED,
+        "-o",
+        str(svg),
+        "--gif",
+        str(gif),
+        "--frames",
+        str(frames),
+        "--query",
+        "boolean",
+    )
+    assert result.returncode == 0, result.stderr
+    assert svg.read_text().lstrip().startswith("<?xml")
+    assert gif.read_bytes()[:6] in (b"GIF87a", b"GIF89a")
+    assert sorted(p.name for p in frames.iterdir()) == ["step-01.png", "step-02.png", "step-03.png"]
+    png = tmp_path / "check.png"
+    assert run_gjk("check", SEED, "--plot", str(png)).returncode == 0
+    assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_plot_usage_errors(tmp_path: Path) -> None:
+    assert_input_error(run_gjk("plot", SEED), "nothing to draw to")
+    assert_input_error(
+        run_gjk("plot", SEED, "-o", "x.jpg"), "x.jpg", "must end in .svg, .png, .pdf"
+    )
+    assert_input_error(run_gjk("plot", SEED, "--gif", "x.png"), "x.png", "must end in .gif")
+    unwritable = tmp_path / "no" / "such" / "folder" / "x.png"
+    assert_input_error(
+        run_gjk("plot", SEED, "-o", str(unwritable)), str(unwritable), "cannot write"
+    )
+
+
+IN_PROCESS = """
+import sys
+{prelude}
+from gjkcli.cli import main
+sys.argv = ["gjk", *{args!r}]
+try:
+    main()
+except SystemExit as done:
+    code = done.code
+print("matplotlib" in sys.modules, code, file=sys.stderr)
+"""
+
+
+def run_in_process(*args: str, prelude: str = "") -> subprocess.CompletedProcess[str]:
+    script = IN_PROCESS.format(prelude=prelude, args=list(args))
+    return subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+
+
+def test_check_without_plot_does_not_import_matplotlib() -> None:
+    result = run_in_process("check", SEED, "--trace")
+    assert result.stderr.strip().endswith("False 0")
+
+
+def test_plotting_without_matplotlib_says_what_to_install(tmp_path: Path) -> None:
+    hide = "sys.modules['matplotlib'] = None  # as if it were not installed"
+    result = run_in_process("plot", SEED, "-o", str(tmp_path / "x.png"), prelude=hide)
+    message, status = result.stderr.strip().splitlines()
+    assert message == (
+        "gjk: error: plotting needs matplotlib, which is not installed: pip install 'gjkcli[plot]'"
+    )
+    assert status.endswith(" 2")

@@ -61,18 +61,21 @@ class DistanceStep:
 
     ``direction`` is the search direction, ``support`` the point of ``A - B``
     it found, ``gap`` the amount ``|v|^2 - v.w`` by which that point could
-    still improve on the previous closest point ``v`` (``None`` for the first
+    still improve on the previous closest point ``v``, and ``threshold`` the
+    gap below which the loop stops as converged (both ``None`` for the first
     point). ``simplex``, ``weights``, ``closest`` and ``norm`` describe the
     simplex after the step, reduced to the feature nearest the origin, and
-    that nearest point. ``outcome`` is ``"added"``, or the status the run
-    stopped with.
+    that nearest point; ``dropped`` are the points the reduction removed.
+    ``outcome`` is ``"added"``, or the status the run stopped with.
     """
 
     iteration: int
     direction: Vec
     support: SupportPoint
     gap: float | None
+    threshold: float | None
     simplex: tuple[Vec, ...]
+    dropped: tuple[Vec, ...]
     weights: tuple[float, ...]
     closest: Vec
     norm: float
@@ -132,10 +135,12 @@ def distance(
         searched = direction
         point = minkowski_support(core_a, core_b, searched)
         scale = max(scale, _magnitude(point))
-        gap = None
+        gap = threshold = None
+        dropped: tuple[Vec, ...] = ()
         if simplex:
             gap = vv - (closest.v[0] * point.w[0] + closest.v[1] * point.w[1])
-            status = _stop(point, simplex, gap, vv)
+            threshold = CONVERGENCE_RELATIVE * vv + _ROUNDING * math.sqrt(vv) * math.hypot(*point.w)
+            status = _stop(point, simplex, gap, threshold)
         if status is None:
             candidates = [*simplex, point]
             candidate = closest_to_origin([p.w for p in candidates])
@@ -143,6 +148,7 @@ def distance(
             if candidate_vv >= vv:
                 status = "converged"  # rounding noise: the new point brings v no closer
             else:
+                dropped = tuple(p.w for i, p in enumerate(candidates) if i not in candidate.kept)
                 simplex = [candidates[i] for i in candidate.kept]
                 closest, vv = candidate, candidate_vv
                 if len(simplex) == 3 or vv <= touch_band(scale) ** 2:
@@ -159,7 +165,9 @@ def distance(
                     searched,
                     point,
                     gap,
+                    threshold,
                     tuple(p.w for p in simplex),
+                    dropped,
                     closest.weights,
                     closest.v,
                     math.sqrt(vv),
@@ -177,14 +185,14 @@ def distance(
 
 
 def _stop(
-    point: SupportPoint, simplex: list[SupportPoint], gap: float, vv: float
+    point: SupportPoint, simplex: list[SupportPoint], gap: float, threshold: float
 ) -> DistanceStatus | None:
     """Why the new support point ends the loop, or ``None`` if it may extend the simplex."""
     if any(point.w == p.w for p in simplex):
         return "duplicate-support"
     if not math.isfinite(gap):
         return "degenerate"
-    if gap <= CONVERGENCE_RELATIVE * vv + _ROUNDING * math.sqrt(vv) * math.hypot(*point.w):
+    if gap <= threshold:
         return "converged"
     return None
 

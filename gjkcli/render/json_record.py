@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from gjkcli import tolerances
+from gjkcli.algorithms.distance import DistanceStep
+from gjkcli.algorithms.intersect import IntersectStep
+from gjkcli.render.trace import Query
 from gjkcli.shapes.base import Vec
 from gjkcli.verify.check import Check
 
-__all__ = ["check_record", "error_record"]
+__all__ = ["check_record", "error_record", "trace_record"]
 
 
-def check_record(check: Check) -> dict[str, Any]:
-    """The FORMATS section 4 object for a checked pair (plain JSON types only)."""
+def check_record(check: Check, trace: Query | None = None) -> dict[str, Any]:
+    """The FORMATS section 4 object for a checked pair (plain JSON types only).
+
+    With ``trace``, the ``trace`` key holds the step records of the runs it
+    names (the check must have been made with tracing on).
+    """
     gjk, boolean, referee, overlap = check.gjk, check.boolean, check.shapely, check.penetration
     record: dict[str, Any] = {
         "name": check.pair.name,
@@ -24,7 +32,7 @@ def check_record(check: Check) -> dict[str, Any]:
             if overlap is None
             else {
                 "depth": _number(overlap.depth),
-                "normal": [_number(overlap.normal[0]), _number(overlap.normal[1])],
+                "normal": _point(overlap.normal),
                 "contact": _points(overlap.contact),
                 "iterations": overlap.iterations,
                 "status": overlap.status,
@@ -60,12 +68,66 @@ def check_record(check: Check) -> dict[str, Any]:
         "expect": None,
         "error": None,
     }
+    if trace is not None:
+        record["trace"] = trace_record(trace, check.boolean_trace, check.distance_trace)
     if check.expect is not None:
         record["expect"] = {
             "ok": check.expect.ok,
             "failures": list(check.expect.failures),
             "tolerance": _number(check.expect.tolerance),
         }
+    return record
+
+
+def trace_record(
+    query: Query,
+    boolean_steps: Sequence[IntersectStep],
+    distance_steps: Sequence[DistanceStep],
+) -> dict[str, Any]:
+    """``{"boolean": [...], "distance": [...]}``: the step records of the runs asked for.
+
+    The fields of each record are documented in ``docs/FORMATS.md`` and in
+    the JSON Schema ``docs/trace.schema.json``.
+    """
+    record: dict[str, Any] = {}
+    if query in ("both", "boolean"):
+        record["boolean"] = [
+            {
+                "iteration": step.iteration,
+                "direction": _point(step.direction),
+                "support_a": _point(step.support.a),
+                "support_b": _point(step.support.b),
+                "support": _point(step.support.w),
+                "dot": _number(step.dot),
+                "reaches_origin": step.dot >= 0.0,
+                "simplex": [_point(p) for p in step.simplex],
+                "region": step.region,
+                "dropped": [_point(p) for p in step.dropped],
+                "next_direction": None
+                if step.next_direction is None
+                else _point(step.next_direction),
+            }
+            for step in boolean_steps
+        ]
+    if query in ("both", "distance"):
+        record["distance"] = [
+            {
+                "iteration": step.iteration,
+                "direction": _point(step.direction),
+                "support_a": _point(step.support.a),
+                "support_b": _point(step.support.b),
+                "support": _point(step.support.w),
+                "gap": None if step.gap is None else _number(step.gap),
+                "threshold": None if step.threshold is None else _number(step.threshold),
+                "simplex": [_point(p) for p in step.simplex],
+                "dropped": [_point(p) for p in step.dropped],
+                "weights": [_number(w) for w in step.weights],
+                "closest": _point(step.closest),
+                "norm": _number(step.norm),
+                "outcome": step.outcome,
+            }
+            for step in distance_steps
+        ]
     return record
 
 
@@ -82,7 +144,9 @@ def _number(x: float) -> float:
     return x + 0.0  # no negative zero in the output
 
 
+def _point(p: Vec) -> list[float]:
+    return [_number(p[0]), _number(p[1])]
+
+
 def _points(points: tuple[Vec, Vec] | None) -> list[list[float]] | None:
-    if points is None:
-        return None
-    return [[_number(x), _number(y)] for x, y in points]
+    return None if points is None else [_point(p) for p in points]

@@ -1,0 +1,151 @@
+"""GJK's runs told step by step, in words, like the seed article's walk-through.
+
+The same sentences serve the terminal (``gjk check --trace``) and the
+captions of the animation (``gjk plot --gif``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Literal, TypeVar
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from gjkcli.algorithms.distance import DistanceStep
+from gjkcli.algorithms.intersect import IntersectStep
+from gjkcli.render.numbers import compact, compact_point
+from gjkcli.shapes.base import Vec
+
+__all__ = ["Query", "boolean_step_lines", "distance_step_lines", "trace_text"]
+
+Query = Literal["both", "boolean", "distance"]
+"""Which GJK run to show: the boolean query, the distance query, or both."""
+
+_OUTCOMES = {
+    "duplicate-support": "w is already in the simplex: v is the point of A - B closest to the "
+    "origin (duplicate-support)",
+    "converged": "the gap is at or below the threshold, or w brings v no closer: converged",
+    "contains-origin": "the simplex encloses the origin, or passes within the touching band of "
+    "it: the shapes intersect (contains-origin)",
+    "degenerate": "the next direction is not a usable number: stop (degenerate)",
+    "max-iterations": "the iteration cap is reached: stop (max-iterations)",
+}
+
+
+def boolean_step_lines(step: IntersectStep) -> list[str]:
+    """One step of boolean GJK in words.
+
+    >>> from gjkcli.algorithms.intersect import intersects
+    >>> from gjkcli.shapes import Polytope
+    >>> steps: list[IntersectStep] = []
+    >>> _ = intersects(Polytope(((0.0, 1.0), (1.0, -1.0), (-1.0, -1.0))),
+    ...                Polytope(((0.0, -1.0), (1.0, 1.0), (-1.0, 1.0))), recorder=steps)
+    >>> print("\\n".join(boolean_step_lines(steps[1])))
+    search direction d = (0, -1)
+    farthest point of A along d: (1, -1); of B against d: (1, 1)
+    support point w = A - B = (0, -2); w.d = 2 >= 0: it reaches the origin
+    simplex: (0, 2), (0, -2)
+    segment: search along its perpendicular towards the origin; next direction (-4, 0)
+    """
+    support = step.support
+    verdict = (
+        "it reaches the origin"
+        if step.dot >= 0.0
+        else "it falls short of the origin, so d separates A from B"
+    )
+    sign = ">=" if step.dot >= 0.0 else "<"
+    lines = [
+        f"search direction d = {_point(step.direction)}",
+        f"farthest point of A along d: {_point(support.a)}; of B against d: {_point(support.b)}",
+        f"support point w = A - B = {_point(support.w)}; w.d = {compact(step.dot)} {sign} 0: "
+        + verdict,
+    ]
+    if step.simplex:
+        lines.append(f"simplex: {_points(step.simplex)}")
+    decision = step.region
+    if step.dropped:
+        decision += f" (dropped {_points(step.dropped)})"
+    if step.next_direction is not None:
+        decision += f"; next direction {_point(step.next_direction)}"
+    else:
+        decision += ": A and B are apart" if step.dot < 0.0 else ": A and B intersect"
+    lines.append(decision)
+    return lines
+
+
+def distance_step_lines(step: DistanceStep) -> list[str]:
+    """One step of GJK distance in words.
+
+    >>> from gjkcli.algorithms.distance import distance
+    >>> from gjkcli.shapes import point, segment
+    >>> steps: list[DistanceStep] = []
+    >>> _ = distance(segment((0.0, 0.0), (4.0, 0.0)), point((1.0, 3.0)), steps)
+    >>> print("\\n".join(distance_step_lines(steps[0])))
+    search direction d = (1, 0)
+    farthest point of A along d: (4, 0); of B against d: (1, 3)
+    support point w = A - B = (3, -3)
+    simplex: (3, -3); closest point to the origin v = (3, -3), |v| = 4.24264
+    """
+    support = step.support
+    lines = [
+        f"search direction d = {_point(step.direction)}",
+        f"farthest point of A along d: {_point(support.a)}; of B against d: {_point(support.b)}",
+        f"support point w = A - B = {_point(support.w)}",
+    ]
+    if step.gap is not None and step.threshold is not None:
+        lines.append(
+            f"gap |v|^2 - v.w = {compact(step.gap)} (converged at or below "
+            f"{compact(step.threshold, 3)})"
+        )
+    if step.outcome in ("added", "contains-origin"):
+        kept = f"simplex: {_points(step.simplex)}"
+        if step.dropped:
+            kept += f" (dropped {_points(step.dropped)})"
+        lines.append(
+            f"{kept}; closest point to the origin v = {_point(step.closest)}, "
+            f"|v| = {compact(step.norm)}"
+        )
+    if step.outcome != "added":
+        lines.append(_OUTCOMES[step.outcome])
+    return lines
+
+
+def trace_text(
+    query: Query,
+    boolean_steps: Sequence[IntersectStep],
+    distance_steps: Sequence[DistanceStep],
+) -> RenderableType:
+    """The walk-through of the runs ``query`` names, numbered like the article's steps."""
+    parts: list[RenderableType] = []
+    if query in ("both", "boolean"):
+        parts.append(_run("Boolean GJK (does A touch B?)", boolean_steps, boolean_step_lines))
+    if query in ("both", "distance"):
+        parts.append(_run("GJK distance (how far apart?)", distance_steps, distance_step_lines))
+    return Group(*parts)
+
+
+Step = TypeVar("Step", IntersectStep, DistanceStep)
+
+
+def _run(title: str, steps: Sequence[Step], describe: Callable[[Step], list[str]]) -> Group:
+    """A heading, then one numbered block per step; wrapped lines keep their indent."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right", style="bold")
+    grid.add_column(overflow="fold")
+    for step in steps:
+        lines = describe(step)
+        grid.add_row(f"{step.iteration}.", lines[0])
+        for line in lines[1:]:
+            grid.add_row("", line)
+    heading = Text(f"\n{title}: {len(steps)} step{'s' if len(steps) != 1 else ''}", style="bold")
+    return Group(heading, grid)
+
+
+def _point(p: Vec) -> str:
+    return compact_point(p)
+
+
+def _points(points: Sequence[Vec]) -> str:
+    return ", ".join(_point(p) for p in points)
