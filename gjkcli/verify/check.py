@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gjkcli.algorithms.distance import DistanceResult, DistanceStep, distance
@@ -27,9 +28,9 @@ from gjkcli.pair import Pair
 from gjkcli.shapes.base import bounding_box
 from gjkcli.tolerances import agreement_tolerance, coordinate_scale
 from gjkcli.verify.expect import ExpectOutcome, check_expect
-from gjkcli.verify.shapely_oracle import ShapelyAnswer, shapely_answer
+from gjkcli.verify.shapely_oracle import ShapelyAnswer, shapely_answers
 
-__all__ = ["Check", "check_pair"]
+__all__ = ["Check", "check_pair", "check_pairs"]
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ class Check:
 
 
 def check_pair(pair: Pair, trace: bool = False) -> Check:
-    """Run both GJK queries and Shapely on a pair and compare them.
+    """Run GJK (both queries), EPA and Shapely on a pair and compare them.
 
     >>> from gjkcli.pair import Pair, ShapeInput
     >>> from gjkcli.shapes import circle, rectangle
@@ -78,29 +79,66 @@ def check_pair(pair: Pair, trace: bool = False) -> Check:
     >>> check.gjk.intersects, check.gjk.distance, check.penetration.depth, check.agree
     (True, 0.0, 0.0, True)
     """
+    return check_pairs([pair], trace)[0]
+
+
+def check_pairs(pairs: Sequence[Pair], trace: bool = False) -> list[Check]:
+    """:func:`check_pair` for many pairs, with one vectorized Shapely call for all of them."""
+    runs = [_run_gjk(pair, trace) for pair in pairs]
+    referees = shapely_answers(
+        [(pair.a.shape, pair.b.shape) for pair in pairs], [run.gjk.intersects for run in runs]
+    )
+    return [
+        _verdict_of(pair, run, referee)
+        for pair, run, referee in zip(pairs, runs, referees, strict=True)
+    ]
+
+
+@dataclass(frozen=True)
+class _Run:
+    """GJK's side of a check: both queries, EPA, and the traces if asked for."""
+
+    gjk: DistanceResult
+    penetration: Penetration | None
+    boolean: IntersectResult
+    distance_trace: tuple[DistanceStep, ...]
+    boolean_trace: tuple[IntersectStep, ...]
+
+
+def _run_gjk(pair: Pair, trace: bool) -> _Run:
     a, b = pair.a.shape, pair.b.shape
     distance_steps: list[DistanceStep] | None = [] if trace else None
     boolean_steps: list[IntersectStep] | None = [] if trace else None
     gjk = distance(a, b, distance_steps)
-    overlap = penetration(a, b, gjk)
-    boolean = intersects(a, b, recorder=boolean_steps)
-    referee = shapely_answer(a, b, penetration=gjk.intersects)
-    box_a, box_b = bounding_box(a), bounding_box(b)
-    scale = max(coordinate_scale(box_a), coordinate_scale(box_b))
+    return _Run(
+        gjk,
+        penetration(a, b, gjk),
+        intersects(a, b, recorder=boolean_steps),
+        tuple(distance_steps or ()),
+        tuple(boolean_steps or ()),
+    )
+
+
+def _verdict_of(pair: Pair, run: _Run, referee: ShapelyAnswer) -> Check:
+    """Compare GJK's side with Shapely's, and with the expectation."""
+    gjk, overlap = run.gjk, run.penetration
+    scale = max(
+        coordinate_scale(bounding_box(pair.a.shape)), coordinate_scale(bounding_box(pair.b.shape))
+    )
     allowance = agreement_tolerance(scale)
     tolerance = agreement_tolerance(scale, referee.approximation_error)
     depth_tolerance = agreement_tolerance(scale, referee.penetration_error)
     disagreements = (
         *_distance_disagreement(gjk, referee, allowance, tolerance),
         *_depth_disagreement(overlap, referee, allowance, depth_tolerance),
-        *_boolean_disagreement(gjk, overlap, boolean, allowance),
+        *_boolean_disagreement(gjk, overlap, run.boolean, allowance),
     )
     expect = check_expect(pair.expect, gjk, overlap, scale) if pair.expect is not None else None
     return Check(
         pair,
         gjk,
         overlap,
-        boolean,
+        run.boolean,
         referee,
         scale,
         tolerance,
@@ -108,8 +146,8 @@ def check_pair(pair: Pair, trace: bool = False) -> Check:
         not disagreements,
         disagreements,
         expect,
-        tuple(distance_steps or ()),
-        tuple(boolean_steps or ()),
+        run.distance_trace,
+        run.boolean_trace,
     )
 
 

@@ -18,6 +18,7 @@ never exceeds it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,20 +28,22 @@ import shapely
 from gjkcli.algorithms.outline import outline
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.polytope import Polytope
-from gjkcli.tolerances import CURVE_MAX_POINTS, ORACLE_CURVE_POINTS
+from gjkcli.tolerances import CURVE_MAX_POINTS, CURVE_SEGMENTS, ORACLE_CURVE_POINTS
 
 __all__ = [
     "ShapelyAnswer",
-    "convex_hull",
     "shapely_answer",
+    "shapely_answers",
     "shapely_geometry",
     "shapely_penetration",
+    "shapely_penetrations",
+    "stand_ins",
 ]
 
 
 @dataclass(frozen=True)
 class ShapelyAnswer:
-    """Shapely's verdict on a pair, and the error bound of its curve approximations."""
+    """Shapely's verdict on a pair, and the error bounds of its curve approximations."""
 
     intersects: bool
     distance: float
@@ -50,96 +53,137 @@ class ShapelyAnswer:
     penetration_error: float = 0.0
 
 
-def shapely_geometry(shape: ConvexShape, max_points: int = CURVE_MAX_POINTS) -> tuple[Any, float]:
-    """``(geometry, error bound)``: the Shapely stand-in for a shape.
+def shapely_answers(
+    pairs: Sequence[tuple[ConvexShape, ConvexShape]], penetration: Sequence[bool]
+) -> list[ShapelyAnswer]:
+    """Shapely's answers for many pairs at once, with its vectorized functions.
 
-    >>> from gjkcli.shapes import circle, segment
-    >>> geometry, error = shapely_geometry(segment((0.0, 0.0), (1.0, 1.0)))
-    >>> geometry.wkt, error
-    ('LINESTRING (0 0, 1 1)', 0.0)
-    >>> geometry, error = shapely_geometry(circle((0.0, 0.0), 1.0))
-    >>> len(geometry.exterior.coords), error < 1e-5
-    (1025, True)
+    The depth is computed for the pairs Shapely finds intersecting, and for
+    those whose ``penetration`` flag asks for it; it stays ``None`` when the
+    origin is outside Shapely's ``A - B``.
+
+    >>> from gjkcli.shapes import rectangle, point
+    >>> box = rectangle((0.0, 0.0), (2.0, 2.0))
+    >>> pairs = [(box, point((4.0, 0.0))), (box, point((0.5, 0.0)))]
+    >>> apart, inside = shapely_answers(pairs, [False, False])
+    >>> apart.intersects, apart.distance, apart.closest, apart.penetration
+    (False, 3.0, ((1.0, 0.0), (4.0, 0.0)), None)
+    >>> inside.intersects, inside.penetration
+    (True, 0.5)
     """
-    if isinstance(shape, Polytope):
-        return convex_hull(np.array(shape.vertices)), 0.0
-    traced = outline(shape, max_points=max_points)
-    return convex_hull(traced.points), traced.error
-
-
-def convex_hull(points: Any) -> Any:
-    """Shapely's convex hull of an ``(n, 2)`` array of points (a Point, LineString or Polygon).
-
-    >>> convex_hull(np.array([[0.0, 0.0], [2.0, 0.0], [1.0, 0.5], [1.0, 2.0]])).wkt
-    'POLYGON ((0 0, 1 2, 2 0, 0 0))'
-    """
-    if len(points) == 1:
-        return shapely.points(points[0])
-    return shapely.convex_hull(shapely.linestrings(points))  # a line is the fastest container
+    if not pairs:
+        return []
+    geometries_a, errors_a = stand_ins([a for a, _ in pairs])
+    geometries_b, errors_b = stand_ins([b for _, b in pairs])
+    intersects = shapely.intersects(geometries_a, geometries_b)
+    distances = shapely.distance(geometries_a, geometries_b)
+    lines = shapely.shortest_line(geometries_a, geometries_b)
+    wanted = [i for i, flag in enumerate(penetration) if flag or intersects[i]]
+    depths = dict(zip(wanted, shapely_penetrations([pairs[i] for i in wanted]), strict=True))
+    answers = []
+    for i in range(len(pairs)):
+        closest = None
+        if not intersects[i]:
+            (ax, ay), (bx, by) = shapely.get_coordinates(lines[i]).tolist()
+            closest = ((ax, ay), (bx, by))
+        depth, depth_error = depths.get(i, (None, 0.0))
+        answers.append(
+            ShapelyAnswer(
+                bool(intersects[i]),
+                float(distances[i]),
+                closest,
+                float(errors_a[i] + errors_b[i]),
+                depth,
+                depth_error,
+            )
+        )
+    return answers
 
 
 def shapely_answer(
     shape_a: ConvexShape, shape_b: ConvexShape, penetration: bool = False
 ) -> ShapelyAnswer:
-    """Shapely's ``intersects`` and ``distance`` for two shapes, and its penetration depth.
-
-    The depth is computed when Shapely finds the shapes intersecting, or when
-    ``penetration`` asks for it; it stays ``None`` when the origin is outside
-    Shapely's ``A - B``.
+    """:func:`shapely_answers` for one pair.
 
     >>> from gjkcli.shapes import rectangle, point
-    >>> answer = shapely_answer(rectangle((0.0, 0.0), (2.0, 2.0)), point((4.0, 0.0)))
-    >>> answer.intersects, answer.distance, answer.closest, answer.penetration
-    (False, 3.0, ((1.0, 0.0), (4.0, 0.0)), None)
     >>> shapely_answer(rectangle((0.0, 0.0), (2.0, 2.0)), point((0.5, 0.0))).penetration
     0.5
     """
-    geometry_a, error_a = shapely_geometry(shape_a)
-    geometry_b, error_b = shapely_geometry(shape_b)
-    intersects = bool(shapely.intersects(geometry_a, geometry_b))
-    closest = None
-    if not intersects:
-        (ax, ay), (bx, by) = shapely.shortest_line(geometry_a, geometry_b).coords
-        closest = ((float(ax), float(ay)), (float(bx), float(by)))
-    depth, depth_error = None, 0.0
-    if intersects or penetration:
-        depth, depth_error = shapely_penetration(shape_a, shape_b)
-    return ShapelyAnswer(
-        intersects,
-        float(shapely.distance(geometry_a, geometry_b)),
-        closest,
-        error_a + error_b,
-        depth,
-        depth_error,
-    )
+    return shapely_answers([(shape_a, shape_b)], [penetration])[0]
 
 
-def shapely_penetration(shape_a: ConvexShape, shape_b: ConvexShape) -> tuple[float | None, float]:
-    """``(depth, error bound)`` from the hull of all vertex differences (see the module notes).
+def stand_ins(shapes: Sequence[ConvexShape], max_points: int = CURVE_MAX_POINTS) -> tuple[Any, Any]:
+    """Shapely geometries for many shapes, and the error bound of each (0 for polygons).
+
+    >>> from gjkcli.shapes import circle, segment
+    >>> geometries, errors = stand_ins([segment((0.0, 0.0), (1.0, 1.0)), circle((0.0, 0.0), 1.0)])
+    >>> geometries[0].wkt, float(errors[0])
+    ('LINESTRING (0 0, 1 1)', 0.0)
+    >>> len(geometries[1].exterior.coords), bool(errors[1] < 1e-5)
+    (1025, True)
+    """
+    corners = [_corners(shape, CURVE_SEGMENTS, max_points) for shape in shapes]
+    return _hulls([points for points, _ in corners]), np.array([error for _, error in corners])
+
+
+def shapely_geometry(shape: ConvexShape) -> tuple[Any, float]:
+    """``(geometry, error bound)``: the Shapely stand-in for one shape."""
+    geometries, errors = stand_ins([shape])
+    return geometries[0], float(errors[0])
+
+
+def shapely_penetrations(
+    pairs: Sequence[tuple[ConvexShape, ConvexShape]],
+) -> list[tuple[float | None, float]]:
+    """``(depth, error bound)`` per pair, from the hull of all vertex differences.
 
     >>> from gjkcli.shapes import Polytope
     >>> a = Polytope(((0.0, 1.0), (1.0, -1.0), (-1.0, -1.0)))
     >>> b = Polytope(((0.0, -1.0), (1.0, 1.0), (-1.0, 1.0)))
-    >>> depth, error = shapely_penetration(a, b)
-    >>> round(depth, 12), error
-    (0.894427191, 0.0)
+    >>> [(round(depth, 12), error) for depth, error in shapely_penetrations([(a, b)])]
+    [(0.894427191, 0.0)]
     """
-    points_a, error_a = _corners(shape_a)
-    points_b, error_b = _corners(shape_b)
-    differences = (points_a[:, None, :] - points_b[None, :, :]).reshape(-1, 2)
-    hull = convex_hull(differences)
+    if not pairs:
+        return []
+    differences, errors = [], []
+    for shape_a, shape_b in pairs:
+        points_a, error_a = _corners(shape_a, ORACLE_CURVE_POINTS, ORACLE_CURVE_POINTS)
+        points_b, error_b = _corners(shape_b, ORACLE_CURVE_POINTS, ORACLE_CURVE_POINTS)
+        differences.append((points_a[:, None, :] - points_b[None, :, :]).reshape(-1, 2))
+        errors.append(error_a + error_b)
+    hulls = _hulls(differences)
     origin = shapely.points(0.0, 0.0)
-    error = error_a + error_b
-    if not shapely.covers(hull, origin):
-        return None, error
-    if hull.geom_type != "Polygon":  # A - B has no interior, and the origin is on it
-        return 0.0, error
-    return float(shapely.distance(hull.exterior, origin)), error
+    covered = shapely.covers(hulls, origin)
+    is_polygon = shapely.get_type_id(hulls) == _POLYGON
+    depths = shapely.distance(shapely.boundary(hulls), origin)
+    results: list[tuple[float | None, float]] = []
+    for i, error in enumerate(errors):
+        if not covered[i]:
+            results.append((None, error))
+        else:  # a hull without area (a point or a segment) has the origin on its boundary
+            results.append((float(depths[i]) if is_polygon[i] else 0.0, error))
+    return results
 
 
-def _corners(shape: ConvexShape) -> tuple[Any, float]:
-    """A shape's vertices, or for a curved shape a coarse tracing and its error bound."""
+def shapely_penetration(shape_a: ConvexShape, shape_b: ConvexShape) -> tuple[float | None, float]:
+    """:func:`shapely_penetrations` for one pair."""
+    return shapely_penetrations([(shape_a, shape_b)])[0]
+
+
+_POLYGON = 3  # shapely.GeometryType.POLYGON
+
+
+def _hulls(point_sets: Sequence[Any]) -> Any:
+    """Convex hulls of many point sets in one vectorized call (through LineStrings,
+    the fastest container Shapely builds from an array; a lone point is doubled)."""
+    arrays = [points if len(points) > 1 else np.repeat(points, 2, axis=0) for points in point_sets]
+    indices = np.repeat(np.arange(len(arrays)), [len(points) for points in arrays])
+    return shapely.convex_hull(shapely.linestrings(np.concatenate(arrays), indices=indices))
+
+
+def _corners(shape: ConvexShape, segments: int, max_points: int) -> tuple[Any, float]:
+    """A shape's vertices, or for a curved shape its traced outline and the error bound."""
     if isinstance(shape, Polytope):
-        return np.array(shape.vertices), 0.0
-    traced = outline(shape, segments=ORACLE_CURVE_POINTS, max_points=ORACLE_CURVE_POINTS)
+        return np.array(shape.vertices, dtype=float), 0.0
+    traced = outline(shape, segments=segments, max_points=max_points)
     return traced.points, traced.error

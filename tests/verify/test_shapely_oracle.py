@@ -7,8 +7,8 @@ import random
 
 import numpy as np
 
-from gjkcli.shapes import circle, ellipse, rectangle, segment
-from gjkcli.verify.shapely_oracle import convex_hull, shapely_answer, shapely_geometry
+from gjkcli.shapes import circle, ellipse, point, rectangle, segment
+from gjkcli.verify.shapely_oracle import shapely_answer, shapely_geometry, stand_ins
 
 
 def test_polygonal_shapes_go_to_shapely_exactly() -> None:
@@ -43,6 +43,8 @@ def test_curved_stand_in_lies_inside_the_shape() -> None:
         assert (lx / 3.0) ** 2 + (ly / 0.5) ** 2 <= 1.0 + 1e-12
 
 
-def test_convex_hull_of_one_and_of_collinear_points() -> None:
-    assert convex_hull(np.array([[1.0, 2.0]])).wkt == "POINT (1 2)"
-    assert convex_hull(np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]])).geom_type == "LineString"
+def test_stand_ins_of_a_point_and_of_collinear_points() -> None:
+    geometries, errors = stand_ins([point((1.0, 2.0)), segment((0.0, 0.0), (2.0, 2.0))])
+    assert geometries[0].wkt == "POINT (1 2)"
+    assert geometries[1].geom_type == "LineString"
+    assert errors.tolist() == [0.0, 0.0]
