@@ -7,13 +7,14 @@ with exit status 2; nothing else is ever printed as a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn, TextIO
 
 import typer
 
@@ -22,6 +23,7 @@ from gjkcli._version import __version__
 if TYPE_CHECKING:
     from gjkcli.pair import Pair
     from gjkcli.verify.check import Check
+    from gjkcli.verify.tally import Summary
 
 __all__ = ["app", "main"]
 
@@ -194,6 +196,174 @@ def plot(
     if frames is not None:
         _draw(lambda: _save_frames(result, run, frames), frames)
     raise typer.Exit(EXIT_OK if result.ok else EXIT_DISAGREE)
+
+
+@app.command(
+    epilog="[bold]Examples[/bold]\n\n"
+    "  gjk batch samples/\n\n"
+    "  gjk batch corpus.jsonl --json | jq 'select(.agree | not)'\n\n"
+    "  gjk batch cases/ --glob '*touching*' --output results.jsonl --summary-json summary.json\n\n"
+    "  cat pairs.jsonl | gjk batch - --fail-fast"
+)
+def batch(
+    paths: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="PATH...",
+            help="Pair files, .jsonl/.ndjson streams of pairs, or folders (searched "
+            "recursively); '-' reads JSON Lines from standard input.",
+        ),
+    ],
+    *,
+    glob: Annotated[
+        str | None,
+        typer.Option("--glob", help="Only files in folders whose relative path matches this."),
+    ] = None,
+    json_output: Annotated[
+        bool,
+        typer.Option("--json", help="One JSON object per pair on standard output, in input order."),
+    ] = False,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write the JSON Lines to this file (atomically)."),
+    ] = None,
+    summary_json: Annotated[
+        Path | None, typer.Option("--summary-json", help="Also write the summary as JSON here.")
+    ] = None,
+    fail_fast: Annotated[
+        bool, typer.Option("--fail-fast", help="Stop at the first disagreement or error.")
+    ] = False,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", min=1, help="Worker processes [default: the number of cores]."),
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
+) -> None:
+    """Check many pairs: folders, JSON Lines, standard input; a summary and an exit status."""
+    from rich.console import Console
+
+    from gjkcli.batch.runner import run_batch
+    from gjkcli.io.atomic import atomic_text
+    from gjkcli.io.discover import items
+    from gjkcli.render.summary import summary_record, summary_table
+
+    def warn(message: str) -> None:
+        sys.stderr.write(f"gjk: warning: {message}\n")
+
+    found = items(paths, glob, warn=warn)
+    count = workers or os.cpu_count() or 1
+    with contextlib.ExitStack() as stack:
+        records: TextIO | None = sys.stdout if json_output else None
+        if output is not None:
+            try:
+                records = stack.enter_context(atomic_text(output))
+            except OSError as error:
+                _fail(f"{output}: cannot write: {error.strerror or error}")
+
+        def write(line: str) -> None:
+            if records is not None:
+                records.write(line + "\n")
+
+        progress = stack.enter_context(_progress(quiet))
+        summary = run_batch(
+            found, workers=count, fail_fast=fail_fast, write=write, progress=progress
+        )
+    report = Console(stderr=json_output and output is None)
+    report.print(summary_table(summary))
+    if summary_json is not None:
+        try:
+            with atomic_text(summary_json) as stream:
+                stream.write(json.dumps(summary_record(summary), indent=2) + "\n")
+        except OSError as error:
+            _fail(f"{summary_json}: cannot write: {error.strerror or error}")
+    raise typer.Exit(summary.exit_status)
+
+
+@app.command(
+    epilog="[bold]Examples[/bold]\n\n"
+    "  gjk generate corpus.jsonl --count 10000 --seed 1\n\n"
+    "  gjk generate cases/ --count 200 --seed 7 --files --family touching-vertex-edge\n\n"
+    "  gjk generate - --count 1000 --seed 3 | gjk batch -"
+)
+def generate(
+    out: Annotated[
+        Path,
+        typer.Argument(
+            metavar="OUT",
+            help="A JSON Lines file ('-': standard output), or with --files a folder.",
+        ),
+    ],
+    *,
+    count: Annotated[int, typer.Option("--count", min=0, help="How many pairs.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="The same seed gives the same pairs.")] = 0,
+    files: Annotated[
+        bool, typer.Option("--files", help="One pair file per pair, in the folder OUT.")
+    ] = False,
+    family: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--family",
+            help="Only these families (repeat the option); see docs/FORMATS.md for the list.",
+        ),
+    ] = None,
+) -> None:
+    """Write a reproducible corpus of pairs: random shapes and the hard cases."""
+    from gjkcli.corpus import FAMILIES
+    from gjkcli.corpus import generate as corpus
+    from gjkcli.io.atomic import atomic_text
+    from gjkcli.io.node import suggest
+
+    chosen = family or list(FAMILIES)
+    for name in chosen:
+        if name not in FAMILIES:
+            _fail(f"--family: unknown family '{name}'{suggest(name, FAMILIES)}")
+    pairs = corpus(count, seed, chosen)
+    try:
+        if files:
+            out.mkdir(parents=True, exist_ok=True)
+            for index, pair in enumerate(pairs):
+                name = f"{index:06d}-{pair['name'].split('/')[0]}.json"
+                with atomic_text(out / name) as stream:
+                    stream.write(json.dumps(pair, indent=1) + "\n")
+        elif str(out) == "-":
+            for pair in pairs:
+                sys.stdout.write(json.dumps(pair) + "\n")
+        else:
+            with atomic_text(out) as stream:
+                for pair in pairs:
+                    stream.write(json.dumps(pair) + "\n")
+    except OSError as error:
+        _fail(f"{out}: cannot write: {error.strerror or error}")
+    sys.stderr.write(f"gjk: wrote {count:,} pairs to {out}\n")
+
+
+@contextlib.contextmanager
+def _progress(quiet: bool) -> Iterator[Callable[[Summary], None]]:
+    """A progress line on standard error while a batch runs (only on a terminal)."""
+    if quiet or not sys.stderr.isatty():
+        yield lambda summary: None
+        return
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    with Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("starting", total=None)
+
+        def update(summary: Summary) -> None:
+            failures = summary.pairs - summary.agreed + summary.failed_expectations
+            bar.update(
+                task,
+                description=f"{summary.pairs:,} pairs checked, "
+                f"{summary.pairs_per_second:,.0f}/s, {failures:,} failing",
+            )
+
+        yield update
 
 
 def _check_picture_path(path: Path) -> None:

@@ -26,6 +26,7 @@ __all__ = [
     "CURVE_ERROR_RELATIVE",
     "CURVE_MAX_POINTS",
     "CURVE_SEGMENTS",
+    "EPA_MAX_ITERATIONS",
     "MAX_COORDINATE",
     "MAX_ITERATIONS",
     "ORACLE_CURVE_POINTS",
@@ -72,9 +73,18 @@ ROUNDING_FACTOR: Final = 8.0
 closer to the origin: past that point it would be chasing rounding noise."""
 
 MAX_ITERATIONS: Final = 100
-"""Hard cap on iterations of each loop: both GJK queries and EPA. Polygons
-need a handful; curved shapes converge linearly and use a few dozen at most.
-A run that reaches the cap reports status ``max-iterations``."""
+"""Hard cap on iterations of both GJK loops (the boolean query and the
+distance query). Polygons need a handful; curved shapes converge linearly and
+use a few dozen at most. A run that reaches the cap reports status
+``max-iterations``."""
+
+EPA_MAX_ITERATIONS: Final = 2000
+"""Hard cap on EPA's iterations. Polygons need a handful, most curved pairs a
+few dozen; nearly round ones need many more, since their depth barely changes
+with the direction (two ellipses with radii 1.57 and 1.564 take about 400).
+At the cap EPA stops with status ``max-iterations`` and reports the depth it
+has reached, a valid separating move, with its remaining uncertainty as
+``error``."""
 
 PENETRATION_RELATIVE: Final = 1e-12
 """EPA (penetration depth) stops when the support point along the normal of

@@ -27,9 +27,12 @@ cores' depth.
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from gjkcli.algorithms.distance import DistanceResult, distance
 from gjkcli.algorithms.hull import convex_hull_indices
@@ -37,7 +40,7 @@ from gjkcli.algorithms.simplex import closest_to_origin
 from gjkcli.algorithms.support import SupportPoint, minkowski_support
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.rounded import split_radius
-from gjkcli.tolerances import MAX_ITERATIONS, PENETRATION_RELATIVE
+from gjkcli.tolerances import EPA_MAX_ITERATIONS, PENETRATION_RELATIVE
 
 __all__ = ["Penetration", "PenetrationStatus", "penetration"]
 
@@ -45,7 +48,7 @@ PenetrationStatus = Literal[
     "duplicate-support", "converged", "cores-apart", "degenerate", "max-iterations"
 ]
 
-_UP: Vec = (0.0, 1.0)
+_UP: Vec = (0.0, 1.0)  # the normal when A - B is a single point: every direction is as good
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,10 @@ class Penetration:
 
     Moving ``B`` by ``depth * normal`` leaves the shapes just touching, with
     ``contact[0]`` (on ``A``) and ``contact[1]`` (on ``B``, before the move)
-    the points that then meet. ``status`` says why EPA stopped;
+    the points that then meet. ``depth`` is the least such move to within
+    ``error`` (0 for polygons; for curved shapes EPA's remaining uncertainty,
+    at most ``PENETRATION_RELATIVE * (1 + scale)`` unless it reached its
+    iteration cap). ``status`` says why EPA stopped;
     ``cores-apart`` means the answer came from rounded shapes' radii alone,
     ``degenerate`` that ``A - B`` has no interior (collinear segments or
     points: the depth is 0, and ``normal`` is one of the directions that
@@ -66,6 +72,7 @@ class Penetration:
     contact: tuple[Vec, Vec]
     iterations: int
     status: PenetrationStatus
+    error: float = 0.0
 
 
 def penetration(
@@ -122,33 +129,75 @@ def _expand(
     polygon: list[SupportPoint],
     radii: tuple[float, float],
 ) -> Penetration:
-    """The EPA loop proper, on a counter-clockwise polygon that contains the origin."""
+    """The EPA loop proper, on a counter-clockwise polygon that contains the origin.
+
+    The polygon's edges wait in a heap by distance from the origin; the
+    nearest is taken, and either it lies on the boundary (stop) or the support
+    point along its normal splits it in two. The depth reported is that support
+    point's reach along the normal: moving B that far leaves the shapes exactly
+    touching along the normal, and it exceeds the true depth by at most
+    ``error``, the support point's distance beyond the edge.
+    """
     scale = max(_magnitude(p) for p in polygon)
-    status: PenetrationStatus = "max-iterations"
+    heap: list[_Edge] = []
+    order = itertools.count()
+    for k, start in enumerate(polygon):
+        _push(heap, order, start, polygon[(k + 1) % len(polygon)])
     iterations = 0
     while True:
-        edge, normal, depth = _nearest_edge(polygon)
-        if iterations == MAX_ITERATIONS:
-            break
+        edge = heapq.heappop(heap)
+        point = minkowski_support(core_a, core_b, edge.normal)
         iterations += 1
-        point = minkowski_support(core_a, core_b, normal)
         scale = max(scale, _magnitude(point))
-        if any(point.w == p.w for p in polygon):
-            status = "duplicate-support"
-            break
-        gain = normal[0] * point.w[0] + normal[1] * point.w[1] - depth
-        if not math.isfinite(gain):
-            status = "degenerate"
-            break
-        if gain <= PENETRATION_RELATIVE * (1.0 + scale):
+        reach = edge.normal[0] * point.w[0] + edge.normal[1] * point.w[1]
+        status: PenetrationStatus
+        if point.w in (edge.start.w, edge.end.w):
+            status, reach = "duplicate-support", edge.height  # on the boundary: exact
+        elif not math.isfinite(reach):
+            status, reach = "degenerate", edge.height
+        elif reach - edge.height <= PENETRATION_RELATIVE * (1.0 + scale):
             status = "converged"
-            break
-        polygon.insert(edge + 1, point)
-    start, end = polygon[edge], polygon[(edge + 1) % len(polygon)]
+        elif iterations == EPA_MAX_ITERATIONS:
+            status = "max-iterations"
+        else:
+            _push(heap, order, edge.start, point)
+            _push(heap, order, point, edge.end)
+            continue
+        break
+    (sx, sy), (ex, ey) = edge.start.w, edge.end.w
+    dx, dy = ex - sx, ey - sy
+    t = min(max(-(sx * dx + sy * dy) / (dx * dx + dy * dy), 0.0), 1.0)
+    witnesses = _blend([edge.start, edge.end], (0, 1), (1.0 - t, t))
+    return _finish(
+        max(reach, 0.0),
+        edge.normal,
+        witnesses,
+        radii,
+        iterations=iterations,
+        status=status,
+        error=max(reach - max(edge.height, 0.0), 0.0),
+    )
+
+
+class _Edge(NamedTuple):
+    """A polygon edge in the heap: nearest the origin first, then oldest first."""
+
+    height: float
+    order: int
+    start: SupportPoint
+    end: SupportPoint
+    normal: Vec
+
+
+def _push(heap: list[_Edge], order: Iterator[int], start: SupportPoint, end: SupportPoint) -> None:
+    """Queue the edge from ``start`` to ``end`` with its outward normal and distance."""
     ex, ey = end.w[0] - start.w[0], end.w[1] - start.w[1]
-    t = min(max(-(start.w[0] * ex + start.w[1] * ey) / (ex * ex + ey * ey), 0.0), 1.0)
-    witnesses = _blend([start, end], (0, 1), (1.0 - t, t))
-    return _finish(max(depth, 0.0), normal, witnesses, radii, iterations=iterations, status=status)
+    length = math.hypot(ex, ey)
+    if length == 0.0:
+        return
+    normal = (ey / length, -ex / length)  # outward for a counter-clockwise polygon
+    height = normal[0] * start.w[0] + normal[1] * start.w[1]
+    heapq.heappush(heap, _Edge(height, next(order), start, end, normal))
 
 
 def _starting_polygon(
@@ -172,22 +221,6 @@ def _starting_polygon(
     return [points[i] for i in convex_hull_indices([p.w for p in points])]
 
 
-def _nearest_edge(polygon: list[SupportPoint]) -> tuple[int, Vec, float]:
-    """Index, outward unit normal and distance of the polygon's edge nearest the origin."""
-    best = (0, _UP, math.inf)
-    for k, start in enumerate(polygon):
-        end = polygon[(k + 1) % len(polygon)]
-        ex, ey = end.w[0] - start.w[0], end.w[1] - start.w[1]
-        length = math.hypot(ex, ey)
-        if length == 0.0:
-            continue
-        normal = (ey / length, -ex / length)  # outward for a counter-clockwise polygon
-        height = normal[0] * start.w[0] + normal[1] * start.w[1]
-        if height < best[2]:
-            best = (k, normal, height)
-    return best
-
-
 def _blend(
     points: list[SupportPoint], kept: tuple[int, ...], weights: tuple[float, ...]
 ) -> tuple[Vec, Vec]:
@@ -207,6 +240,7 @@ def _finish(
     *,
     iterations: int,
     status: PenetrationStatus,
+    error: float = 0.0,
 ) -> Penetration:
     """Add the radii of rounded shapes: A's surface lies ``ra`` beyond its core along the normal."""
     (ax, ay), (bx, by) = witnesses
@@ -214,7 +248,7 @@ def _finish(
     ra, rb = radii
     depth = core_depth if status == "cores-apart" else core_depth + ra + rb
     contact = ((ax + ra * nx, ay + ra * ny), (bx - rb * nx, by - rb * ny))
-    return Penetration(depth, (nx + 0.0, ny + 0.0), contact, iterations, status)
+    return Penetration(depth, (nx + 0.0, ny + 0.0), contact, iterations, status, error)
 
 
 def _magnitude(point: SupportPoint) -> float:

@@ -24,6 +24,7 @@ step.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,8 +65,7 @@ def outline(
     >>> traced.points.tolist(), round(traced.error, 12)
     ([[1.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [0.0, -1.0]], 0.707106781187)
     """
-    angles = np.linspace(0.0, 2.0 * np.pi, segments, endpoint=False)
-    normals = np.array([rotation(360.0 * k / segments) for k in range(segments)])
+    angles, normals = _even_directions(segments)
     points = supports(shape, normals)
     target = relative_error * float((points.max(axis=0) - points.min(axis=0)).max())
     while True:
@@ -83,6 +83,18 @@ def outline(
         angles = np.concatenate((angles, middle))[order]
         normals = np.concatenate((normals, new_normals))[order]
         points = np.concatenate((points, supports(shape, new_normals)))[order]
+
+
+@functools.cache
+def _even_directions(segments: int) -> tuple[Any, Any]:
+    """Evenly spaced angles and their unit directions, exact at the quarter turns.
+
+    Cached and read-only: every outline starts from the same directions.
+    """
+    angles = np.linspace(0.0, 2.0 * np.pi, segments, endpoint=False)
+    normals = np.array([rotation(360.0 * k / segments) for k in range(segments)])
+    angles.flags.writeable = normals.flags.writeable = False
+    return angles, normals
 
 
 def supports(shape: ConvexShape, directions: Any) -> Any:

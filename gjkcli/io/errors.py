@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["InputError"]
+__all__ = ["InputError", "NotAPairError"]
 
 
 class InputError(Exception):
@@ -25,3 +25,12 @@ class InputError(Exception):
     def __str__(self) -> str:
         where = f"{self.file}: {self.place}" if self.place else self.file
         return f"{where}: {self.message}"
+
+
+class NotAPairError(InputError):
+    """A file that holds one well-formed shape where a pair was expected.
+
+    ``gjk check`` reports it like any bad input; ``gjk batch`` skips such
+    files when it finds them by searching a folder (they are shape files,
+    not pairs), and reports them when they are named on the command line.
+    """

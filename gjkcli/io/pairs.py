@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import BinaryIO
 
-from gjkcli.io.errors import InputError
+from gjkcli.io.errors import InputError, NotAPairError
 from gjkcli.io.geojson import features
 from gjkcli.io.jsondoc import parse_json
 from gjkcli.io.node import Node
@@ -40,11 +40,19 @@ def load_pair(path: str, stdin: BinaryIO | None = None) -> Pair:
     default_name = _stem(path)
     if not _looks_like_json(path, text):
         lines = _wkt_lines(text)
+        if len(lines) == 1:
+            shape_from_node(Node(lines[0][1], file, "line 1"))  # a bad geometry is reported as such
+            raise NotAPairError(
+                file,
+                "",
+                "this file holds one shape, not a pair: give a second shape file "
+                "(gjk check a.wkt b.wkt) or write the two geometries on two lines",
+            )
         if len(lines) != 2:
             raise InputError(
                 file,
                 "",
-                f"a WKT pair file needs two geometries on two lines, got {len(lines)} line(s)",
+                f"a WKT pair file needs two geometries on two lines, got {len(lines)} lines",
             )
         a, b = (shape_from_node(Node(line, file, f"line {number}")) for number, line in lines)
         return Pair(a, b, default_name, source=file)
@@ -59,9 +67,11 @@ def load_pair(path: str, stdin: BinaryIO | None = None) -> Pair:
         return Pair(a, b, default_name, source=file)
     mapping = root.mapping("a pair")
     if "a" not in mapping and "b" not in mapping and "type" in mapping:
-        raise root.error(
+        raise NotAPairError(
+            file,
+            "",
             "this file holds one shape, not a pair: give a second shape file "
-            '(gjk check a.json b.json) or write {"a": ..., "b": ...}'
+            '(gjk check a.json b.json) or write {"a": ..., "b": ...}',
         )
     return pair_from_node(root, default_name)
 

@@ -34,6 +34,7 @@ def check_record(check: Check, trace: Query | None = None) -> dict[str, Any]:
                 "depth": _number(overlap.depth),
                 "normal": _point(overlap.normal),
                 "contact": _points(overlap.contact),
+                "error": _number(overlap.error),
                 "iterations": overlap.iterations,
                 "status": overlap.status,
             },

@@ -40,7 +40,9 @@ class Check:
     ``tolerance`` is the agreement tolerance actually used for the distance
     (rounding allowance plus Shapely's approximation error), and
     ``depth_tolerance`` the one for the penetration depth (rounding allowance
-    plus the oracle's tracing error); ``disagreements`` says in words what
+    plus the oracle's tracing error plus EPA's own remaining error; EPA's
+    depth can only exceed the true one, the oracle's only fall short of it);
+    ``disagreements`` says in words what
     did not agree. ``distance_trace`` and ``boolean_trace`` are filled only
     when tracing was asked for.
     """
@@ -127,7 +129,8 @@ def _verdict_of(pair: Pair, run: _Run, referee: ShapelyAnswer) -> Check:
     )
     allowance = agreement_tolerance(scale)
     tolerance = agreement_tolerance(scale, referee.approximation_error)
-    depth_tolerance = agreement_tolerance(scale, referee.penetration_error)
+    epa_error = overlap.error if overlap is not None else 0.0
+    depth_tolerance = agreement_tolerance(scale, referee.penetration_error + epa_error)
     disagreements = (
         *_distance_disagreement(gjk, referee, allowance, tolerance),
         *_depth_disagreement(overlap, referee, allowance, depth_tolerance),

@@ -28,7 +28,7 @@ import shapely
 from gjkcli.algorithms.outline import outline
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.polytope import Polytope
-from gjkcli.tolerances import CURVE_MAX_POINTS, CURVE_SEGMENTS, ORACLE_CURVE_POINTS
+from gjkcli.tolerances import CURVE_MAX_POINTS, ORACLE_CURVE_POINTS
 
 __all__ = [
     "ShapelyAnswer",
@@ -76,8 +76,8 @@ def shapely_answers(
     geometries_a, errors_a = stand_ins([a for a, _ in pairs])
     geometries_b, errors_b = stand_ins([b for _, b in pairs])
     intersects = shapely.intersects(geometries_a, geometries_b)
-    distances = shapely.distance(geometries_a, geometries_b)
-    lines = shapely.shortest_line(geometries_a, geometries_b)
+    lines = shapely.shortest_line(geometries_a, geometries_b)  # its length is the distance
+    distances = shapely.length(lines)
     wanted = [i for i, flag in enumerate(penetration) if flag or intersects[i]]
     depths = dict(zip(wanted, shapely_penetrations([pairs[i] for i in wanted]), strict=True))
     answers = []
@@ -122,8 +122,20 @@ def stand_ins(shapes: Sequence[ConvexShape], max_points: int = CURVE_MAX_POINTS)
     >>> len(geometries[1].exterior.coords), bool(errors[1] < 1e-5)
     (1025, True)
     """
-    corners = [_corners(shape, CURVE_SEGMENTS, max_points) for shape in shapes]
-    return _hulls([points for points, _ in corners]), np.array([error for _, error in corners])
+    geometries = np.empty(len(shapes), dtype=object)
+    errors = np.zeros(len(shapes))
+    polytopes: dict[int, Polytope] = {}
+    for index, shape in enumerate(shapes):
+        if isinstance(shape, Polytope):
+            polytopes[index] = shape
+        else:
+            traced = outline(shape, max_points=max_points)
+            geometries[index] = _traced_polygon(traced.points)
+            errors[index] = traced.error
+    if polytopes:
+        points = [np.array(shape.vertices, dtype=float) for shape in polytopes.values()]
+        geometries[list(polytopes)] = _hulls(points)
+    return geometries, errors
 
 
 def shapely_geometry(shape: ConvexShape) -> tuple[Any, float]:
@@ -179,6 +191,16 @@ def _hulls(point_sets: Sequence[Any]) -> Any:
     arrays = [points if len(points) > 1 else np.repeat(points, 2, axis=0) for points in point_sets]
     indices = np.repeat(np.arange(len(arrays)), [len(points) for points in arrays])
     return shapely.convex_hull(shapely.linestrings(np.concatenate(arrays), indices=indices))
+
+
+def _traced_polygon(points: Any) -> Any:
+    """A curved shape's outline as a polygon: its points are already in convex order,
+    so no hull is needed, except when the shape has no area (a degenerate ellipse)."""
+    distinct = points[np.any(points != np.roll(points, 1, axis=0), axis=1)]
+    if len(distinct) < 3:
+        return _hulls([points])[0]
+    polygon = shapely.polygons(distinct)
+    return polygon if shapely.area(polygon) > 0.0 else _hulls([points])[0]
 
 
 def _corners(shape: ConvexShape, segments: int, max_points: int) -> tuple[Any, float]:

@@ -148,11 +148,30 @@ def test_separated_shapes_have_no_penetration() -> None:
     assert penetration(rectangle((0.0, 0.0), (2.0, 2.0)), point((5.0, 0.0))) is None
 
 
-def test_iteration_cap_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(epa_module, "MAX_ITERATIONS", 2)
-    result = overlap(ellipse((0.0, 0.0), (3.0, 1.0), 20.0), ellipse((1.0, 0.5), (1.0, 2.0), 70.0))
+def test_iteration_cap_is_reported_with_the_remaining_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(epa_module, "EPA_MAX_ITERATIONS", 2)
+    a, b = ellipse((0.0, 0.0), (3.0, 1.0), 20.0), ellipse((1.0, 0.5), (1.0, 2.0), 70.0)
+    result = overlap(a, b)
     assert result.status == "max-iterations"
     assert result.iterations == 2
+    assert result.error > 1e-6
+    # The depth is still a move that separates them, and too much by at most the error.
+    nx, ny = result.normal
+    beyond = result.depth * (1 + 1e-9) + 1e-12
+    assert not distance(a, moved(b, (nx * beyond, ny * beyond))).intersects
+    monkeypatch.undo()
+    assert overlap(a, b).depth >= result.depth - result.error - 1e-12
+
+
+def test_nearly_round_shapes_converge() -> None:
+    """Their depth barely changes with the direction: EPA needs hundreds of steps here."""
+    shape = ellipse((-3.7, -0.1), (1.5699337954903667, 1.564121262555228), 131.4)
+    result = overlap(shape, shape)
+    assert result.status == "converged"
+    assert result.depth == pytest.approx(2 * 1.564121262555228, abs=1e-11)
+    assert result.error <= 1e-11
 
 
 def random_overlapping_pairs(count: int, seed: int) -> list[tuple[ConvexShape, ConvexShape]]:
@@ -184,6 +203,7 @@ PAIRS = random_overlapping_pairs(400, 32)
 def test_moving_b_by_the_depth_along_the_normal_just_separates_them() -> None:
     for a, b in PAIRS:
         result = overlap(a, b)
+        assert result.status != "max-iterations"
         nx, ny = result.normal
         beyond = result.depth * (1 + 1e-9) + 1e-12
         assert not distance(a, moved(b, (nx * beyond, ny * beyond))).intersects, (a, b, result)

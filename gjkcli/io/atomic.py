@@ -1,0 +1,42 @@
+"""Writing a file so that it is either complete or not there at all."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TextIO
+
+__all__ = ["atomic_text"]
+
+
+@contextmanager
+def atomic_text(path: Path) -> Iterator[TextIO]:
+    """A text stream whose content replaces ``path`` only when the block ends normally.
+
+    The text goes to a hidden temporary file beside ``path`` (same folder, so
+    the final rename is atomic). If the block raises, the temporary file is
+    removed and ``path`` is left as it was; if the process is killed, what
+    remains is the temporary file, named ``.NAME.*.partial``, never ``NAME``.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> with atomic_text(folder / "out.jsonl") as stream:
+    ...     _ = stream.write("{}\\n")
+    >>> (folder / "out.jsonl").read_text()
+    '{}\\n'
+    """
+    descriptor, temporary = tempfile.mkstemp(
+        prefix=f".{path.name}.", suffix=".partial", dir=path.parent or Path(".")
+    )
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as stream:
+            yield stream
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

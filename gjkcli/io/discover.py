@@ -1,0 +1,143 @@
+"""Finding the pairs a batch run checks: pair files, JSON Lines streams, folders.
+
+Order is deterministic: the paths in the order given; inside a folder,
+depth first, the entries of each folder sorted by name (files and
+subfolders alike, by the code points of their names); inside a JSON Lines
+file, line by line (blank lines are skipped). A folder contributes the files
+ending in ``.json``, ``.geojson``, ``.wkt``, ``.jsonl`` and ``.ndjson``,
+narrowed by ``glob`` (matched against the path relative to that folder, where
+``*`` also crosses ``/``).
+
+A file found this way that holds a single shape rather than a pair is
+skipped (it is a shape file, not a pair); named on the command line, it is
+an error.
+
+Listing never stops the run: a folder that cannot be read, a dangling link
+or a line that is not UTF-8 becomes an item carrying its problem (so the pair
+it may hold is reported, not silently lost), and a symbolic link back to a
+folder already being walked (a loop) is skipped with a warning.
+
+JSON Lines are read one line at a time, so a file of any length costs the
+same memory.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+from gjkcli.io.source import STDIN
+
+__all__ = ["FOLDER_SUFFIXES", "Item", "items"]
+
+FOLDER_SUFFIXES = (".json", ".geojson", ".wkt", ".jsonl", ".ndjson")
+_STREAM_SUFFIXES = (".jsonl", ".ndjson")
+_STDIN_NAME = "<stdin>"
+
+
+@dataclass(frozen=True)
+class Item:
+    """One pair to check: a pair file, one line of a stream, or a problem met while listing.
+
+    ``searched`` marks a file found by searching a folder rather than named.
+    """
+
+    file: str
+    line: int | None = None
+    text: str | None = None
+    error: str | None = None
+    searched: bool = False
+
+
+def items(
+    paths: Sequence[str],
+    glob: str | None = None,
+    stdin: BinaryIO | None = None,
+    warn: Callable[[str], None] = lambda message: None,
+) -> Iterator[Item]:
+    """Every pair under ``paths``, lazily, in the documented order.
+
+    >>> import io
+    >>> [item.line for item in items(["-"], stdin=io.BytesIO(b'{"a": 1}\\n\\n{"b": 2}\\n'))]
+    [1, 3]
+    """
+    for path in paths:
+        if path == STDIN:
+            yield from _stream(_STDIN_NAME, stdin if stdin is not None else sys.stdin.buffer)
+        elif os.path.isdir(path):
+            yield from _folder(Path(path), Path(path), glob, set(), warn)
+        elif path.lower().endswith(_STREAM_SUFFIXES):
+            yield from _stream_file(path)
+        else:
+            yield Item(path)
+
+
+def _stream_file(path: str) -> Iterator[Item]:
+    try:
+        stream = open(path, "rb")  # noqa: SIM115 - closed below, after the lazy reading
+    except IsADirectoryError:
+        yield Item(path, error="is a directory, expected a file")
+        return
+    except FileNotFoundError:
+        yield Item(path, error="no such file")
+        return
+    except OSError as error:
+        yield Item(path, error=f"cannot read: {(error.strerror or str(error)).lower()}")
+        return
+    with stream:
+        yield from _stream(path, stream)
+
+
+def _stream(name: str, stream: BinaryIO) -> Iterator[Item]:
+    for number, raw in enumerate(stream, 1):
+        if not raw.strip():
+            continue
+        try:
+            text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+        except UnicodeDecodeError as error:
+            where = f"byte 0x{raw[error.start]:02x} at column {error.start + 1}"
+            yield Item(name, number, error=f"not UTF-8 text ({where})")
+            continue
+        yield Item(name, number, text)
+
+
+def _folder(
+    root: Path, folder: Path, glob: str | None, walking: set[str], warn: Callable[[str], None]
+) -> Iterator[Item]:
+    real = os.path.realpath(folder)
+    if real in walking:
+        warn(f"{folder}: symbolic link loop, skipped")
+        return
+    try:
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except OSError as error:
+        reason = (error.strerror or str(error)).lower()
+        yield Item(str(folder), error=f"cannot read folder: {reason}")
+        return
+    walking.add(real)
+    for entry in entries:
+        path = folder / entry.name
+        if _is_folder(entry):
+            yield from _folder(root, path, glob, walking, warn)
+        elif entry.name.lower().endswith(FOLDER_SUFFIXES) and _matches(root, path, glob):
+            if entry.name.lower().endswith(_STREAM_SUFFIXES):
+                yield from _stream_file(str(path))
+            else:
+                yield Item(str(path), searched=True)
+    walking.discard(real)
+
+
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir(follow_symlinks=True)
+    except OSError:
+        return False
+
+
+def _matches(root: Path, path: Path, glob: str | None) -> bool:
+    return glob is None or fnmatch.fnmatchcase(path.relative_to(root).as_posix(), glob)
