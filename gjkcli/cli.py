@@ -245,7 +245,7 @@ def batch(
     from gjkcli.batch.runner import run_batch
     from gjkcli.io.atomic import atomic_text
     from gjkcli.io.discover import items
-    from gjkcli.render.summary import summary_record, summary_table
+    from gjkcli.render.summary import print_summary, summary_record
 
     def warn(message: str) -> None:
         sys.stderr.write(f"gjk: warning: {message}\n")
@@ -268,8 +268,7 @@ def batch(
         summary = run_batch(
             found, workers=count, fail_fast=fail_fast, write=write, progress=progress
         )
-    report = Console(stderr=json_output and output is None)
-    report.print(summary_table(summary))
+    print_summary(Console(stderr=json_output and output is None), summary)
     if summary_json is not None:
         try:
             with atomic_text(summary_json) as stream:
@@ -303,7 +302,10 @@ def generate(
         list[str] | None,
         typer.Option(
             "--family",
-            help="Only these families (repeat the option); see docs/FORMATS.md for the list.",
+            help="Only these families (repeat the option): polygons, mixed, circles, "
+            "touching-vertex-vertex, touching-vertex-edge, touching-edge-edge, nearly-touching, "
+            "nested, identical, offset-1e6, offset-1e9, tiny, collinear-repeated, "
+            "degenerate-segments.",
         ),
     ] = None,
 ) -> None:
@@ -356,11 +358,10 @@ def _progress(quiet: bool) -> Iterator[Callable[[Summary], None]]:
         task = bar.add_task("starting", total=None)
 
         def update(summary: Summary) -> None:
-            failures = summary.pairs - summary.agreed + summary.failed_expectations
             bar.update(
                 task,
                 description=f"{summary.pairs:,} pairs checked, "
-                f"{summary.pairs_per_second:,.0f}/s, {failures:,} failing",
+                f"{summary.pairs_per_second:,.0f}/s, {summary.failing:,} failing",
             )
 
         yield update

@@ -300,3 +300,137 @@ def test_plotting_without_matplotlib_says_what_to_install(tmp_path: Path) -> Non
         "gjk: error: plotting needs matplotlib, which is not installed: pip install 'gjkcli[plot]'"
     )
     assert status.endswith(" 2")
+
+
+def mixed_folder(root: Path) -> Path:
+    """Good pairs, a corrupt JSON file, a file with NaN, an empty file, a wrong expectation."""
+    folder = root / "cases"
+    (folder / "more").mkdir(parents=True)
+    for name in ["circle/separated.json", "polygon/touching.json", "seed-example.json"]:
+        (folder / name.replace("/", "-")).write_bytes((SAMPLES / name).read_bytes())
+    (folder / "more" / "stream.jsonl").write_text(
+        (SAMPLES / "point" / "separated.json").read_text().replace("\n", "")
+        + "\n"
+        + (SAMPLES / "capsule" / "touching.json").read_text().replace("\n", "")
+        + "\n"
+    )
+    (folder / "corrupt.json").write_text('{"a": {"type": "point", "at": [0, 0]}, "b": ')
+    (folder / "nan.json").write_text(
+        '{"a": {"type": "circle", "center": [0, 0], "radius": NaN}, "b": "POINT (1 1)"}'
+    )
+    (folder / "empty.json").write_text("")
+    wrong = json.loads((SAMPLES / "circle" / "separated.json").read_text())
+    wrong["expect"]["distance"] = 3
+    (folder / "wrong-expect.json").write_text(json.dumps(wrong))
+    return folder
+
+
+def test_batch_over_a_mixed_folder(tmp_path: Path) -> None:
+    folder = mixed_folder(tmp_path)
+    result = run_gjk("batch", str(folder), "--json", "--workers", "2")
+    assert result.returncode == 2
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(records) == 9  # one line per pair: 4 files, 2 stream lines, 3 bad files
+    by_file = {
+        Path(r["source"]["file"]).name
+        + (f":{r['source']['line']}" if r["source"]["line"] else ""): r
+        for r in records
+    }
+    assert set(by_file) == {
+        "circle-separated.json",
+        "polygon-touching.json",
+        "seed-example.json",
+        "stream.jsonl:1",
+        "stream.jsonl:2",
+        "corrupt.json",
+        "nan.json",
+        "empty.json",
+        "wrong-expect.json",
+    }
+    for name in [
+        "circle-separated.json",
+        "polygon-touching.json",
+        "seed-example.json",
+        "stream.jsonl:1",
+        "stream.jsonl:2",
+    ]:
+        assert by_file[name]["agree"] is True and by_file[name]["error"] is None
+    assert "line 1, column 45: invalid JSON" in by_file["corrupt.json"]["error"]
+    assert "radius: NaN is not allowed" in by_file["nan.json"]["error"]
+    assert by_file["empty.json"]["error"].endswith("empty.json: file is empty")
+    assert by_file["wrong-expect.json"]["expect"]["failures"] == [
+        "distance: expected 3, got 2 (tolerance 8e-09)"
+    ]
+    # The summary went to standard error, as text.
+    assert "errors" in result.stderr and "failing pairs" in result.stderr
+    assert "corrupt" in result.stderr and "wrong-expect" in result.stderr
+
+
+def test_batch_table_output_file_and_summary_json(tmp_path: Path) -> None:
+    folder = mixed_folder(tmp_path)
+    out, summary = tmp_path / "results.jsonl", tmp_path / "summary.json"
+    result = run_gjk(
+        "batch", str(folder), "--output", str(out), "--summary-json", str(summary), "--workers", "1"
+    )
+    assert result.returncode == 2
+    assert "pairs per second" in result.stdout  # the table, on standard output this time
+    assert len(out.read_text().splitlines()) == 9
+    assert not list(tmp_path.glob(".results.jsonl.*"))  # no temporary file left behind
+    counts = json.loads(summary.read_text())
+    assert (counts["pairs"], counts["agreed"], counts["errors"], counts["failed_expectations"]) == (
+        9,
+        6,
+        3,
+        1,
+    )
+    assert counts["exit_status"] == 2
+
+
+def test_batch_is_the_same_with_one_or_two_workers(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus.jsonl"
+    assert run_gjk("generate", str(corpus), "--count", "700", "--seed", "9").returncode == 0
+    one = run_gjk("batch", str(corpus), "--json", "--workers", "1")
+    two = run_gjk("batch", str(corpus), "--json", "--workers", "2")
+    assert one.returncode == two.returncode == 0
+    assert one.stdout == two.stdout and len(one.stdout.splitlines()) == 700
+
+
+def test_generate_to_standard_output_piped_into_batch() -> None:
+    generated = run_gjk("generate", "-", "--count", "30", "--seed", "1", "--family", "tiny")
+    assert generated.returncode == 0 and len(generated.stdout.splitlines()) == 30
+    checked = run_gjk("batch", "-", "--json", "--workers", "1", stdin=generated.stdout)
+    assert checked.returncode == 0
+    assert [json.loads(line)["name"] for line in checked.stdout.splitlines()][:2] == [
+        "tiny/0",
+        "tiny/1",
+    ]
+
+
+def test_generate_files_and_errors(tmp_path: Path) -> None:
+    folder = tmp_path / "cases"
+    assert (
+        run_gjk("generate", str(folder), "--count", "3", "--seed", "1", "--files").returncode == 0
+    )
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "000000-polygons.json",
+        "000001-mixed.json",
+        "000002-circles.json",
+    ]
+    assert run_gjk("batch", str(folder), "--workers", "1", "--quiet").returncode == 0
+    assert_input_error(
+        run_gjk("generate", str(tmp_path / "x.jsonl"), "--family", "tinny"), "did you mean 'tiny'"
+    )
+
+
+def test_batch_fail_fast() -> None:
+    result = run_gjk("batch", "-", "--json", "--fail-fast", "--workers", "1", stdin="{}\n{}\n{}\n")
+    assert result.returncode == 2
+    assert len(result.stdout.splitlines()) == 1
+    assert "stopped at the first failure" in result.stderr
+
+
+def test_generate_help_names_every_family() -> None:
+    from gjkcli.corpus import FAMILIES
+
+    text = run_gjk("generate", "--help").stdout
+    assert [name for name in FAMILIES if name not in text] == []

@@ -21,6 +21,9 @@ def atomic_text(path: Path) -> Iterator[TextIO]:
     removed and ``path`` is left as it was; if the process is killed, what
     remains is the temporary file, named ``.NAME.*.partial``, never ``NAME``.
 
+    A ``path`` that exists and is not a regular file (``/dev/null``, a pipe,
+    a terminal) is written directly: it cannot be replaced, and must not be.
+
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp())
     >>> with atomic_text(folder / "out.jsonl") as stream:
@@ -28,6 +31,10 @@ def atomic_text(path: Path) -> Iterator[TextIO]:
     >>> (folder / "out.jsonl").read_text()
     '{}\\n'
     """
+    if path.exists() and not path.is_file():
+        with path.open("w", encoding="utf-8", newline="\n") as stream:
+            yield stream
+        return
     descriptor, temporary = tempfile.mkstemp(
         prefix=f".{path.name}.", suffix=".partial", dir=path.parent or Path(".")
     )

@@ -4,17 +4,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from gjkcli.verify.tally import Failure, Summary
 
-__all__ = ["summary_record", "summary_table"]
+__all__ = ["failure_lines", "print_summary", "summary_record", "summary_table"]
+
+
+def print_summary(console: Console, summary: Summary) -> None:
+    """The summary table, then one unwrapped line per failing pair (file names stay whole)."""
+    console.print(summary_table(summary))
+    for line in failure_lines(summary):
+        console.print(line, soft_wrap=True)
+
+
+def failure_lines(summary: Summary) -> list[Text]:
+    """The failing pairs (name, file and line, what differed), capped with a count of the rest."""
+    if not summary.failures:
+        return []
+    lines = [Text("failing pairs:", style="bold red")]
+    lines.extend(Text(f"  {_describe(failure)}") for failure in summary.failures)
+    if summary.more_failures:
+        lines.append(Text(f"  ... and {summary.more_failures:,} more"))
+    return lines
 
 
 def summary_table(summary: Summary) -> RenderableType:
-    """Counts, time and throughput, then the failing pairs (capped, with a count of the rest)."""
+    """Counts, time and throughput (and a note when the run stopped early)."""
     table = Table(title=Text("gjk batch", style="bold"), show_header=False)
     table.add_column("", style="bold")
     table.add_column("", justify="right")
@@ -27,15 +45,9 @@ def summary_table(summary: Summary) -> RenderableType:
         table.add_row("skipped (shape files)", f"{summary.skipped:,}")
     table.add_row("elapsed", f"{summary.elapsed:.2f} s")
     table.add_row("pairs per second", f"{summary.pairs_per_second:,.0f}")
-    parts: list[RenderableType] = [table]
-    if summary.stopped_early:
-        parts.append(Text("stopped at the first failure (--fail-fast)", style="yellow"))
-    if summary.failures:
-        parts.append(Text("failing pairs:", style="bold red"))
-        parts.extend(Text(f"  {_describe(failure)}") for failure in summary.failures)
-        if summary.more_failures:
-            parts.append(Text(f"  ... and {summary.more_failures:,} more"))
-    return Group(*parts)
+    if not summary.stopped_early:
+        return table
+    return Group(table, Text("stopped at the first failure (--fail-fast)", style="yellow"))
 
 
 def summary_record(summary: Summary) -> dict[str, Any]:

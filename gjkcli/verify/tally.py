@@ -49,6 +49,9 @@ class Failure:
 class Summary:
     """Counts over all pairs so far, and the first :data:`FAILURES_SHOWN` failures.
 
+    ``failing`` counts the pairs that make the exit status non-zero (a pair
+    that disagrees and fails its expectation counts once).
+
     >>> summary = Summary()
     >>> summary.add(Outcome("agree", False, "p1", "a.jsonl", 1))
     >>> summary.add(Outcome("disagree", True, "p2", "a.jsonl", 2, "distance differs"))
@@ -63,6 +66,7 @@ class Summary:
     disagreed: int = 0
     failed_expectations: int = 0
     errors: int = 0
+    failing: int = 0
     skipped: int = 0
     elapsed: float = 0.0
     stopped_early: bool = False
@@ -80,6 +84,7 @@ class Summary:
         self.errors += outcome.kind == "error"
         self.failed_expectations += outcome.expect_failed
         if outcome.failed:
+            self.failing += 1
             if len(self.failures) < FAILURES_SHOWN:
                 failure = Failure(outcome.name, outcome.file, outcome.line, outcome.reason)
                 self.failures.append(failure)
