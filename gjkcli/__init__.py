@@ -25,7 +25,7 @@ runs both GJK queries and Shapely and compares them:
 >>> text = b'''{"a": "POLYGON ((0 1, 1 -1, -1 -1, 0 1))",
 ...            "b": {"type": "circle", "center": [0, 3], "radius": 1}}'''
 >>> check = check_pair(load_pair("-", io.BytesIO(text)))  # "-": standard input, here a stand-in
->>> check.agree, check.gjk.intersects, check.gjk.distance
+>>> check.agree, check.answer.gjk.intersects, check.answer.gjk.distance
 (True, False, 1.0)
 
 The shapes and the algorithms are pure Python; the loaders and the checks

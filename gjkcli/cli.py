@@ -76,6 +76,12 @@ SecondShape = Annotated[
 ]
 
 
+_STRICT_HELP = (
+    "Also fail (exit 1) when a run stopped at its iteration cap or on a degenerate "
+    "direction, or a certificate's bounds are looser than the tolerance."
+)
+
+
 class TraceQuery(str, Enum):
     """Which GJK run ``--trace`` shows."""
 
@@ -127,8 +133,9 @@ def check(
         Path | None,
         typer.Option("--plot", help="Also draw the pair to this file (.svg, .png or .pdf)."),
     ] = None,
+    strict: Annotated[bool, typer.Option("--strict", help=_STRICT_HELP)] = False,
 ) -> None:
-    """Check two shapes: intersects, distance, closest points, penetration, against Shapely."""
+    """Check two shapes: verdict, distance, closest points, depth, certificate, referees."""
     from rich.console import Console
 
     from gjkcli.render.json_record import check_record
@@ -145,11 +152,14 @@ def check(
         console = Console()
         console.print(check_table(result))
         if trace:
-            console.print(trace_text(query.value, result.boolean_trace, result.distance_trace))
+            console.print(
+                trace_text(query.value, result.answer.boolean_trace, result.answer.distance_trace)
+            )
     if plot is not None:
         run = "boolean" if query is TraceQuery.boolean else "distance"
         _draw(lambda: _save_plot(result, run, plot), plot)
-    raise typer.Exit(EXIT_OK if result.ok else EXIT_DISAGREE)
+    failed = not result.ok or (strict and bool(result.warnings))
+    raise typer.Exit(EXIT_DISAGREE if failed else EXIT_OK)
 
 
 @app.command(
@@ -238,6 +248,7 @@ def batch(
         typer.Option("--workers", min=1, help="Worker processes [default: the number of cores]."),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help=_STRICT_HELP)] = False,
 ) -> None:
     """Check many pairs: folders, JSON Lines, standard input; a summary and an exit status."""
     from rich.console import Console
@@ -266,7 +277,12 @@ def batch(
 
         progress = stack.enter_context(_progress(quiet))
         summary = run_batch(
-            found, workers=count, fail_fast=fail_fast, write=write, progress=progress
+            found,
+            workers=count,
+            fail_fast=fail_fast,
+            strict=strict,
+            write=write,
+            progress=progress,
         )
     print_summary(Console(stderr=json_output and output is None), summary)
     if summary_json is not None:

@@ -21,6 +21,7 @@ from typing import Final
 
 __all__ = [
     "AGREEMENT_RELATIVE",
+    "CERTIFICATE_RELATIVE",
     "COLLINEAR_SINE",
     "CONVERGENCE_RELATIVE",
     "CURVE_ERROR_RELATIVE",
@@ -92,6 +93,13 @@ the nearest edge lies at most ``PENETRATION_RELATIVE * (1 + scale)`` beyond
 that edge. The true depth lies between the edge's distance (reported) and the
 support point's, so this is also the bound on the depth's error for curved
 shapes; for polygons EPA ends on a repeated vertex and is exact to rounding."""
+
+CERTIFICATE_RELATIVE: Final = 1e-12
+"""Rounding allowed when a certificate is checked: recomputed points, bounds
+and memberships may differ from the certificate's by at most
+``CERTIFICATE_RELATIVE * (1 + scale)``. A certificate whose bounds are
+farther apart than the agreement tolerance is reported as loose (an error
+with ``--strict``)."""
 
 ORACLE_CURVE_POINTS: Final = 256
 """The independent penetration oracle builds ``A - B`` as the convex hull of

@@ -52,10 +52,16 @@ def test_json_output_is_one_object_and_nothing_else() -> None:
         "intersects": True,
         "distance": 0.0,
         "closest": None,
+        "verdict": "overlapping",
         "approximation_error": 0.0,
         "penetration": pytest.approx(depth, rel=1e-15),
         "penetration_error": 0.0,
     }
+    assert record["exact"] == {"verdict": "overlapping", "distance_squared": "0/1", "distance": 0.0}
+    assert record["gjk"]["verdict"] == "overlapping"
+    assert record["gjk"]["certificate"]["kind"] == "enclosing-simplex"
+    assert record["gjk"]["certificate_check"] == {"ok": True, "problems": []}
+    assert record["triage"] == [] and record["warnings"] == []
     penetration = record["gjk"]["penetration"]
     assert penetration["depth"] == pytest.approx(depth, rel=1e-15)
     assert penetration["normal"] == pytest.approx([2.0 / 5.0**0.5, 1.0 / 5.0**0.5], rel=1e-15)

@@ -1,15 +1,23 @@
-"""Convex hull of a point set, as indices in counter-clockwise order (Andrew's monotone chain)."""
+"""Convex hull of a point set, as indices in counter-clockwise order (Andrew's monotone chain).
+
+The code works on floats and, unchanged, on exact integers and rationals
+(``fractions.Fraction``), which the exact arbiter uses: with exact numbers
+the orientation tests, and so the hull, are exact.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
+from typing import TypeVar
 
-from gjkcli.shapes.base import Vec
+__all__ = ["Number", "convex_hull_indices"]
 
-__all__ = ["convex_hull_indices"]
+Number = TypeVar("Number", int, float, Fraction)
+"""Coordinates: floats, or exact integers or rationals."""
 
 
-def convex_hull_indices(points: Sequence[Vec]) -> list[int]:
+def convex_hull_indices(points: Sequence[tuple[Number, Number]]) -> list[int]:
     """Indices of the hull's corners, counter-clockwise from the lowest (then leftmost) point.
 
     Points on an edge and repeated points are left out. A single distinct
@@ -22,6 +30,9 @@ def convex_hull_indices(points: Sequence[Vec]) -> list[int]:
     [1, 2]
     >>> convex_hull_indices([(3.0, 3.0), (3.0, 3.0)])
     [0]
+    >>> zero, third, one = Fraction(0), Fraction(1, 3), Fraction(1)
+    >>> convex_hull_indices([(zero, zero), (third, third), (one, one)])
+    [0, 2]
     """
     order = sorted(range(len(points)), key=lambda i: points[i])
     unique: list[int] = []
@@ -43,13 +54,13 @@ def convex_hull_indices(points: Sequence[Vec]) -> list[int]:
     return _from_lowest(points, lower[:-1] + upper[:-1])
 
 
-def _turn(points: Sequence[Vec], i: int, j: int, k: int) -> float:
+def _turn(points: Sequence[tuple[Number, Number]], i: int, j: int, k: int) -> Number:
     """Twice the signed area of triangle ``i, j, k`` (positive: a left turn)."""
     (ox, oy), (ax, ay), (bx, by) = points[i], points[j], points[k]
     return (ax - ox) * (by - oy) - (ay - oy) * (bx - ox)
 
 
-def _from_lowest(points: Sequence[Vec], ring: list[int]) -> list[int]:
+def _from_lowest(points: Sequence[tuple[Number, Number]], ring: list[int]) -> list[int]:
     """Rotate a ring of indices to start at its lowest, then leftmost, point."""
     if not ring:
         return ring

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gjkcli.algorithms.hull import convex_hull_indices
+from gjkcli.algorithms.hull import Number, convex_hull_indices
 from gjkcli.algorithms.support import MinkowskiDifference
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.polytope import Polytope
@@ -77,11 +77,14 @@ def minkowski_difference(shape_a: ConvexShape, shape_b: ConvexShape) -> Minkowsk
     return MinkowskiPolygon(tuple(ring), (), traced.error)
 
 
-def edge_merge(a: Sequence[Vec], b: Sequence[Vec]) -> tuple[list[Vec], list[tuple[int, int]]]:
+def edge_merge(
+    a: Sequence[tuple[Number, Number]], b: Sequence[tuple[Number, Number]]
+) -> tuple[list[tuple[Number, Number]], list[tuple[int, int]]]:
     """Vertices of ``hull(a) - hull(b)``, counter-clockwise, and the vertex pairs behind them.
 
     Collinear corners appear where two edges are parallel to within rounding
-    but not exactly; exactly parallel edges are merged.
+    but not exactly; exactly parallel edges are merged. With exact rationals
+    (``fractions.Fraction``) the result is exact, with no collinear corners.
 
     >>> edge_merge([(0.0, 0.0), (1.0, 0.0)], [(0.0, 0.0), (0.0, 1.0)])
     ([(0.0, -1.0), (1.0, -1.0), (1.0, 0.0), (0.0, 0.0)], [(0, 1), (1, 1), (1, 0), (0, 0)])
@@ -93,7 +96,7 @@ def edge_merge(a: Sequence[Vec], b: Sequence[Vec]) -> tuple[list[Vec], list[tupl
     ring_b = [negated[j] for j in hull_b]
     edges_a = len(ring_a) if len(ring_a) > 1 else 0
     edges_b = len(ring_b) if len(ring_b) > 1 else 0
-    vertices: list[Vec] = []
+    vertices: list[tuple[Number, Number]] = []
     sources: list[tuple[int, int]] = []
     i = j = 0
     while True:
@@ -123,12 +126,12 @@ def edge_merge(a: Sequence[Vec], b: Sequence[Vec]) -> tuple[list[Vec], list[tupl
     return vertices, sources
 
 
-def _edge(ring: list[Vec], i: int) -> Vec:
+def _edge(ring: list[tuple[Number, Number]], i: int) -> tuple[Number, Number]:
     p, q = ring[i % len(ring)], ring[(i + 1) % len(ring)]
     return (q[0] - p[0], q[1] - p[1])
 
 
-def _turns_less(u: Vec, v: Vec) -> bool:
+def _turns_less(u: tuple[Number, Number], v: tuple[Number, Number]) -> bool:
     """Whether direction ``u`` comes strictly before ``v`` counter-clockwise from angle 0."""
     half_u, half_v = _half(u), _half(v)
     if half_u != half_v:
@@ -136,6 +139,6 @@ def _turns_less(u: Vec, v: Vec) -> bool:
     return u[0] * v[1] - u[1] * v[0] > 0.0
 
 
-def _half(v: Vec) -> int:
+def _half(v: tuple[Number, Number]) -> int:
     """0 for directions in [0, 180) degrees, 1 for [180, 360)."""
     return 0 if v[1] > 0.0 or (v[1] == 0.0 and v[0] > 0.0) else 1

@@ -13,6 +13,7 @@ fails becomes an error row too: nothing else is lost.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import time
@@ -46,13 +47,19 @@ def run_batch(
     workers: int,
     fail_fast: bool,
     write: Callable[[str], None],
+    strict: bool = False,
     progress: Callable[[Summary], None] = lambda summary: None,
 ) -> Summary:
-    """Check every item, ``write`` each record in input order, and return the summary."""
+    """Check every item, ``write`` each record in input order, and return the summary.
+
+    With ``strict``, a pair with warnings (a run cut short, a loose
+    certificate) fails like a disagreement.
+    """
     summary = Summary()
     start = time.perf_counter()
     chunks = _chunks(items, CHUNK)
-    rows = _ordered(chunks, workers) if workers > 1 else map(check_chunk, chunks)
+    work = functools.partial(check_chunk, strict=strict)
+    rows = _ordered(chunks, work, workers) if workers > 1 else map(work, chunks)
     try:
         for chunk_rows in rows:
             for line, outcome in chunk_rows:
@@ -74,7 +81,7 @@ def run_batch(
     return summary
 
 
-def check_chunk(chunk: list[Item]) -> list[Row]:
+def check_chunk(chunk: list[Item], strict: bool = False) -> list[Row]:
     """Load and check a chunk of items; one row per item, in order (runs in a worker)."""
     rows: list[Row | None] = [None] * len(chunk)
     pairs: list[Pair] = []
@@ -101,7 +108,7 @@ def check_chunk(chunk: list[Item]) -> list[Row]:
             message = f"internal error: {type(check).__name__}: {check}"
             rows[index] = _error_row(item, pair.name, InputError(_where(item), "", message))
         else:
-            rows[index] = _check_row(item, check)
+            rows[index] = _check_row(item, check, strict)
     return [row for row in rows if row is not None]
 
 
@@ -121,10 +128,15 @@ def _check_alone(pair: Pair) -> Check | Exception:
         return error
 
 
-def _check_row(item: Item, check: Check) -> Row:
+def _check_row(item: Item, check: Check, strict: bool) -> Row:
     record = _with_source(check_record(check), item)
     expect_failed = check.expect is not None and not check.expect.ok
-    reasons = [*check.disagreements, *(check.expect.failures if check.expect else ())]
+    warned = strict and bool(check.warnings)
+    reasons = [
+        *check.disagreements,
+        *(check.expect.failures if check.expect else ()),
+        *(check.warnings if warned else ()),
+    ]
     outcome = Outcome(
         "agree" if check.agree else "disagree",
         expect_failed,
@@ -132,6 +144,7 @@ def _check_row(item: Item, check: Check) -> Row:
         item.file,
         item.line,
         "; ".join(reasons),
+        warned,
     )
     return json.dumps(record, allow_nan=False), outcome
 
@@ -166,7 +179,9 @@ def _chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
         yield chunk
 
 
-def _ordered(chunks: Iterator[list[Item]], workers: int) -> Iterator[list[Row]]:
+def _ordered(
+    chunks: Iterator[list[Item]], work: Callable[[list[Item]], list[Row]], workers: int
+) -> Iterator[list[Row]]:
     """Chunks checked by ``workers`` processes, results yielded in input order.
 
     At most ``2 * workers`` chunks are submitted ahead of the one being
@@ -176,7 +191,7 @@ def _ordered(chunks: Iterator[list[Item]], workers: int) -> Iterator[list[Row]]:
         pending: deque[Future[list[Row]]] = deque()
         try:
             for chunk in chunks:
-                pending.append(pool.submit(check_chunk, chunk))
+                pending.append(pool.submit(work, chunk))
                 if len(pending) >= 2 * workers:
                     yield pending.popleft().result()
             while pending:

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from gjkcli import tolerances
+from gjkcli.algorithms.certificate import Certificate, SeparatingAxis, Weights
 from gjkcli.algorithms.distance import DistanceStep
+from gjkcli.algorithms.epa import Penetration
 from gjkcli.algorithms.intersect import IntersectStep
 from gjkcli.render.trace import Query
 from gjkcli.shapes.base import Vec
 from gjkcli.verify.check import Check
 
-__all__ = ["check_record", "error_record", "trace_record"]
+__all__ = ["certificate_record", "check_record", "error_record", "trace_record"]
 
 
 def check_record(check: Check, trace: Query | None = None) -> dict[str, Any]:
@@ -21,22 +24,21 @@ def check_record(check: Check, trace: Query | None = None) -> dict[str, Any]:
     With ``trace``, the ``trace`` key holds the step records of the runs it
     names (the check must have been made with tracing on).
     """
-    gjk, boolean, referee, overlap = check.gjk, check.boolean, check.shapely, check.penetration
+    answer, referee = check.answer, check.shapely
+    gjk, boolean, overlap = answer.gjk, answer.boolean, answer.penetration
     record: dict[str, Any] = {
         "name": check.pair.name,
         "gjk": {
             "intersects": gjk.intersects,
             "distance": _number(gjk.distance),
             "closest": _points(gjk.closest),
-            "penetration": None
-            if overlap is None
-            else {
-                "depth": _number(overlap.depth),
-                "normal": _point(overlap.normal),
-                "contact": _points(overlap.contact),
-                "error": _number(overlap.error),
-                "iterations": overlap.iterations,
-                "status": overlap.status,
+            "penetration": None if overlap is None else _penetration(overlap),
+            "verdict": answer.verdict,
+            "verdict_tolerance": _number(answer.verdict_tolerance),
+            "certificate": certificate_record(answer.certificate),
+            "certificate_check": {
+                "ok": check.certificate_check.ok,
+                "problems": list(check.certificate_check.problems),
             },
             "iterations": gjk.iterations,
             "status": gjk.status,
@@ -50,9 +52,17 @@ def check_record(check: Check, trace: Query | None = None) -> dict[str, Any]:
             "intersects": referee.intersects,
             "distance": _number(referee.distance),
             "closest": _points(referee.closest),
+            "verdict": referee.verdict,
             "approximation_error": _number(referee.approximation_error),
             "penetration": None if referee.penetration is None else _number(referee.penetration),
             "penetration_error": _number(referee.penetration_error),
+        },
+        "exact": None
+        if check.exact is None
+        else {
+            "verdict": check.exact.verdict,
+            "distance_squared": _rational(check.exact.distance_squared),
+            "distance": check.exact.distance,
         },
         "tolerance": _number(check.tolerance),
         "tolerances": {
@@ -66,11 +76,13 @@ def check_record(check: Check, trace: Query | None = None) -> dict[str, Any]:
         },
         "agree": check.agree,
         "disagreements": list(check.disagreements),
+        "triage": list(check.triage),
+        "warnings": list(check.warnings),
         "expect": None,
         "error": None,
     }
     if trace is not None:
-        record["trace"] = trace_record(trace, check.boolean_trace, check.distance_trace)
+        record["trace"] = trace_record(trace, answer.boolean_trace, answer.distance_trace)
     if check.expect is not None:
         record["expect"] = {
             "ok": check.expect.ok,
@@ -78,6 +90,57 @@ def check_record(check: Check, trace: Query | None = None) -> dict[str, Any]:
             "tolerance": _number(check.expect.tolerance),
         }
     return record
+
+
+def certificate_record(certificate: Certificate) -> dict[str, Any]:
+    """A certificate as JSON (``gjk.certificate``, see ``docs/FORMATS.md``).
+
+    >>> from gjkcli.algorithms.certificate import SeparatingAxis
+    >>> axis = SeparatingAxis((1.0, 0.0), 2.0, 2.0, ((1.0, 0.0), (3.0, 0.0)), None, None)
+    >>> certificate_record(axis)  # doctest: +NORMALIZE_WHITESPACE
+    {'kind': 'separating-axis', 'axis': [1.0, 0.0], 'lower': 2.0, 'upper': 2.0, 'gap': 0.0,
+     'closest': [[1.0, 0.0], [3.0, 0.0]], 'weights': {'a': None, 'b': None}}
+    """
+    if isinstance(certificate, SeparatingAxis):
+        return {
+            "kind": "separating-axis",
+            "axis": _point(certificate.axis),
+            "lower": _number(certificate.lower),
+            "upper": _number(certificate.upper),
+            "gap": _number(certificate.gap),
+            "closest": _points(certificate.closest),
+            "weights": {
+                "a": _weights(certificate.weights_a),
+                "b": _weights(certificate.weights_b),
+            },
+        }
+    return {
+        "kind": "enclosing-simplex",
+        "points": [_point(p) for p in certificate.points],
+        "weights": [_number(w) for w in certificate.weights],
+        "members": [[_point(a), _point(b)] for a, b in certificate.members],
+        "pairs": None if certificate.pairs is None else [list(pair) for pair in certificate.pairs],
+        "residual": _number(certificate.residual),
+    }
+
+
+def _penetration(overlap: Penetration) -> dict[str, Any]:
+    return {
+        "depth": _number(overlap.depth),
+        "normal": _point(overlap.normal),
+        "contact": _points(overlap.contact),
+        "error": _number(overlap.error),
+        "iterations": overlap.iterations,
+        "status": overlap.status,
+    }
+
+
+def _weights(weights: Weights | None) -> list[list[float]] | None:
+    return None if weights is None else [[index, _number(w)] for index, w in weights]
+
+
+def _rational(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"
 
 
 def trace_record(

@@ -134,11 +134,11 @@ def _steps(check: Check, query: RunQuery) -> list[_Step]:
                 s.direction,
                 boolean_step_lines(s),
             )
-            for s in check.boolean_trace
+            for s in check.answer.boolean_trace
         ]
     return [
         _Step(s.iteration, s.simplex, s.support.w, s.direction, distance_step_lines(s), s.closest)
-        for s in check.distance_trace
+        for s in check.answer.distance_trace
     ]
 
 
@@ -155,28 +155,28 @@ def _figure(pyplot: Any, check: Check, captioned: bool = True) -> tuple[Any, Any
 
 
 def _verdict(check: Check) -> str:
-    if check.penetration is not None:
-        if check.penetration.depth == 0.0:
+    if check.answer.penetration is not None:
+        if check.answer.penetration.depth == 0.0:
             return "touching"
-        return f"intersecting, depth {compact(check.penetration.depth)}"
-    return f"separated, distance {compact(check.gjk.distance)}"
+        return f"intersecting, depth {compact(check.answer.penetration.depth)}"
+    return f"separated, distance {compact(check.answer.gjk.distance)}"
 
 
 def _draw_world(axes: Any, check: Check) -> None:
     """A and B, with the closest points and distance, or the overlap and the separating move."""
     outline_a = _draw_shape(axes, check.pair.a.shape, _COLOR_A, "A")
     outline_b = _draw_shape(axes, check.pair.b.shape, _COLOR_B, "B")
-    if check.gjk.closest is not None:
-        (ax, ay), (bx, by) = check.gjk.closest
+    if check.answer.gjk.closest is not None:
+        (ax, ay), (bx, by) = check.answer.gjk.closest
         axes.plot([ax, bx], [ay, by], "k--", linewidth=1.2, zorder=4)
         axes.plot([ax, bx], [ay, by], "ko", markersize=4, zorder=5, label="closest points")
         axes.annotate(
-            f"d = {compact(check.gjk.distance)}",
+            f"d = {compact(check.answer.gjk.distance)}",
             ((ax + bx) / 2, (ay + by) / 2),
             textcoords="offset points",
             xytext=(6, 6),
         )
-    overlap = check.penetration
+    overlap = check.answer.penetration
     if overlap is not None:
         _draw_overlap(axes, outline_a, outline_b)
         (ax, ay), (bx, by) = overlap.contact

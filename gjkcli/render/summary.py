@@ -41,6 +41,8 @@ def summary_table(summary: Summary) -> RenderableType:
     table.add_row("disagreed", _marked(summary.disagreed))
     table.add_row("failed expectations", _marked(summary.failed_expectations))
     table.add_row("errors", _marked(summary.errors))
+    if summary.warned:
+        table.add_row("warnings (--strict)", _marked(summary.warned))
     if summary.skipped:
         table.add_row("skipped (shape files)", f"{summary.skipped:,}")
     table.add_row("elapsed", f"{summary.elapsed:.2f} s")
@@ -58,6 +60,7 @@ def summary_record(summary: Summary) -> dict[str, Any]:
         "disagreed": summary.disagreed,
         "failed_expectations": summary.failed_expectations,
         "errors": summary.errors,
+        "warned": summary.warned,
         "skipped": summary.skipped,
         "elapsed_seconds": summary.elapsed,
         "pairs_per_second": summary.pairs_per_second,

@@ -6,10 +6,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gjkcli.algorithms.certificate import SeparatingAxis
 from gjkcli.pair import ShapeInput
 from gjkcli.render.numbers import compact, compact_point
 from gjkcli.shapes.base import Vec
 from gjkcli.verify.check import Check
+from gjkcli.verify.exact import rational_text
 from gjkcli.verify.expect import ExpectOutcome
 
 __all__ = ["check_table"]
@@ -18,7 +20,7 @@ _DISTANCE_DIGITS = 12
 
 
 def check_table(check: Check) -> RenderableType:
-    """The table, the agree / DISAGREE line and the expectation lines for one pair."""
+    """The table, the agree / DISAGREE line, who is right, warnings, and the expectation."""
     table = Table(
         title=Text(check.pair.name, style="bold"),
         caption=f"A: {_label(check.pair.a)}   B: {_label(check.pair.b)}",
@@ -27,28 +29,44 @@ def check_table(check: Check) -> RenderableType:
     table.add_column("", style="bold")
     table.add_column("GJK", overflow="fold")
     table.add_column("Shapely (GEOS)", overflow="fold")
-    for row in (*_answer_rows(check), *_penetration_rows(check), *_run_rows(check)):
-        table.add_row(*row)
+    exact = check.exact is not None
+    if exact:
+        table.add_column("exact", overflow="fold")
+    rows = (*_answer_rows(check), *_penetration_rows(check), *_run_rows(check))
+    for row in rows:
+        table.add_row(*(row if exact else row[:3]))
     lines: list[RenderableType] = [table, _verdict(check)]
+    lines.extend(Text(f"  who is right: {sentence}", style="yellow") for sentence in check.triage)
+    lines.extend(Text(f"warning: {warning}", style="yellow") for warning in check.warnings)
     if check.expect is not None:
         lines.extend(_expect_lines(check.expect))
     return Group(*lines)
 
 
-Row = tuple[str, str, str]
+Row = tuple[str, str, str, str]
 
 
 def _answer_rows(check: Check) -> list[Row]:
-    """Intersects, distance, and the closest points when either side has them."""
-    gjk, referee = check.gjk, check.shapely
-    rows = [
-        ("intersects", _yes_no(gjk.intersects), _yes_no(referee.intersects)),
+    """Verdict, intersects, distance, the closest points, and the certificate."""
+    answer, referee, exact = check.answer, check.shapely, check.exact
+    gjk = answer.gjk
+    rows: list[Row] = [
+        ("verdict", answer.verdict, referee.verdict, exact.verdict if exact else ""),
+        (
+            "intersects",
+            _yes_no(gjk.intersects),
+            _yes_no(referee.intersects),
+            _yes_no(exact.verdict != "separated") if exact else "",
+        ),
         (
             "distance",
             compact(gjk.distance, _DISTANCE_DIGITS),
             compact(referee.distance, _DISTANCE_DIGITS),
+            compact(exact.distance, _DISTANCE_DIGITS) if exact else "",
         ),
     ]
+    if exact is not None:
+        rows.append(("distance^2", "", "", rational_text(exact.distance_squared)))
     if gjk.closest is not None or referee.closest is not None:
         for index, label in enumerate(("closest on A", "closest on B")):
             rows.append(
@@ -56,14 +74,32 @@ def _answer_rows(check: Check) -> list[Row]:
                     label,
                     _point_of(gjk.closest, index, check.scale),
                     _point_of(referee.closest, index, check.scale),
+                    "",
                 )
             )
+    rows.append(("certificate", _certificate_text(check), "", ""))
     return rows
+
+
+def _certificate_text(check: Check) -> str:
+    proof = check.answer.certificate
+    if isinstance(proof, SeparatingAxis):
+        claim = (
+            f"separating axis {compact_point(proof.axis, scale=1.0)}: "
+            f"{compact(proof.lower, 8)} <= distance <= {compact(proof.upper, 8)}"
+        )
+    else:
+        claim = f"{_count(len(proof.points), 'point')} of A - B enclose the origin"
+        if proof.residual > 0.0:
+            claim += f" (to within {compact(proof.residual, 3)})"
+    if check.certificate_check.ok:
+        return f"{claim}; re-checked"
+    return f"{claim}; FAILS: " + "; ".join(check.certificate_check.problems)
 
 
 def _penetration_rows(check: Check) -> list[Row]:
     """Depth (against the Minkowski-hull oracle), normal, contact points, EPA's run."""
-    overlap, oracle = check.penetration, check.shapely.penetration
+    overlap, oracle = check.answer.penetration, check.shapely.penetration
     if overlap is None:
         return []
     return [
@@ -71,24 +107,26 @@ def _penetration_rows(check: Check) -> list[Row]:
             "depth",
             compact(overlap.depth, _DISTANCE_DIGITS),
             "origin outside A - B" if oracle is None else compact(oracle, _DISTANCE_DIGITS),
+            "",
         ),
-        ("normal", compact_point(overlap.normal), ""),
-        ("contact on A", _point_of(overlap.contact, 0, check.scale), ""),
-        ("contact on B", _point_of(overlap.contact, 1, check.scale), ""),
-        ("EPA", f"{_count(overlap.iterations, 'iteration')} ({overlap.status})", ""),
+        ("normal", compact_point(overlap.normal), "", ""),
+        ("contact on A", _point_of(overlap.contact, 0, check.scale), "", ""),
+        ("contact on B", _point_of(overlap.contact, 1, check.scale), "", ""),
+        ("EPA", f"{_count(overlap.iterations, 'iteration')} ({overlap.status})", "", ""),
         (
             "depth tolerance",
             compact(check.depth_tolerance, 3),
             f"hull error <= {compact(check.shapely.penetration_error, 3)}"
             if check.shapely.penetration_error > 0.0
             else "exact vertex hull",
+            "",
         ),
     ]
 
 
 def _run_rows(check: Check) -> list[Row]:
     """How GJK's runs ended, and the tolerances used."""
-    gjk, boolean, referee = check.gjk, check.boolean, check.shapely
+    gjk, boolean, referee = check.answer.gjk, check.answer.boolean, check.shapely
     errors = referee.approximation_error + referee.penetration_error
     approximation = (
         f"curve error <= {compact(referee.approximation_error, 3)}"
@@ -96,21 +134,25 @@ def _run_rows(check: Check) -> list[Row]:
         else "exact polygons"
     )
     return [
-        ("iterations", str(gjk.iterations), ""),
-        ("status", gjk.status, ""),
+        ("iterations", str(gjk.iterations), "", ""),
+        ("status", gjk.status, "", ""),
         (
             "boolean GJK",
             f"{_yes_no(boolean.intersects)} after {boolean.iterations} ({boolean.status})",
             "",
+            "",
         ),
-        ("tolerance", compact(check.tolerance, 3), approximation),
-        ("touching band", compact(gjk.band, 3), ""),
+        ("tolerance", compact(check.tolerance, 3), approximation, ""),
+        ("touching band", compact(gjk.band, 3), "", ""),
     ]
 
 
 def _verdict(check: Check) -> Text:
     if check.agree:
-        return Text.assemble(("agree", "bold green"), ": GJK and Shapely give the same answer")
+        against = "the exact answer" if check.exact is not None else "Shapely"
+        return Text.assemble(
+            ("agree", "bold green"), f": GJK matches {against}, and its certificate re-checks"
+        )
     text = Text("DISAGREE", style="bold red")
     for reason in check.disagreements:
         text.append(f"\n  {reason}")

@@ -1,19 +1,7 @@
-"""The whole check of one pair: GJK (both queries), Shapely, the verdict, the expectation.
+"""The whole check of one pair: gjkcli's answer, Shapely's, the exact one, and the verdict.
 
-``agree`` is the tool's promise, and this is where it is decided:
-
-* GJK's distance and Shapely's agree. Shapely's stand-ins for curved shapes
-  lie inside them, so Shapely's distance may exceed the true one by up to the
-  sum of their error bounds and may not fall below it; with the rounding
-  allowance ``AGREEMENT_RELATIVE * (1 + scale)`` the accepted range for GJK's
-  distance is ``[shapely - errors - allowance, shapely + allowance]``.
-* EPA's depth and the Minkowski-hull oracle's agree, in the same way with
-  the oracle's tracing bound (its hull lies inside ``A - B``, so its depth
-  may fall short of the true one, never exceed it).
-* The boolean query agrees with the distance query, except when the
-  distance or the depth is within the rounding allowance of zero, where
-  "just touching" and "just apart" are both honest answers of floating-point
-  arithmetic.
+The rules that decide ``agree`` live in :mod:`gjkcli.verify.agreement`;
+the sentences that say who is right, in :mod:`gjkcli.verify.triage`.
 """
 
 from __future__ import annotations
@@ -21,14 +9,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gjkcli.algorithms.distance import DistanceResult, DistanceStep, distance
-from gjkcli.algorithms.epa import Penetration, penetration
-from gjkcli.algorithms.intersect import IntersectResult, IntersectStep, intersects
+from gjkcli.algorithms.answer import Answer, solve
 from gjkcli.pair import Pair
 from gjkcli.shapes.base import bounding_box
 from gjkcli.tolerances import agreement_tolerance, coordinate_scale
+from gjkcli.verify.agreement import disagreements, strict_warnings
+from gjkcli.verify.certificates import CertificateCheck, check_certificate
+from gjkcli.verify.exact import ExactAnswer, exact_answer
 from gjkcli.verify.expect import ExpectOutcome, check_expect
 from gjkcli.verify.shapely_oracle import ShapelyAnswer, shapely_answers
+from gjkcli.verify.triage import triage
 
 __all__ = ["Check", "check_pair", "check_pairs"]
 
@@ -37,29 +27,33 @@ __all__ = ["Check", "check_pair", "check_pairs"]
 class Check:
     """Everything known about one pair after checking it.
 
-    ``tolerance`` is the agreement tolerance actually used for the distance
-    (rounding allowance plus Shapely's approximation error), and
-    ``depth_tolerance`` the one for the penetration depth (rounding allowance
-    plus the oracle's tracing error plus EPA's own remaining error; EPA's
-    depth can only exceed the true one, the oracle's only fall short of it);
-    ``disagreements`` says in words what
-    did not agree. ``distance_trace`` and ``boolean_trace`` are filled only
-    when tracing was asked for.
+    ``answer`` is gjkcli's (GJK, EPA, verdict, certificate, traces),
+    ``certificate_check`` the independent re-check of its certificate,
+    ``shapely`` and ``exact`` the referees (``exact`` is ``None`` for curved
+    shapes). ``tolerance`` is the distance tolerance used against Shapely
+    (rounding allowance plus its approximation error), ``depth_tolerance``
+    the one for the depth (allowance plus the oracle's and EPA's errors).
+    ``disagreements`` says what did not agree, ``triage`` who is right where
+    the referees differ, ``warnings`` what ``--strict`` treats as failures.
     """
 
     pair: Pair
-    gjk: DistanceResult
-    penetration: Penetration | None
-    boolean: IntersectResult
+    answer: Answer
+    certificate_check: CertificateCheck
     shapely: ShapelyAnswer
+    exact: ExactAnswer | None
     scale: float
     tolerance: float
     depth_tolerance: float
-    agree: bool
     disagreements: tuple[str, ...]
+    triage: tuple[str, ...]
+    warnings: tuple[str, ...]
     expect: ExpectOutcome | None
-    distance_trace: tuple[DistanceStep, ...] = ()
-    boolean_trace: tuple[IntersectStep, ...] = ()
+
+    @property
+    def agree(self) -> bool:
+        """GJK agrees with the referees and its certificate holds."""
+        return not self.disagreements
 
     @property
     def ok(self) -> bool:
@@ -68,7 +62,7 @@ class Check:
 
 
 def check_pair(pair: Pair, trace: bool = False) -> Check:
-    """Run GJK (both queries), EPA and Shapely on a pair and compare them.
+    """Run GJK (both queries), EPA, the exact arbiter and Shapely on a pair and compare them.
 
     >>> from gjkcli.pair import Pair, ShapeInput
     >>> from gjkcli.shapes import circle, rectangle
@@ -78,135 +72,56 @@ def check_pair(pair: Pair, trace: bool = False) -> Check:
     ...     "touching",
     ... )
     >>> check = check_pair(pair)
-    >>> check.gjk.intersects, check.gjk.distance, check.penetration.depth, check.agree
-    (True, 0.0, 0.0, True)
+    >>> check.answer.verdict, check.answer.gjk.distance, check.agree, check.exact
+    ('touching', 0.0, True, None)
     """
     return check_pairs([pair], trace)[0]
 
 
 def check_pairs(pairs: Sequence[Pair], trace: bool = False) -> list[Check]:
     """:func:`check_pair` for many pairs, with one vectorized Shapely call for all of them."""
-    runs = [_run_gjk(pair, trace) for pair in pairs]
+    answers = [solve(pair.a.shape, pair.b.shape, trace) for pair in pairs]
     referees = shapely_answers(
-        [(pair.a.shape, pair.b.shape) for pair in pairs], [run.gjk.intersects for run in runs]
+        [(pair.a.shape, pair.b.shape) for pair in pairs],
+        [answer.gjk.intersects for answer in answers],
     )
     return [
-        _verdict_of(pair, run, referee)
-        for pair, run, referee in zip(pairs, runs, referees, strict=True)
+        _compare(pair, answer, referee)
+        for pair, answer, referee in zip(pairs, answers, referees, strict=True)
     ]
 
 
-@dataclass(frozen=True)
-class _Run:
-    """GJK's side of a check: both queries, EPA, and the traces if asked for."""
-
-    gjk: DistanceResult
-    penetration: Penetration | None
-    boolean: IntersectResult
-    distance_trace: tuple[DistanceStep, ...]
-    boolean_trace: tuple[IntersectStep, ...]
-
-
-def _run_gjk(pair: Pair, trace: bool) -> _Run:
+def _compare(pair: Pair, answer: Answer, referee: ShapelyAnswer) -> Check:
     a, b = pair.a.shape, pair.b.shape
-    distance_steps: list[DistanceStep] | None = [] if trace else None
-    boolean_steps: list[IntersectStep] | None = [] if trace else None
-    gjk = distance(a, b, distance_steps)
-    return _Run(
-        gjk,
-        penetration(a, b, gjk),
-        intersects(a, b, recorder=boolean_steps),
-        tuple(distance_steps or ()),
-        tuple(boolean_steps or ()),
-    )
-
-
-def _verdict_of(pair: Pair, run: _Run, referee: ShapelyAnswer) -> Check:
-    """Compare GJK's side with Shapely's, and with the expectation."""
-    gjk, overlap = run.gjk, run.penetration
-    scale = max(
-        coordinate_scale(bounding_box(pair.a.shape)), coordinate_scale(bounding_box(pair.b.shape))
-    )
+    scale = max(coordinate_scale(bounding_box(a)), coordinate_scale(bounding_box(b)))
     allowance = agreement_tolerance(scale)
     tolerance = agreement_tolerance(scale, referee.approximation_error)
-    epa_error = overlap.error if overlap is not None else 0.0
+    epa_error = answer.penetration.error if answer.penetration is not None else 0.0
     depth_tolerance = agreement_tolerance(scale, referee.penetration_error + epa_error)
-    disagreements = (
-        *_distance_disagreement(gjk, referee, allowance, tolerance),
-        *_depth_disagreement(overlap, referee, allowance, depth_tolerance),
-        *_boolean_disagreement(gjk, overlap, run.boolean, allowance),
-    )
-    expect = check_expect(pair.expect, gjk, overlap, scale) if pair.expect is not None else None
+    exact = exact_answer(a, b)
+    certified = check_certificate(a, b, answer.certificate, answer.gjk.distance, answer.gjk.band)
+    expect = None
+    if pair.expect is not None:
+        expect = check_expect(pair.expect, answer.gjk, answer.penetration, scale)
     return Check(
         pair,
-        gjk,
-        overlap,
-        run.boolean,
+        answer,
+        certified,
         referee,
+        exact,
         scale,
         tolerance,
         depth_tolerance,
-        not disagreements,
-        disagreements,
+        disagreements(
+            answer,
+            referee,
+            exact,
+            certified,
+            allowance=allowance,
+            tolerance=tolerance,
+            depth_tolerance=depth_tolerance,
+        ),
+        triage(answer, referee, exact),
+        strict_warnings(answer, allowance),
         expect,
-        run.distance_trace,
-        run.boolean_trace,
     )
-
-
-def _distance_disagreement(
-    gjk: DistanceResult, referee: ShapelyAnswer, allowance: float, tolerance: float
-) -> tuple[str, ...]:
-    excess = gjk.distance - referee.distance
-    if excess <= allowance and -excess <= tolerance:
-        return ()
-    verdicts = ""
-    if gjk.intersects != referee.intersects:
-        verdicts = f"; GJK says {_verdict(gjk.intersects)}, Shapely {_verdict(referee.intersects)}"
-    return (
-        f"distance: GJK {gjk.distance:.12g}, Shapely {referee.distance:.12g}, "
-        f"differ by {abs(excess):.3g} (allowed {tolerance:.3g}){verdicts}",
-    )
-
-
-def _depth_disagreement(
-    overlap: Penetration | None, referee: ShapelyAnswer, allowance: float, tolerance: float
-) -> tuple[str, ...]:
-    if overlap is None:
-        return ()
-    oracle = referee.penetration
-    if oracle is None:
-        if overlap.depth <= tolerance:
-            return ()
-        return (
-            f"penetration: EPA depth {overlap.depth:.12g}, but the Minkowski hull "
-            "does not contain the origin",
-        )
-    excess = overlap.depth - oracle
-    if excess <= tolerance and -excess <= allowance:
-        return ()
-    return (
-        f"penetration: EPA depth {overlap.depth:.12g}, Minkowski hull {oracle:.12g}, "
-        f"differ by {abs(excess):.3g} (allowed {tolerance:.3g})",
-    )
-
-
-def _boolean_disagreement(
-    gjk: DistanceResult, overlap: Penetration | None, boolean: IntersectResult, allowance: float
-) -> tuple[str, ...]:
-    if boolean.intersects == gjk.intersects:
-        return ()
-    clear_margin = gjk.raw_distance if overlap is None else overlap.depth
-    if clear_margin <= allowance:
-        return ()
-    measure = (
-        f"at distance {gjk.distance:.12g}" if overlap is None else f"at depth {overlap.depth:.12g}"
-    )
-    return (
-        f"boolean GJK says {_verdict(boolean.intersects)} ({boolean.status}) but the "
-        f"distance query says {_verdict(gjk.intersects)} {measure}",
-    )
-
-
-def _verdict(intersecting: bool) -> str:
-    return "intersecting" if intersecting else "separated"

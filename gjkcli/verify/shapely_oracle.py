@@ -26,6 +26,7 @@ import numpy as np
 import shapely
 
 from gjkcli.algorithms.outline import outline
+from gjkcli.algorithms.verdict import Verdict
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.tolerances import CURVE_MAX_POINTS, ORACLE_CURVE_POINTS
@@ -51,6 +52,14 @@ class ShapelyAnswer:
     approximation_error: float
     penetration: float | None = None
     penetration_error: float = 0.0
+    touches: bool = False
+
+    @property
+    def verdict(self) -> Verdict:
+        """Shapely's verdict: ``touches`` (boundaries meet, interiors do not) is touching."""
+        if not self.intersects:
+            return "separated"
+        return "touching" if self.touches else "overlapping"
 
 
 def shapely_answers(
@@ -76,6 +85,7 @@ def shapely_answers(
     geometries_a, errors_a = stand_ins([a for a, _ in pairs])
     geometries_b, errors_b = stand_ins([b for _, b in pairs])
     intersects = shapely.intersects(geometries_a, geometries_b)
+    touches = shapely.touches(geometries_a, geometries_b)
     lines = shapely.shortest_line(geometries_a, geometries_b)  # its length is the distance
     distances = shapely.length(lines)
     wanted = [i for i, flag in enumerate(penetration) if flag or intersects[i]]
@@ -95,6 +105,7 @@ def shapely_answers(
                 float(errors_a[i] + errors_b[i]),
                 depth,
                 depth_error,
+                bool(touches[i]),
             )
         )
     return answers

@@ -18,8 +18,9 @@ class Outcome:
     ``kind`` is ``"agree"``, ``"disagree"`` (GJK and the referees differ),
     ``"error"`` (the pair could not be read or computed) or ``"skipped"`` (a
     file found in a folder that holds one shape, not a pair); ``expect_failed``
-    says whether a stated expectation did not hold; ``reason`` says what went
-    wrong, in one line.
+    says whether a stated expectation did not hold, ``warned`` whether the
+    pair has warnings that ``--strict`` turns into a failure; ``reason`` says
+    what went wrong, in one line.
     """
 
     kind: Literal["agree", "disagree", "error", "skipped"]
@@ -28,11 +29,12 @@ class Outcome:
     file: str
     line: int | None
     reason: str = ""
+    warned: bool = False
 
     @property
     def failed(self) -> bool:
-        """Anything that makes the exit status non-zero."""
-        return self.kind in ("disagree", "error") or self.expect_failed
+        """Anything that makes the exit status non-zero (``warned``: under ``--strict``)."""
+        return self.kind in ("disagree", "error") or self.expect_failed or self.warned
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ class Summary:
     disagreed: int = 0
     failed_expectations: int = 0
     errors: int = 0
+    warned: int = 0
     failing: int = 0
     skipped: int = 0
     elapsed: float = 0.0
@@ -83,6 +86,7 @@ class Summary:
         self.disagreed += outcome.kind == "disagree"
         self.errors += outcome.kind == "error"
         self.failed_expectations += outcome.expect_failed
+        self.warned += outcome.warned
         if outcome.failed:
             self.failing += 1
             if len(self.failures) < FAILURES_SHOWN:
@@ -96,7 +100,7 @@ class Summary:
         """FORMATS section 5: 2 if any pair could not be read, else 1 if any failed, else 0."""
         if self.errors:
             return 2
-        return 1 if self.disagreed or self.failed_expectations else 0
+        return 1 if self.disagreed or self.failed_expectations or self.warned else 0
 
     @property
     def pairs_per_second(self) -> float:

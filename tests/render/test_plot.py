@@ -39,7 +39,7 @@ def test_svg_has_one_simplex_marker_per_step(tmp_path: Path, name: str, query: R
     check = traced(PAIRS[name])
     path = tmp_path / f"{name}.svg"
     save_plot(check, query, path)
-    steps = check.distance_trace if query == "distance" else check.boolean_trace
+    steps = check.answer.distance_trace if query == "distance" else check.answer.boolean_trace
     assert simplex_ids(path) == [f"simplex-{step.iteration}" for step in steps]
 
 
@@ -61,13 +61,13 @@ def test_animation_has_one_frame_per_step(tmp_path: Path) -> None:
     save_animation(check, "boolean", path)
     with Image.open(path) as animation:
         assert animation.format == "GIF"
-        assert animation.n_frames == len(check.boolean_trace)
+        assert animation.n_frames == len(check.answer.boolean_trace)
 
 
 def test_frames_are_one_png_per_step(tmp_path: Path) -> None:
     check = traced("ellipse/separated.json")
     written = save_frames(check, "distance", tmp_path / "steps")
     assert [p.name for p in written] == [
-        f"step-{k:02d}.png" for k in range(1, check.gjk.iterations + 1)
+        f"step-{k:02d}.png" for k in range(1, check.answer.gjk.iterations + 1)
     ]
     assert all(p.read_bytes()[:4] == b"\x89PNG" for p in written)

@@ -21,7 +21,7 @@ def test_seed_walk_through_in_words() -> None:
     """The boolean trace tells the article's steps, with its numbers (corrected, see the README)."""
     check = check_pair(load_pair(str(SAMPLES / "seed-example.json")), trace=True)
     console = Console(width=200, record=True)
-    console.print(trace_text("boolean", check.boolean_trace, check.distance_trace))
+    console.print(trace_text("boolean", check.answer.boolean_trace, check.answer.distance_trace))
     text = console.export_text()
     expected_in_order = [
         "1. search direction d = (0, 1)",
@@ -57,9 +57,9 @@ def test_json_trace_validates_against_the_documented_record(sample: str) -> None
     check = check_pair(load_pair(str(SAMPLES / sample)), trace=True)
     record = json.loads(json.dumps(check_record(check, "both")))
     jsonschema.validate(record["trace"], SCHEMA)
-    assert len(record["trace"]["boolean"]) == check.boolean.iterations
-    assert len(record["trace"]["distance"]) == check.gjk.iterations
-    assert record["trace"]["distance"][-1]["outcome"] == check.gjk.status
+    assert len(record["trace"]["boolean"]) == check.answer.boolean.iterations
+    assert len(record["trace"]["distance"]) == check.answer.gjk.iterations
+    assert record["trace"]["distance"][-1]["outcome"] == check.answer.gjk.status
 
 
 def test_json_trace_carries_full_precision_and_one_query_at_a_time() -> None:
@@ -67,7 +67,7 @@ def test_json_trace_carries_full_precision_and_one_query_at_a_time() -> None:
     only_distance = check_record(check, "distance")["trace"]
     assert set(only_distance) == {"distance"}
     step = only_distance["distance"][1]
-    assert step["support"] == list(check.distance_trace[1].support.w)  # every digit
+    assert step["support"] == list(check.answer.distance_trace[1].support.w)  # every digit
     assert "trace" not in check_record(check)
 
 

@@ -6,13 +6,13 @@ import dataclasses
 
 import pytest
 
+from gjkcli.algorithms import answer as answer_module
 from gjkcli.algorithms.distance import DistanceResult, distance
 from gjkcli.algorithms.epa import Penetration, penetration
 from gjkcli.algorithms.intersect import intersects
 from gjkcli.pair import Expect, Pair, ShapeInput
 from gjkcli.shapes import circle, ellipse, rectangle
 from gjkcli.shapes.base import ConvexShape
-from gjkcli.verify import check as check_module
 from gjkcli.verify.check import check_pair
 
 
@@ -34,19 +34,40 @@ def test_curved_shapes_widen_the_tolerance_by_the_approximation_error() -> None:
     assert result.agree
 
 
-def test_a_wrong_gjk_distance_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+def nudge_distance(monkeypatch: pytest.MonkeyPatch, by: float) -> None:
+    """Make GJK's distance wrong by ``by``, as a bug would."""
     real = distance
 
-    def off_by_a_little(a: ConvexShape, b: ConvexShape, recorder: object = None) -> DistanceResult:
+    def off(a: ConvexShape, b: ConvexShape, recorder: object = None) -> DistanceResult:
         result = real(a, b)
-        return dataclasses.replace(result, distance=result.distance + 1e-6)
+        return dataclasses.replace(result, distance=result.distance + by)
 
-    monkeypatch.setattr(check_module, "distance", off_by_a_little)
+    monkeypatch.setattr(answer_module, "distance", off)
+
+
+def test_a_wrong_distance_on_polygons_is_caught_by_the_exact_arbiter_and_the_certificate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    nudge_distance(monkeypatch, 1e-6)
     result = check_pair(
         make_pair(rectangle((0.0, 0.0), (2.0, 2.0)), rectangle((5.0, 0.0), (2.0, 2.0)))
     )
     assert not result.agree and not result.ok
-    assert "distance: GJK 3.000001, Shapely 3" in result.disagreements[0]
+    assert result.disagreements == (
+        "certificate fails: upper bound 3 is below the distance 3.0000010000000001",
+        "distance: GJK 3.000001, exact 3 (distance^2 = 9)",
+    )
+
+
+def test_a_wrong_distance_on_curves_is_caught_by_shapely(monkeypatch: pytest.MonkeyPatch) -> None:
+    nudge_distance(monkeypatch, -1e-3)
+    result = check_pair(make_pair(circle((0.0, 0.0), 1.0), circle((5.0, 0.0), 1.0)))
+    assert result.exact is None
+    assert not result.agree
+    assert result.disagreements == (
+        "certificate fails: lower bound 3 exceeds the distance 2.9990000000000001",
+        "distance: GJK 2.999, Shapely 3, differ by 0.001 (allowed 1.88e-05)",
+    )
 
 
 def test_a_boolean_query_at_odds_with_the_distance_is_caught(
@@ -54,7 +75,7 @@ def test_a_boolean_query_at_odds_with_the_distance_is_caught(
 ) -> None:
     real = intersects
     monkeypatch.setattr(
-        check_module,
+        answer_module,
         "intersects",
         lambda a, b, recorder=None: dataclasses.replace(real(a, b), intersects=True),
     )
@@ -84,8 +105,8 @@ def test_penetration_is_checked_against_the_minkowski_hull() -> None:
     result = check_pair(
         make_pair(rectangle((0.0, 0.0), (4.0, 2.0)), rectangle((1.0, 0.5), (2.0, 2.0)))
     )
-    assert result.penetration is not None and result.shapely.penetration is not None
-    assert result.penetration.depth == result.shapely.penetration == 1.5
+    assert result.answer.penetration is not None and result.shapely.penetration is not None
+    assert result.answer.penetration.depth == result.shapely.penetration == 1.5
     assert result.agree
 
 
@@ -96,7 +117,7 @@ def test_a_wrong_depth_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
         result = real(a, b)
         return None if result is None else dataclasses.replace(result, depth=result.depth + 1e-6)
 
-    monkeypatch.setattr(check_module, "penetration", too_deep)
+    monkeypatch.setattr(answer_module, "penetration", too_deep)
     result = check_pair(
         make_pair(rectangle((0.0, 0.0), (4.0, 2.0)), rectangle((1.0, 0.5), (2.0, 2.0)))
     )
@@ -106,7 +127,7 @@ def test_a_wrong_depth_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_trace_is_recorded_only_when_asked() -> None:
     pair = make_pair(rectangle((0.0, 0.0), (2.0, 2.0)), circle((4.0, 0.0), 1.0))
-    assert check_pair(pair).distance_trace == ()
+    assert check_pair(pair).answer.distance_trace == ()
     traced = check_pair(pair, trace=True)
-    assert len(traced.distance_trace) == traced.gjk.iterations
-    assert len(traced.boolean_trace) == traced.boolean.iterations
+    assert len(traced.answer.distance_trace) == traced.answer.gjk.iterations
+    assert len(traced.answer.boolean_trace) == traced.answer.boolean.iterations

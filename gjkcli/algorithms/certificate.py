@@ -1,0 +1,207 @@
+"""Evidence for an answer, that anyone can check with the shapes' support functions.
+
+* **Separated**: a *separating axis* ``n`` (a unit vector from A towards B).
+  Every point of A lies at most ``max over A of n.a`` along ``n``, every point
+  of B at least ``min over B of n.b``; the difference ``lower`` is therefore a
+  lower bound on the distance whenever it is positive, and it needs only two
+  support points to compute. The closest points ``pA`` and ``pB`` are points of
+  A and B, so ``upper = |pA - pB|`` bounds the distance from above. Where a
+  shape is a polygon its closest point is also given as weights over its
+  vertices, which proves it belongs to the shape.
+* **Intersecting**: points ``w_i = a_i - b_i`` of ``A - B`` (with ``a_i`` in A
+  and ``b_i`` in B: vertex numbers where the shapes are polygons) and weights
+  ``l_i >= 0`` summing to 1 with ``sum l_i w_i = 0``: the origin is in ``A - B``,
+  so ``sum l_i a_i = sum l_i b_i`` is a common point. The ``residual``
+  ``|sum l_i w_i|`` is 0 or within the touching band.
+
+Certificates are made from the GJK runs here; :mod:`gjkcli.verify.certificates`
+checks them without this code.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from gjkcli.algorithms.distance import DistanceResult
+from gjkcli.algorithms.intersect import IntersectResult
+from gjkcli.algorithms.simplex import closest_to_origin
+from gjkcli.algorithms.support import SupportPoint
+from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.shapes.polytope import Polytope
+from gjkcli.shapes.rounded import split_radius
+
+__all__ = ["Certificate", "EnclosingSimplex", "SeparatingAxis", "certificate"]
+
+Weights = tuple[tuple[int, float], ...]
+"""``(vertex number, weight)`` pairs: a point as a combination of a polygon's vertices."""
+
+
+@dataclass(frozen=True)
+class SeparatingAxis:
+    """Proof that A and B are apart, and bounds ``lower <= distance <= upper``."""
+
+    axis: Vec
+    lower: float
+    upper: float
+    closest: tuple[Vec, Vec]
+    weights_a: Weights | None
+    weights_b: Weights | None
+
+    @property
+    def gap(self) -> float:
+        """How loose the bounds are: ``upper - lower``."""
+        return self.upper - self.lower
+
+
+@dataclass(frozen=True)
+class EnclosingSimplex:
+    """Proof that A and B share a point: weights of ``A - B`` points that give the origin."""
+
+    points: tuple[Vec, ...]
+    members: tuple[tuple[Vec, Vec], ...]
+    pairs: tuple[tuple[int, int], ...] | None
+    weights: tuple[float, ...]
+    residual: float
+
+
+Certificate = SeparatingAxis | EnclosingSimplex
+
+
+def certificate(
+    shape_a: ConvexShape, shape_b: ConvexShape, gjk: DistanceResult, boolean: IntersectResult
+) -> Certificate:
+    """The certificate for GJK's answer on a pair.
+
+    >>> from gjkcli.algorithms.distance import distance
+    >>> from gjkcli.algorithms.intersect import intersects
+    >>> from gjkcli.shapes import rectangle
+    >>> a, b = rectangle((0.0, 0.0), (2.0, 2.0)), rectangle((4.0, 0.0), (2.0, 2.0))
+    >>> proof = certificate(a, b, distance(a, b), intersects(a, b))
+    >>> proof.axis, proof.lower, proof.upper
+    ((1.0, 0.0), 2.0, 2.0)
+    """
+    if gjk.closest is not None:
+        return _separating_axis(shape_a, shape_b, gjk, gjk.closest)
+    return _enclosing_simplex(shape_a, shape_b, gjk, boolean)
+
+
+def _separating_axis(
+    a: ConvexShape, b: ConvexShape, gjk: DistanceResult, closest_points: tuple[Vec, Vec]
+) -> SeparatingAxis:
+    (ax, ay), (bx, by) = closest_points
+    length = math.hypot(bx - ax, by - ay)
+    n = _axis(gjk, ((bx - ax) / length, (by - ay) / length))
+    reach_a, reach_b = a.support(n), b.support((-n[0], -n[1]))
+    lower = (n[0] * reach_b[0] + n[1] * reach_b[1]) - (n[0] * reach_a[0] + n[1] * reach_a[1])
+    closest = closest_to_origin([p.w for p in gjk.simplex])
+    kept = [gjk.simplex[i] for i in closest.kept]
+    return SeparatingAxis(
+        n,
+        lower,
+        length,
+        closest_points,
+        _vertex_weights(a, [p.a for p in kept], closest.weights),
+        _vertex_weights(b, [p.b for p in kept], closest.weights),
+    )
+
+
+def _axis(gjk: DistanceResult, between: Vec) -> Vec:
+    """The unit axis from A towards B: the normal of GJK's final segment when it has one.
+
+    When the shapes nearly touch, the closest points are nearly equal and the
+    direction between them is known only to about ``eps / distance``; along a
+    long edge that tilt is enough to make the axis fail to separate. The
+    segment of ``A - B`` that GJK ended on is made of well separated points,
+    so its normal is accurate to rounding, whatever the distance.
+    """
+    if len(gjk.simplex) != 2:
+        return between
+    (x1, y1), (x2, y2) = gjk.simplex[0].w, gjk.simplex[1].w
+    ex, ey = x2 - x1, y2 - y1
+    length = math.hypot(ex, ey)
+    nx, ny = ey / length, -ex / length
+    if nx * between[0] + ny * between[1] < 0.0:  # towards the origin from A - B: from A to B
+        nx, ny = -nx, -ny
+    return (nx, ny)
+
+
+def _enclosing_simplex(
+    a: ConvexShape, b: ConvexShape, gjk: DistanceResult, boolean: IntersectResult
+) -> EnclosingSimplex:
+    """From the boolean run's simplex if it holds the origin, else from the distance run's.
+
+    The distance run works on the cores of rounded shapes. When the cores
+    themselves are apart, the two points of A and of B on the line between the
+    cores' closest points, a radius beyond and before them, give a segment of
+    ``A - B`` through the origin.
+    """
+    if boolean.status == "contains-origin":
+        points = list(boolean.simplex)
+    else:
+        points = list(gjk.simplex)
+        radius = sum(gjk.radii)
+        closest = closest_to_origin([p.w for p in points])
+        vx, vy = closest.v
+        gap = math.hypot(vx, vy)
+        if radius > 0.0 and gap > 0.0:
+            kept = [points[i] for i in closest.kept]
+            pa = _blend([p.a for p in kept], closest.weights)
+            pb = _blend([p.b for p in kept], closest.weights)
+            ux, uy = vx / gap, vy / gap
+            ra, rb = gjk.radii
+            points = [
+                _support_point(
+                    (pa[0] + ra * ux, pa[1] + ra * uy), (pb[0] - rb * ux, pb[1] - rb * uy)
+                ),
+                _support_point(
+                    (pa[0] - ra * ux, pa[1] - ra * uy), (pb[0] + rb * ux, pb[1] + rb * uy)
+                ),
+            ]
+    closest = closest_to_origin([p.w for p in points])
+    kept = [points[i] for i in closest.kept]
+    pairs = None
+    if isinstance(a, Polytope) and isinstance(b, Polytope):
+        found = [(_vertex_number(a, p.a), _vertex_number(b, p.b)) for p in kept]
+        if all(i is not None and j is not None for i, j in found):
+            pairs = tuple((i, j) for i, j in found if i is not None and j is not None)
+    return EnclosingSimplex(
+        tuple(p.w for p in kept),
+        tuple((p.a, p.b) for p in kept),
+        pairs,
+        closest.weights,
+        math.hypot(*closest.v),
+    )
+
+
+def _support_point(a: Vec, b: Vec) -> SupportPoint:
+    return SupportPoint((a[0] - b[0], a[1] - b[1]), a, b)
+
+
+def _blend(points: list[Vec], weights: tuple[float, ...]) -> Vec:
+    x = sum(w * p[0] for w, p in zip(weights, points, strict=True))
+    y = sum(w * p[1] for w, p in zip(weights, points, strict=True))
+    return (x, y)
+
+
+def _vertex_weights(
+    shape: ConvexShape, points: list[Vec], weights: tuple[float, ...]
+) -> Weights | None:
+    """A point of a polygon as weights over its vertices (merged where a vertex repeats)."""
+    core, radius = split_radius(shape)
+    if not isinstance(core, Polytope) or radius > 0.0:
+        return None
+    merged: dict[int, float] = {}
+    for point, weight in zip(points, weights, strict=True):
+        index = _vertex_number(core, point)
+        if index is None:
+            return None
+        merged[index] = merged.get(index, 0.0) + weight
+    return tuple(sorted(merged.items()))
+
+
+def _vertex_number(shape: Polytope, point: Vec) -> int | None:
+    try:
+        return shape.vertices.index(point)
+    except ValueError:
+        return None

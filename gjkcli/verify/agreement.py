@@ -1,0 +1,148 @@
+"""When do the answers agree? The rules behind ``agree``, and the strict warnings.
+
+With an exact answer (polygonal shapes) GJK is held to it: the distances
+within the rounding allowance ``AGREEMENT_RELATIVE * (1 + scale)``, and the
+verdicts equal unless the pair lies within the touching band, where "just
+touching" and "just apart" (or "just overlapping") are both honest results
+of floating-point arithmetic. Without one, GJK is held to Shapely:
+Shapely's stand-ins for curved shapes lie inside them, so its distance may
+exceed the true one by up to the sum of their error bounds and never fall
+below it, and GJK's distance must lie in
+``[shapely - errors - allowance, shapely + allowance]``.
+
+Always: EPA's depth agrees with the Minkowski-hull oracle (whose hull lies
+inside ``A - B``, so it may fall short, never exceed; EPA's depth may exceed
+the true one by its own error, never fall short); the boolean query agrees
+with the distance query outside the allowance; and the certificate holds.
+"""
+
+from __future__ import annotations
+
+from gjkcli.algorithms.answer import Answer
+from gjkcli.verify.certificates import CertificateCheck
+from gjkcli.verify.exact import ExactAnswer, rational_text
+from gjkcli.verify.shapely_oracle import ShapelyAnswer
+
+__all__ = ["disagreements", "strict_warnings"]
+
+
+def disagreements(
+    answer: Answer,
+    referee: ShapelyAnswer,
+    exact: ExactAnswer | None,
+    certified: CertificateCheck,
+    *,
+    allowance: float,
+    tolerance: float,
+    depth_tolerance: float,
+) -> tuple[str, ...]:
+    """Each way GJK's answer fails to agree, as a sentence (empty: it agrees)."""
+    found = [f"certificate fails: {problem}" for problem in certified.problems]
+    if exact is not None:
+        found += _against_exact(answer, exact, allowance)
+    else:
+        found += _against_shapely(answer, referee, allowance, tolerance)
+    found += _depth(answer, referee, allowance, depth_tolerance)
+    found += _boolean(answer, allowance)
+    return tuple(found)
+
+
+def strict_warnings(answer: Answer, tolerance: float) -> tuple[str, ...]:
+    """What ``--strict`` turns into a failure: runs that did not finish, loose certificates."""
+    found = []
+    for name, status in (
+        ("GJK distance", answer.gjk.status),
+        ("boolean GJK", answer.boolean.status),
+    ):
+        if status in ("max-iterations", "degenerate"):
+            found.append(f"{name} stopped on {status}")
+    if answer.penetration is not None and answer.penetration.status == "max-iterations":
+        found.append(f"EPA stopped on max-iterations (depth error {answer.penetration.error:.3g})")
+    gap = getattr(answer.certificate, "gap", 0.0)
+    if gap > tolerance:
+        found.append(f"certificate bounds {gap:.3g} apart, more than the tolerance {tolerance:.3g}")
+    return tuple(found)
+
+
+def _against_exact(answer: Answer, exact: ExactAnswer, allowance: float) -> list[str]:
+    found = []
+    if abs(answer.gjk.distance - exact.distance) > allowance:
+        found.append(
+            f"distance: GJK {answer.gjk.distance:.12g}, exact {exact.distance:.12g} "
+            f"(distance^2 = {rational_text(exact.distance_squared)})"
+        )
+    if answer.verdict != exact.verdict and not _within_band(answer, exact):
+        found.append(
+            f"verdict: GJK {answer.verdict}, exact {exact.verdict} "
+            f"(distance^2 = {rational_text(exact.distance_squared)})"
+        )
+    return found
+
+
+def _within_band(answer: Answer, exact: ExactAnswer) -> bool:
+    """Whether a different verdict is within the touching band (both honest answers)."""
+    band = answer.verdict_tolerance
+    verdicts = {answer.verdict, exact.verdict}
+    if verdicts == {"separated", "touching"}:
+        return answer.gjk.raw_distance <= band and exact.distance <= band
+    if verdicts == {"touching", "overlapping"}:
+        return answer.verdict == "touching"  # GJK's depth is within the band; the exact
+        # arbiter does not measure depth, and the depth oracle checks it separately
+    return False
+
+
+def _against_shapely(
+    answer: Answer, referee: ShapelyAnswer, allowance: float, tolerance: float
+) -> list[str]:
+    gjk = answer.gjk
+    excess = gjk.distance - referee.distance
+    if excess <= allowance and -excess <= tolerance:
+        return []
+    verdicts = ""
+    if gjk.intersects != referee.intersects:
+        verdicts = f"; GJK says {_word(gjk.intersects)}, Shapely {_word(referee.intersects)}"
+    return [
+        f"distance: GJK {gjk.distance:.12g}, Shapely {referee.distance:.12g}, "
+        f"differ by {abs(excess):.3g} (allowed {tolerance:.3g}){verdicts}"
+    ]
+
+
+def _depth(answer: Answer, referee: ShapelyAnswer, allowance: float, tolerance: float) -> list[str]:
+    overlap = answer.penetration
+    if overlap is None:
+        return []
+    oracle = referee.penetration
+    if oracle is None:
+        if overlap.depth <= tolerance:
+            return []
+        return [
+            f"penetration: EPA depth {overlap.depth:.12g}, but the Minkowski hull "
+            "does not contain the origin"
+        ]
+    excess = overlap.depth - oracle
+    if excess <= tolerance and -excess <= allowance:
+        return []
+    return [
+        f"penetration: EPA depth {overlap.depth:.12g}, Minkowski hull {oracle:.12g}, "
+        f"differ by {abs(excess):.3g} (allowed {tolerance:.3g})"
+    ]
+
+
+def _boolean(answer: Answer, allowance: float) -> list[str]:
+    gjk, overlap, boolean = answer.gjk, answer.penetration, answer.boolean
+    if boolean.intersects == gjk.intersects:
+        return []
+    margin = gjk.raw_distance if overlap is None else overlap.depth
+    if margin <= allowance:
+        return []
+    measure = (
+        f"at distance {gjk.distance:.12g}" if overlap is None else f"at depth {overlap.depth:.12g}"
+    )
+    return [
+        f"boolean GJK says {_word(boolean.intersects)} ({boolean.status}) but the "
+        f"distance query says {_word(gjk.intersects)} {measure}"
+    ]
+
+
+def _word(intersecting: bool) -> str:
+    return "intersecting" if intersecting else "separated"

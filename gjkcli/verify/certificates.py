@@ -1,0 +1,155 @@
+"""Checking a certificate with nothing but the shapes' support functions and vertex lists.
+
+This module does not use the code that made the certificate (GJK, EPA, the
+simplex solver): it recomputes every claim from the shapes themselves.
+
+* A separating axis must be a unit vector; its lower bound is recomputed
+  from two support points and must not exceed the distance; the closest
+  points must belong to their shapes (as weights over a polygon's vertices,
+  or, for a curved shape, behind its support line in 64 directions and along
+  the axis) and be ``upper`` apart, which must not be below the distance.
+* An enclosing simplex must have weights that are non-negative and sum to 1,
+  points that are differences of points of A and of B (the named vertices,
+  for polygons), and a weighted sum within the touching band of the origin.
+
+Recomputed numbers may differ from the certificate's by the rounding
+allowance ``CERTIFICATE_RELATIVE * (1 + scale)``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from gjkcli.algorithms.certificate import Certificate, EnclosingSimplex, SeparatingAxis, Weights
+from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.shapes.polytope import Polytope
+from gjkcli.tolerances import CERTIFICATE_RELATIVE
+
+__all__ = ["CertificateCheck", "check_certificate"]
+
+_DIRECTIONS = [(math.cos(2 * math.pi * k / 64), math.sin(2 * math.pi * k / 64)) for k in range(64)]
+
+
+@dataclass(frozen=True)
+class CertificateCheck:
+    """Whether a certificate holds, and what is wrong with it if not."""
+
+    ok: bool
+    problems: tuple[str, ...]
+
+
+def check_certificate(
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    certificate: Certificate,
+    distance: float,
+    band: float,
+) -> CertificateCheck:
+    """Re-check ``certificate`` for the answer ``distance`` (touching band ``band``).
+
+    >>> from gjkcli.shapes import rectangle
+    >>> from gjkcli.algorithms.certificate import SeparatingAxis
+    >>> a, b = rectangle((0.0, 0.0), (2.0, 2.0)), rectangle((4.0, 0.0), (2.0, 2.0))
+    >>> good = SeparatingAxis((1.0, 0.0), 2.0, 2.0, ((1.0, 0.0), (3.0, 0.0)), None, None)
+    >>> check_certificate(a, b, good, 2.0, 1e-14).ok
+    True
+    >>> bad = SeparatingAxis((1.0, 0.0), 2.5, 2.0, ((1.0, 0.0), (3.0, 0.0)), None, None)
+    >>> check_certificate(a, b, bad, 2.0, 1e-14).problems
+    ('lower bound: 2.5 claimed, 2 recomputed from the support functions',)
+    """
+    if isinstance(certificate, SeparatingAxis):
+        problems = _separating_axis_problems(shape_a, shape_b, certificate, distance)
+    else:
+        problems = _enclosing_problems(shape_a, shape_b, certificate, band)
+    return CertificateCheck(not problems, tuple(problems))
+
+
+def _separating_axis_problems(
+    a: ConvexShape, b: ConvexShape, proof: SeparatingAxis, distance: float
+) -> list[str]:
+    (ax, ay), (bx, by) = proof.closest
+    nx, ny = proof.axis
+    slack = CERTIFICATE_RELATIVE * (1.0 + max(abs(ax), abs(ay), abs(bx), abs(by), proof.upper))
+    problems = []
+    if abs(math.hypot(nx, ny) - 1.0) > CERTIFICATE_RELATIVE:
+        problems.append(f"axis: not a unit vector (length {math.hypot(nx, ny):.17g})")
+    far_a, near_b = a.support((nx, ny)), b.support((-nx, -ny))
+    lower = (nx * near_b[0] + ny * near_b[1]) - (nx * far_a[0] + ny * far_a[1])
+    if abs(lower - proof.lower) > slack:
+        problems.append(
+            f"lower bound: {proof.lower:.17g} claimed, {lower:.17g} recomputed "
+            "from the support functions"
+        )
+    if lower > distance + slack:
+        problems.append(f"lower bound {lower:.17g} exceeds the distance {distance:.17g}")
+    if lower <= 0.0:
+        problems.append(f"the axis does not separate the shapes (lower bound {lower:.17g})")
+    upper = math.hypot(bx - ax, by - ay)
+    if abs(upper - proof.upper) > slack:
+        problems.append(f"upper bound: {proof.upper:.17g} claimed, |pA - pB| is {upper:.17g}")
+    if upper < distance - slack:
+        problems.append(f"upper bound {upper:.17g} is below the distance {distance:.17g}")
+    problems += _membership(a, "A", (ax, ay), proof.weights_a, slack, also=(nx, ny))
+    problems += _membership(b, "B", (bx, by), proof.weights_b, slack, also=(-nx, -ny))
+    return problems
+
+
+def _enclosing_problems(
+    a: ConvexShape, b: ConvexShape, proof: EnclosingSimplex, band: float
+) -> list[str]:
+    scale = max((abs(c) for pair in proof.members for p in pair for c in p), default=0.0)
+    slack = CERTIFICATE_RELATIVE * (1.0 + scale)
+    problems = []
+    if any(weight < -CERTIFICATE_RELATIVE for weight in proof.weights):
+        problems.append(f"weights: a negative weight in {list(proof.weights)}")
+    if abs(sum(proof.weights) - 1.0) > CERTIFICATE_RELATIVE:
+        problems.append(f"weights: they sum to {sum(proof.weights):.17g}, not 1")
+    for k, ((px, py), (pa, pb)) in enumerate(zip(proof.points, proof.members, strict=True)):
+        if math.hypot(px - (pa[0] - pb[0]), py - (pa[1] - pb[1])) > slack:
+            problems.append(f"point {k}: not the difference of its points of A and B")
+        pair = proof.pairs[k] if proof.pairs is not None else None
+        problems += _membership(a, "A", pa, None if pair is None else ((pair[0], 1.0),), slack)
+        problems += _membership(b, "B", pb, None if pair is None else ((pair[1], 1.0),), slack)
+    sx = sum(w * p[0] for w, p in zip(proof.weights, proof.points, strict=True))
+    sy = sum(w * p[1] for w, p in zip(proof.weights, proof.points, strict=True))
+    residual = math.hypot(sx, sy)
+    if residual > band + slack:
+        problems.append(
+            f"the weighted points sum to ({sx:.3g}, {sy:.3g}), {residual:.3g} from the origin "
+            f"(touching band {band:.3g})"
+        )
+    return problems
+
+
+def _membership(
+    shape: ConvexShape,
+    label: str,
+    point: Vec,
+    weights: Weights | None,
+    slack: float,
+    *,
+    also: Vec | None = None,
+) -> list[str]:
+    """Is ``point`` in ``shape``? By weights over a polygon's vertices, else by support lines."""
+    x, y = point
+    if weights is not None and isinstance(shape, Polytope):
+        vertices = shape.vertices
+        if any(not 0 <= index < len(vertices) for index, _ in weights):
+            return [f"{label}: a vertex number out of range in {list(weights)}"]
+        if any(weight < -CERTIFICATE_RELATIVE for _, weight in weights):
+            return [f"{label}: a negative weight in {list(weights)}"]
+        if abs(sum(weight for _, weight in weights) - 1.0) > CERTIFICATE_RELATIVE:
+            return [f"{label}: the weights do not sum to 1"]
+        wx = sum(weight * vertices[index][0] for index, weight in weights)
+        wy = sum(weight * vertices[index][1] for index, weight in weights)
+        if math.hypot(wx - x, wy - y) > slack:
+            return [f"{label}: ({x:.17g}, {y:.17g}) is not the weighted sum of the vertices named"]
+        return []
+    for nx, ny in _DIRECTIONS if also is None else [also, *_DIRECTIONS]:
+        far = shape.support((nx, ny))
+        if nx * x + ny * y > nx * far[0] + ny * far[1] + slack:
+            return [
+                f"{label}: ({x:.17g}, {y:.17g}) lies beyond the shape along ({nx:.3g}, {ny:.3g})"
+            ]
+    return []
