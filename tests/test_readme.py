@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
+import sysconfig
 
 from tests.helpers import ROOT
 
@@ -24,3 +28,33 @@ def test_readme_sample_exists() -> None:
     install_and_run = fenced_commands(readme)[0]
     sample = install_and_run.rsplit(" ", 1)[-1]
     assert (ROOT / sample).is_file()
+
+
+def certificate_snippet() -> str:
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("### Re-checking a certificate yourself") :]
+    start = section.index("```python\n") + len("```python\n")
+    return section[start : section.index("\n```", start)]
+
+
+def test_the_certificate_snippet_runs_on_a_separated_and_an_overlapping_pair() -> None:
+    snippet = certificate_snippet()
+    environment = {
+        **os.environ,
+        "PATH": sysconfig.get_path("scripts") + os.pathsep + os.environ["PATH"],
+    }
+    for sample, expected in [
+        ("samples/capsule/separated.json", "apart: "),
+        ("samples/seed-example.json", "they intersect"),
+    ]:
+        code = snippet.replace("samples/capsule/separated.json", sample)
+        run = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=environment,
+            check=False,
+        )
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.startswith(expected)

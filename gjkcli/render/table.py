@@ -12,7 +12,6 @@ from gjkcli.render.numbers import compact, compact_point
 from gjkcli.shapes.base import Vec
 from gjkcli.verify.check import Check
 from gjkcli.verify.exact import rational_text
-from gjkcli.verify.expect import ExpectOutcome
 
 __all__ = ["check_table"]
 
@@ -35,12 +34,12 @@ def check_table(check: Check) -> RenderableType:
     rows = (*_answer_rows(check), *_penetration_rows(check), *_run_rows(check))
     for row in rows:
         table.add_row(*(row if exact else row[:3]))
-    lines: list[RenderableType] = [table, _verdict(check)]
-    lines.extend(Text(f"  who is right: {sentence}", style="yellow") for sentence in check.triage)
-    lines.extend(Text(f"warning: {warning}", style="yellow") for warning in check.warnings)
-    if check.expect is not None:
-        lines.extend(_expect_lines(check.expect))
-    return Group(*lines)
+    notes = Table.grid(padding=(0, 1))
+    notes.add_column(no_wrap=True)
+    notes.add_column(overflow="fold")
+    for heading, sentence in _notes(check):
+        notes.add_row(heading, sentence)
+    return Group(table, notes)
 
 
 Row = tuple[str, str, str, str]
@@ -147,26 +146,34 @@ def _run_rows(check: Check) -> list[Row]:
     ]
 
 
-def _verdict(check: Check) -> Text:
+def _notes(check: Check) -> list[tuple[Text, Text]]:
+    """The lines under the table: the verdict, who is right, warnings, the expectation.
+
+    Each is a heading and a sentence, laid out so that a long sentence wraps
+    under itself rather than under the heading.
+    """
+    notes: list[tuple[Text, Text]] = []
     if check.agree:
         against = "the exact answer" if check.exact is not None else "Shapely"
-        return Text.assemble(
-            ("agree", "bold green"), f": GJK matches {against}, and its certificate re-checks"
+        notes.append(
+            (
+                Text("agree", "bold green"),
+                Text(f"GJK matches {against}, and its certificate re-checks"),
+            )
         )
-    text = Text("DISAGREE", style="bold red")
-    for reason in check.disagreements:
-        text.append(f"\n  {reason}")
-    return text
-
-
-def _expect_lines(expect: ExpectOutcome) -> list[Text]:
-    lines: list[Text] = []
-    if expect.ok:
-        lines.append(Text.assemble(("expect", "bold green"), ": every stated expectation holds"))
     else:
-        lines.append(Text("expect FAILED", style="bold red"))
-        lines.extend(Text(f"  {failure}") for failure in expect.failures)
-    return lines
+        notes.extend((Text("DISAGREE", "bold red"), Text(reason)) for reason in check.disagreements)
+    notes.extend((Text("who is right", "yellow"), Text(sentence)) for sentence in check.triage)
+    notes.extend((Text("warning", "yellow"), Text(warning)) for warning in check.warnings)
+    if check.expect is not None:
+        if check.expect.ok:
+            notes.append((Text("expect", "bold green"), Text("every stated expectation holds")))
+        else:
+            notes.extend(
+                (Text("expect FAILED", "bold red"), Text(failure))
+                for failure in check.expect.failures
+            )
+    return notes
 
 
 def _label(shape: ShapeInput) -> str:
