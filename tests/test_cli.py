@@ -440,3 +440,32 @@ def test_generate_help_names_every_family() -> None:
 
     text = run_gjk("generate", "--help").stdout
     assert [name for name in FAMILIES if name not in text] == []
+
+
+NEARLY_ROUND = json.dumps(
+    {
+        "name": "nearly-round",
+        "a": {"type": "ellipse", "center": [0, 0], "radii": [1.5, 1.49999999]},
+        "b": {"type": "ellipse", "center": [0, 0], "radii": [1.5, 1.49999999]},
+    }
+)
+
+
+def test_strict_fails_on_warnings(tmp_path: Path) -> None:
+    """Nearly round identical ellipses: EPA reaches its cap, which is a warning."""
+    path = tmp_path / "round.json"
+    path.write_text(NEARLY_ROUND)
+    relaxed = run_gjk("check", str(path))
+    assert relaxed.returncode == 0
+    assert "EPA stopped on max-iterations" in relaxed.stdout
+    assert run_gjk("check", str(path), "--strict").returncode == 1
+    assert run_gjk("batch", "-", "--workers", "1", stdin=NEARLY_ROUND + "\n").returncode == 0
+    strict = run_gjk("batch", "-", "--workers", "1", "--strict", stdin=NEARLY_ROUND + "\n")
+    assert strict.returncode == 1 and "warnings (--strict)" in strict.stdout
+
+
+def test_exact_answer_and_triage_in_the_table() -> None:
+    result = run_gjk("check", "samples/precision/near-miss.json")
+    assert result.returncode == 0
+    assert "1/2^120" in result.stdout
+    assert "who is right" in result.stdout and "GJK: touching; exact: separated" in result.stdout

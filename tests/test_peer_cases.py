@@ -22,6 +22,7 @@ CASES = [
 def test_peer_case(file: str, number: int, line: str) -> None:
     pair = pair_from_node(Node(parse_json(line, file), file), f"{file}:{number}")
     result = check_pair(pair)
+    assert result.certificate_check.ok, result.certificate_check.problems
     assert result.agree, result.disagreements
     assert result.expect is not None
     assert result.expect.ok, result.expect.failures
