@@ -1,0 +1,137 @@
+"""Convex decomposition of simple polygons with holes: exact cover, few parts.
+
+First a triangulation that respects the boundary: Shapely's (GEOS's)
+constrained Delaunay triangulation, which uses the polygon's own vertices
+only, keeps every edge of the exterior ring and of the holes, and leaves the
+holes empty. Then the Hertel-Mehlhorn merge: an internal edge between two
+parts is removed whenever the union of the two is still convex, which leaves
+at most four times the minimum number of convex parts. Every part's corners
+are input vertices, so the parts cover the polygon exactly, with no gaps or
+overlaps beyond their shared edges.
+
+The convexity tests are exact: a turn whose floating-point sign is in doubt
+is decided again with rational arithmetic.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from fractions import Fraction
+
+from gjkcli.shapes.base import Vec
+from gjkcli.shapes.compound import Compound
+from gjkcli.shapes.polytope import Polytope
+
+__all__ = ["InvalidPolygonError", "decompose"]
+
+
+class InvalidPolygonError(ValueError):
+    """A ring that crosses itself, a hole outside the polygon, and the like; ``where`` if known."""
+
+    def __init__(self, message: str, where: Vec | None) -> None:
+        super().__init__(message)
+        self.where = where
+
+
+def decompose(shell: Sequence[Vec], holes: Sequence[Sequence[Vec]] = ()) -> Compound:
+    """The polygon with exterior ring ``shell`` and ``holes``, as a compound of convex parts.
+
+    >>> l_shape = [(0.0, 0.0), (4.0, 0.0), (4.0, 1.0), (1.0, 1.0), (1.0, 4.0), (0.0, 4.0)]
+    >>> compound = decompose(l_shape)
+    >>> len(compound.parts), compound.geometry["type"]
+    (2, 'Polygon')
+    >>> decompose([(0.0, 0.0), (2.0, 2.0), (2.0, 0.0), (0.0, 2.0)])
+    Traceback (most recent call last):
+    ...
+    gjkcli.shapes.decompose.InvalidPolygonError: the ring crosses itself at (1, 1)
+    """
+    import shapely
+
+    polygon = shapely.Polygon(shell, holes)
+    reason = shapely.is_valid_reason(polygon)
+    if reason != "Valid Geometry":
+        raise _invalid(reason)
+    if polygon.area == 0.0:
+        raise InvalidPolygonError("zero area: all points lie on one line", None)
+    triangles = [
+        _counter_clockwise([(float(x), float(y)) for x, y in triangle.exterior.coords[:-1]])
+        for triangle in shapely.constrained_delaunay_triangles(polygon).geoms
+    ]
+    parts = _merge([t for t in triangles if _orientation(*t) != 0])
+    rings = (tuple(shell), *(tuple(hole) for hole in holes))
+    geometry = {
+        "type": "Polygon",
+        "coordinates": [[list(p) for p in ring] for ring in rings],
+    }
+    return Compound(tuple(Polytope(tuple(part)) for part in parts), geometry, rings)
+
+
+def _merge(triangles: list[list[Vec]]) -> list[list[Vec]]:
+    """Hertel-Mehlhorn: remove each internal edge whose two sides together stay convex."""
+    parts: dict[int, list[Vec]] = dict(enumerate(triangles))
+    owner: dict[tuple[Vec, Vec], int] = {}
+    for index, ring in parts.items():
+        for k, u in enumerate(ring):
+            owner[(u, ring[(k + 1) % len(ring)])] = index
+    diagonals = sorted((u, v) for (u, v) in owner if (v, u) in owner and u < v)
+    for u, v in diagonals:
+        p, q = owner.get((u, v)), owner.get((v, u))
+        if p is None or q is None or p == q:
+            continue
+        merged = _union_if_convex(parts[p], parts[q], u, v)
+        if merged is None:
+            continue
+        del owner[(u, v)], owner[(v, u)]
+        for k, a in enumerate(parts[q]):
+            key = (a, parts[q][(k + 1) % len(parts[q])])
+            if key in owner:
+                owner[key] = p
+        parts[p] = merged
+        del parts[q]
+    return list(parts.values())
+
+
+def _union_if_convex(p: list[Vec], q: list[Vec], u: Vec, v: Vec) -> list[Vec] | None:
+    """``p`` (with edge ``u -> v``) and ``q`` (with ``v -> u``) as one ring, if it is convex."""
+    i, j = p.index(u), q.index(v)
+    p_before_u, p_after_v = p[i - 1], p[(i + 2) % len(p)]
+    q_before_v, q_after_u = q[j - 1], q[(j + 2) % len(q)]
+    if _orientation(p_before_u, u, q_after_u) < 0 or _orientation(q_before_v, v, p_after_v) < 0:
+        return None
+    from_v = p[i + 1 :] + p[: i + 1]  # v ... u
+    from_u = q[j + 1 :] + q[: j + 1]  # u ... v
+    return from_v + from_u[1:-1]
+
+
+def _orientation(a: Vec, b: Vec, c: Vec) -> int:
+    """Sign of the turn ``a -> b -> c``: exact, with rationals where floats are in doubt."""
+    ex, ey, fx, fy = b[0] - a[0], b[1] - a[1], c[0] - b[0], c[1] - b[1]
+    cross = ex * fy - ey * fx
+    if abs(cross) > 1e-12 * (abs(ex) + abs(ey)) * (abs(fx) + abs(fy)):
+        return 1 if cross > 0 else -1
+    exact = (Fraction(b[0]) - Fraction(a[0])) * (Fraction(c[1]) - Fraction(b[1])) - (
+        Fraction(b[1]) - Fraction(a[1])
+    ) * (Fraction(c[0]) - Fraction(b[0]))
+    return (exact > 0) - (exact < 0)
+
+
+def _counter_clockwise(ring: list[Vec]) -> list[Vec]:
+    return ring if _orientation(*ring[:3]) >= 0 else ring[::-1]
+
+
+def _invalid(reason: str) -> InvalidPolygonError:
+    """GEOS's reason (``Self-intersection[1 1]``) as a sentence naming the place."""
+    found = re.search(r"\[([^\s\]]+) ([^\s\]]+)\]", reason)
+    where = (float(found.group(1)), float(found.group(2))) if found else None
+    kind = reason.split("[", maxsplit=1)[0].strip()
+    place = f" at ({where[0]:g}, {where[1]:g})" if where else ""
+    sentences = {
+        "Self-intersection": "the ring crosses itself",
+        "Ring Self-intersection": "the ring touches itself",
+        "Hole lies outside shell": "a hole lies outside the polygon",
+        "Nested holes": "a hole lies inside another hole",
+        "Interior is disconnected": "the holes cut the polygon in two",
+        "Too few points": "a ring has too few points",
+    }
+    return InvalidPolygonError(f"{sentences.get(kind, 'invalid polygon: ' + kind)}{place}", where)
