@@ -153,7 +153,12 @@ def check(
         console.print(check_table(result))
         if trace:
             console.print(
-                trace_text(query.value, result.answer.boolean_trace, result.answer.distance_trace)
+                trace_text(
+                    query.value,
+                    result.answer.boolean_trace,
+                    result.answer.distance_trace,
+                    result.answer.parts,
+                )
             )
     if plot is not None:
         run = "boolean" if query is TraceQuery.boolean else "distance"
@@ -442,12 +447,24 @@ def minkowski(
     from rich.console import Console
 
     from gjkcli.algorithms.minkowski import minkowski_difference
+    from gjkcli.render.json_record import error_record
     from gjkcli.render.minkowski import minkowski_record, minkowski_table, minkowski_wkt
+    from gjkcli.shapes.compound import Compound
 
     if json_output and wkt_output:
         _fail("choose one of --json and --wkt")
     pair = _load(a, b, json_output)
-    polygon = minkowski_difference(pair.a.shape, pair.b.shape)
+    shape_a, shape_b = pair.a.shape, pair.b.shape
+    if isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
+        which = "A" if isinstance(shape_a, Compound) else "B"
+        message = (
+            f"{pair.name}: gjk minkowski needs convex shapes, and {which} is a compound "
+            "shape (non-convex or multi-part); gjk check and gjk plot handle it part by part"
+        )
+        if json_output:
+            _print_json(error_record(pair.name, message))
+        _fail(message)
+    polygon = minkowski_difference(shape_a, shape_b)
     if json_output:
         _print_json(minkowski_record(pair.name, polygon))
     elif wkt_output:

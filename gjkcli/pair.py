@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gjkcli.shapes.base import ConvexShape
+from gjkcli.shapes.compound import Shape
 
 __all__ = ["Expect", "Pair", "ShapeInput"]
 
 
 @dataclass(frozen=True)
 class ShapeInput:
-    """A shape as loaded: the geometry, what it was written as, and its label."""
+    """A shape as loaded: the geometry (convex, or a compound of convex parts), what it
+    was written as, and its label."""
 
-    shape: ConvexShape
+    shape: Shape
     kind: str
     name: str | None = None
 

@@ -22,7 +22,6 @@ from typing import Final
 __all__ = [
     "AGREEMENT_RELATIVE",
     "CERTIFICATE_RELATIVE",
-    "COLLINEAR_SINE",
     "CONVERGENCE_RELATIVE",
     "CURVE_ERROR_RELATIVE",
     "CURVE_MAX_POINTS",
@@ -106,13 +105,6 @@ ORACLE_CURVE_POINTS: Final = 256
 all differences of the two shapes' vertices, which costs the product of their
 vertex counts: a curved shape enters it traced through this many support
 points (with the error bound of that tracing)."""
-
-COLLINEAR_SINE: Final = 1e-12
-"""A polygon vertex where the ring turns by an angle whose sine is below this
-counts as straight, not reflex. Decimal input such as ``(0, 0), (0.1, 0.1),
-(0.3, 0.3)`` is not exactly collinear in binary floating point; without this
-allowance a convex ring with collinear vertices would be rejected at random.
-The sliver it lets through is ``COLLINEAR_SINE`` times an edge length wide."""
 
 CURVE_SEGMENTS: Final = 256
 """Shapely has no curves: a curved shape is handed to it as the polygon through

@@ -106,11 +106,10 @@ BAD_INPUTS = [
     BadInput("empty-wkt", pair('"POINT EMPTY"'), "b", "empty geometry"),
     BadInput("invalid-wkt", pair('"POLYGON ((0 0, 1 0"'), "b", "invalid WKT"),
     BadInput(
-        "non-convex",
-        pair('{"type": "polygon", "points": [[0, 0], [4, 0], [4, 4], [2, 1], [0, 4]]}'),
-        "b.points[3]",
-        "polygon is not convex: reflex vertex at (2, 1); "
-        'non-convex polygons are not supported yet, use "type": "hull"',
+        "self-intersecting",
+        pair('{"type": "polygon", "points": [[0, 0], [2, 2], [2, 0], [0, 2]]}'),
+        "b.points",
+        "the ring crosses itself at (1, 1)",
     ),
     BadInput(
         "duplicate-key",
@@ -122,13 +121,35 @@ BAD_INPUTS = [
         "too-large", pair('{"type": "point", "at": [1e200, 0]}'), "b", "coordinates reach 1e+200"
     ),
     BadInput(
-        "holes",
+        "hole-crossing-exterior",
         pair(
             '{"type": "polygon", "points": [[0, 0], [4, 0], [4, 4]], '
             '"holes": [[[1, 1], [2, 1], [1, 2]]]}'
         ),
         "b.holes",
-        "holes are not supported yet",
+        "a hole crosses the exterior ring or another hole at (1, 1)",
+    ),
+    BadInput(
+        "hole-crossing-itself",
+        pair(
+            '{"type": "polygon", "points": [[0, 0], [9, 0], [9, 9], [0, 9]], '
+            '"holes": [[[1, 1], [3, 3], [3, 1], [1, 3]]]}'
+        ),
+        "b.holes[0]",
+        "the ring crosses itself at (2, 2)",
+    ),
+    BadInput(
+        "compound-foreign-part",
+        pair('{"type": "compound", "parts": [{"type": "Point", "coordinates": [0, 0]}]}'),
+        "b.parts[0].type",
+        "'Point' is not a native shape type (a compound's parts are native shapes) "
+        "(did you mean 'point'?)",
+    ),
+    BadInput(
+        "compound-empty",
+        pair('{"type": "compound", "parts": []}'),
+        "b.parts",
+        "too few parts: expected at least 1, got 0",
     ),
     BadInput("shape-not-pair", CIRCLE.encode(), "", "this file holds one shape, not a pair"),
     BadInput("empty-file", b"  \n", "", "file is empty"),

@@ -2,25 +2,34 @@
 
 Both GJK queries, EPA when the shapes intersect, the verdict, and the
 certificate that backs the answer; with ``trace``, the steps of both runs.
+For a compound shape, the part-pair search (:mod:`gjkcli.algorithms.compound`)
+finds the deciding pair of parts; both queries and their traces are that
+pair's, and the penetration is null with a reason.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gjkcli.algorithms.certificate import Certificate, certificate
+from gjkcli.algorithms.certificate import Certificate, certificate, parts_certificate
+from gjkcli.algorithms.compound import PENETRATION_REASON, CompoundResult, compound_query
 from gjkcli.algorithms.distance import DistanceResult, DistanceStep, distance
 from gjkcli.algorithms.epa import Penetration, penetration
 from gjkcli.algorithms.intersect import IntersectResult, IntersectStep, intersects
 from gjkcli.algorithms.verdict import Verdict, verdict
-from gjkcli.shapes.base import ConvexShape
+from gjkcli.shapes.compound import Compound, Shape, parts_of
 
 __all__ = ["Answer", "solve"]
 
 
 @dataclass(frozen=True)
 class Answer:
-    """GJK's side of a check (see :func:`solve`)."""
+    """GJK's side of a check (see :func:`solve`).
+
+    ``parts`` is the part-pair search when a shape is compound (else
+    ``None``), and ``penetration_reason`` says why ``penetration`` is
+    ``None`` for intersecting shapes whose depth is not defined.
+    """
 
     gjk: DistanceResult
     penetration: Penetration | None
@@ -30,16 +39,24 @@ class Answer:
     certificate: Certificate
     distance_trace: tuple[DistanceStep, ...] = ()
     boolean_trace: tuple[IntersectStep, ...] = ()
+    parts: CompoundResult | None = None
+    penetration_reason: str | None = None
 
 
-def solve(shape_a: ConvexShape, shape_b: ConvexShape, trace: bool = False) -> Answer:
+def solve(shape_a: Shape, shape_b: Shape, trace: bool = False) -> Answer:
     """Distance, boolean query, depth, verdict and certificate for two shapes.
 
-    >>> from gjkcli.shapes import circle, rectangle
+    >>> from gjkcli.shapes import circle, rectangle, union_of
     >>> answer = solve(rectangle((0.0, 0.0), (2.0, 2.0)), circle((1.5, 0.0), 1.0))
     >>> answer.verdict, answer.penetration.depth, type(answer.certificate).__name__
     ('overlapping', 0.5, 'EnclosingSimplex')
+    >>> boxes = union_of([rectangle((0.0, 0.0), (2.0, 2.0)), rectangle((6.0, 0.0), (2.0, 2.0))])
+    >>> answer = solve(boxes, circle((3.5, 0.0), 1.0))  # the far box is never tested
+    >>> answer.verdict, answer.gjk.distance, answer.parts.deciding.a, answer.parts.skipped
+    ('separated', 0.5, 1, 1)
     """
+    if isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
+        return _solve_parts(shape_a, shape_b, trace)
     distance_steps: list[DistanceStep] | None = [] if trace else None
     boolean_steps: list[IntersectStep] | None = [] if trace else None
     gjk = distance(shape_a, shape_b, distance_steps)
@@ -55,4 +72,27 @@ def solve(shape_a: ConvexShape, shape_b: ConvexShape, trace: bool = False) -> An
         certificate(shape_a, shape_b, gjk, boolean),
         tuple(distance_steps or ()),
         tuple(boolean_steps or ()),
+    )
+
+
+def _solve_parts(shape_a: Shape, shape_b: Shape, trace: bool) -> Answer:
+    """:func:`solve` for a pair with a compound shape: both queries on the deciding parts."""
+    search = compound_query(shape_a, shape_b)
+    part_a = parts_of(shape_a)[search.deciding.a]
+    part_b = parts_of(shape_b)[search.deciding.b]
+    distance_steps: list[DistanceStep] | None = [] if trace else None
+    boolean_steps: list[IntersectStep] | None = [] if trace else None
+    gjk = distance(part_a, part_b, distance_steps) if trace else search.deciding.result
+    boolean = intersects(part_a, part_b, recorder=boolean_steps)
+    return Answer(
+        gjk,
+        None,
+        boolean,
+        search.verdict,
+        search.verdict_tolerance,
+        parts_certificate(shape_a, shape_b, search, boolean),
+        tuple(distance_steps or ()),
+        tuple(boolean_steps or ()),
+        search,
+        PENETRATION_REASON if gjk.intersects else None,
     )

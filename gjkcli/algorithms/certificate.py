@@ -14,6 +14,13 @@
   so ``sum l_i a_i = sum l_i b_i`` is a common point. The ``residual``
   ``|sum l_i w_i|`` is 0 or within the touching band.
 
+* **Compound shapes** (:class:`PartsCertificate`): intersecting, an
+  enclosing simplex for one pair of parts (a point they share is a point of
+  both shapes); separated, a separating axis for every pair of parts GJK
+  ran on, and for every other pair the distance ``horizon`` that their
+  bounding boxes are at least apart. The least of those lower bounds bounds
+  the distance from below; the nearest pair's closest points from above.
+
 Certificates are made from the GJK runs here; :mod:`gjkcli.verify.certificates`
 checks them without this code.
 """
@@ -23,15 +30,25 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from gjkcli.algorithms.compound import CompoundResult
 from gjkcli.algorithms.distance import DistanceResult
 from gjkcli.algorithms.intersect import IntersectResult
 from gjkcli.algorithms.simplex import closest_to_origin
 from gjkcli.algorithms.support import SupportPoint
 from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.shapes.compound import Shape, parts_of
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius
 
-__all__ = ["Certificate", "EnclosingSimplex", "SeparatingAxis", "certificate"]
+__all__ = [
+    "Certificate",
+    "EnclosingSimplex",
+    "PartProof",
+    "PartsCertificate",
+    "SeparatingAxis",
+    "certificate",
+    "parts_certificate",
+]
 
 Weights = tuple[tuple[int, float], ...]
 """``(vertex number, weight)`` pairs: a point as a combination of a polygon's vertices."""
@@ -65,12 +82,44 @@ class EnclosingSimplex:
     residual: float
 
 
-Certificate = SeparatingAxis | EnclosingSimplex
+@dataclass(frozen=True)
+class PartProof:
+    """The certificate of one pair of parts: part ``a`` of A and part ``b`` of B."""
+
+    a: int
+    b: int
+    proof: SeparatingAxis | EnclosingSimplex
+
+
+@dataclass(frozen=True)
+class PartsCertificate:
+    """Proof for a pair with a compound shape, made of certificates of part pairs.
+
+    Intersecting: ``proofs`` is one enclosing simplex, and ``lower`` and
+    ``upper`` are ``None``. Separated: a separating axis for every pair of
+    parts tested; every other pair's bounding boxes are at least ``horizon``
+    apart (``None``: there is no other pair), so
+    ``lower = min(the axes' lower bounds, horizon) <= distance <= upper``, the
+    least ``upper`` of the axes.
+    """
+
+    proofs: tuple[PartProof, ...]
+    horizon: float | None
+    lower: float | None
+    upper: float | None
+
+    @property
+    def gap(self) -> float:
+        """How loose the bounds are: ``upper - lower`` (0 for an intersecting pair)."""
+        return 0.0 if self.lower is None or self.upper is None else self.upper - self.lower
+
+
+Certificate = SeparatingAxis | EnclosingSimplex | PartsCertificate
 
 
 def certificate(
     shape_a: ConvexShape, shape_b: ConvexShape, gjk: DistanceResult, boolean: IntersectResult
-) -> Certificate:
+) -> SeparatingAxis | EnclosingSimplex:
     """The certificate for GJK's answer on a pair.
 
     >>> from gjkcli.algorithms.distance import distance
@@ -84,6 +133,40 @@ def certificate(
     if gjk.closest is not None:
         return _separating_axis(shape_a, shape_b, gjk, gjk.closest)
     return _enclosing_simplex(shape_a, shape_b, gjk, boolean)
+
+
+def parts_certificate(
+    shape_a: Shape, shape_b: Shape, search: CompoundResult, boolean: IntersectResult
+) -> PartsCertificate:
+    """The certificate for a compound pair, from its part-pair search; ``boolean`` is the
+    boolean query on the deciding pair.
+
+    >>> from gjkcli.algorithms.compound import compound_query
+    >>> from gjkcli.shapes import point, segment, union_of
+    >>> a = union_of([segment((0.0, 0.0), (0.0, 2.0)), segment((4.0, 0.0), (4.0, 2.0))])
+    >>> b = point((1.0, 1.0))
+    >>> search = compound_query(a, b)
+    >>> from gjkcli.algorithms.intersect import intersects
+    >>> proof = parts_certificate(a, b, search, intersects(a.parts[0], b))
+    >>> proof.lower, proof.upper, round(proof.horizon, 9), [(p.a, p.b) for p in proof.proofs]
+    (1.0, 1.0, 1.0, [(0, 0)])
+    """
+    parts_a, parts_b = parts_of(shape_a), parts_of(shape_b)
+    if search.verdict != "separated":
+        pair = search.deciding
+        proof = certificate(parts_a[pair.a], parts_b[pair.b], pair.result, boolean)
+        return PartsCertificate((PartProof(pair.a, pair.b, proof),), None, None, None)
+    axes = []
+    for pair in search.tested:
+        closest = pair.result.closest  # every pair tested is apart (else the re-check fails)
+        if closest is not None:
+            axis = _separating_axis(parts_a[pair.a], parts_b[pair.b], pair.result, closest)
+            axes.append(PartProof(pair.a, pair.b, axis))
+    lowers = [p.proof.lower for p in axes if isinstance(p.proof, SeparatingAxis)]
+    uppers = [p.proof.upper for p in axes if isinstance(p.proof, SeparatingAxis)]
+    if search.horizon is not None:
+        lowers.append(search.horizon)
+    return PartsCertificate(tuple(axes), search.horizon, min(lowers), min(uppers))
 
 
 def _separating_axis(

@@ -1,18 +1,22 @@
 """GeoJSON shapes (RFC 7946): geometries, Features, and one-feature collections.
 
 Foreign members (keys GeoJSON does not define) are allowed, as the RFC says.
-A position must be ``[x, y]``: gjkcli is two-dimensional. A multi-part
-geometry with a single part is that part; more parts are not one convex shape
-and are reported as not supported yet.
+A position must be ``[x, y]``: gjkcli is two-dimensional. Every geometry type
+is a shape: a LineString is the union of its segments, a multi-part geometry
+or a GeometryCollection the union of its parts (a compound shape), and a
+non-convex Polygon or one with holes is cut into convex parts. A multi-part
+geometry with a single convex part is just that part.
 """
 
 from __future__ import annotations
 
+import itertools
+
 from gjkcli.io.node import Node, suggest
-from gjkcli.io.rings import polygon_from_ring
+from gjkcli.io.rings import polygon_shape
 from gjkcli.pair import ShapeInput
 from gjkcli.shapes import primitives
-from gjkcli.shapes.base import ConvexShape
+from gjkcli.shapes.compound import Shape, union_of
 
 __all__ = ["GEOJSON_TYPES", "features", "geojson_shape"]
 
@@ -30,11 +34,14 @@ GEOJSON_TYPES = (*_GEOMETRIES, "Feature", "FeatureCollection")
 
 
 def geojson_shape(node: Node) -> ShapeInput:
-    """One convex shape from a GeoJSON geometry, Feature or one-feature FeatureCollection.
+    """One shape from a GeoJSON geometry, Feature or one-feature FeatureCollection.
 
     >>> point = Node({"type": "Point", "coordinates": [1, 2]}, "x.json")
     >>> geojson_shape(point).shape.support((1.0, 0.0))
     (1.0, 2.0)
+    >>> line = Node({"type": "LineString", "coordinates": [[0, 0], [1, 0], [1, 1]]}, "x.json")
+    >>> len(geojson_shape(line).shape.parts)
+    2
     """
     kind = node.key("type").string()
     if kind == "FeatureCollection":
@@ -76,7 +83,7 @@ def _feature(node: Node) -> ShapeInput:
     return ShapeInput(_geometry(geometry), f"GeoJSON {kind}", name)
 
 
-def _geometry(node: Node) -> ConvexShape:
+def _geometry(node: Node) -> Shape:
     node.mapping("a GeoJSON geometry")
     if "type" not in node.value:
         raise node.error("missing key 'type' for a GeoJSON geometry")
@@ -88,45 +95,35 @@ def _geometry(node: Node) -> ConvexShape:
     if kind == "GeometryCollection":
         if "geometries" not in node.value:
             raise node.error("missing key 'geometries' for a GeometryCollection")
-        return _geometry(_single_part(node.key("geometries"), kind))
+        return union_of([_geometry(g) for g in _parts(node.key("geometries"), kind)])
     if "coordinates" not in node.value:
         raise node.error(f"missing key 'coordinates' for a {kind}")
     coordinates = node.key("coordinates")
     if kind.startswith("Multi"):
-        return _simple(kind[len("Multi") :], _single_part(coordinates, kind))
+        single = kind[len("Multi") :]
+        return union_of([_simple(single, part) for part in _parts(coordinates, kind)])
     return _simple(kind, coordinates)
 
 
-def _single_part(node: Node, kind: str) -> Node:
+def _parts(node: Node, kind: str) -> list[Node]:
     parts = node.sequence("parts")
     if not parts:
         raise node.error(f"empty geometry: the {kind} has no parts")
-    if len(parts) > 1:
-        raise node.error(
-            f"a {kind} of {len(parts)} parts is not one convex shape "
-            "(multi-part shapes are not supported yet)"
-        )
-    return parts[0]
+    return parts
 
 
-def _simple(kind: str, coordinates: Node) -> ConvexShape:
+def _simple(kind: str, coordinates: Node) -> Shape:
     if kind == "Point":
         return primitives.point(coordinates.xy())
     if kind == "LineString":
-        points = coordinates.points(2)
-        if len(points) > 2:
-            raise coordinates.error(
-                f"a LineString of {len(points)} points is not convex in general "
-                "(only 2-point LineStrings are supported yet)"
-            )
-        return primitives.segment(points[0], points[1])
+        return _polyline(coordinates.points(2))
     rings = coordinates.sequence("rings")
     if not rings:
         raise coordinates.error("empty geometry: the Polygon has no rings")
-    if len(rings) > 1:
-        raise rings[1].error(
-            "polygons with holes are not supported yet (they need convex decomposition)"
-        )
-    exterior = rings[0]
-    ring = exterior.points(3)
-    return polygon_from_ring(ring, exterior, lambda i: exterior.items()[i])
+    return polygon_shape(rings, coordinates)
+
+
+def _polyline(points: list[tuple[float, float]]) -> Shape:
+    """A polyline as the union of its segments (a repeated point adds none)."""
+    segments = [primitives.segment(p, q) for p, q in itertools.pairwise(points) if p != q]
+    return union_of(segments or [primitives.point(points[0])])

@@ -1,15 +1,21 @@
-"""Native shapes: the lower-case ``type`` objects of FORMATS section 1."""
+"""Native shapes: the lower-case ``type`` objects of FORMATS section 1.
+
+A ``compound`` is the union of its ``parts``, each a native shape (compounds
+nest); a ``polygon`` whose ring is not convex, or that has holes, is one too,
+cut into convex parts.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from gjkcli.io.node import Node
-from gjkcli.io.rings import polygon_from_ring
+from gjkcli.io.node import Node, suggest
+from gjkcli.io.rings import polygon_shape
 from gjkcli.pair import ShapeInput
 from gjkcli.shapes import primitives
-from gjkcli.shapes.affine import Affine, transformed
+from gjkcli.shapes.affine import Affine
 from gjkcli.shapes.base import ConvexShape
+from gjkcli.shapes.compound import Shape, round_shape, transform_shape, union_of
 
 __all__ = ["NATIVE_TYPES", "native_shape"]
 
@@ -24,6 +30,7 @@ _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "ellipse": (("center", "radii"), ("rotation",)),
     "rectangle": (("center", "size"), ("rotation",)),
     "capsule": (("points", "radius"), ()),
+    "compound": (("parts",), ()),
 }
 
 NATIVE_TYPES = tuple(_FIELDS)
@@ -43,13 +50,18 @@ def native_shape(node: Node) -> ShapeInput:
     kind = node.key("type").string()
     required, optional = _FIELDS[kind]
     node.check_keys(f"a {kind}", required, (*optional, *_COMMON))
-    shape = _BUILDERS[kind](node)
     transform = node.get("transform")
-    if transform is not None:
-        shape = transformed(shape, _affine(transform))
+    affine = None if transform is None else _affine(transform)
+    shape: Shape
+    if kind == "polygon":  # the rings are mapped before they are cut into parts
+        shape = _polygon(node, affine)
+    else:
+        shape = _compound(node) if kind == "compound" else _BUILDERS[kind](node)
+        if affine is not None:
+            shape = transform_shape(shape, affine)
     margin = node.get("margin")
     if margin is not None:
-        shape = primitives.rounded(shape, margin.non_negative())
+        shape = round_shape(shape, margin.non_negative())
     name = node.get("name")
     return ShapeInput(shape, kind, name.string() if name is not None else None)
 
@@ -81,15 +93,26 @@ def _rotation(node: Node) -> float:
     return rotation.number() if rotation is not None else 0.0
 
 
-def _polygon(node: Node) -> ConvexShape:
-    holes = node.get("holes")
-    if holes is not None and holes.sequence("rings"):
-        raise holes.error(
-            "polygons with holes are not supported yet (they need convex decomposition)"
-        )
-    points = node.key("points")
-    ring = points.points(3)
-    return polygon_from_ring(ring, points, lambda i: points.items()[i])
+def _polygon(node: Node, affine: Affine | None) -> Shape:
+    points, holes = node.key("points"), node.get("holes")
+    rings = [points, *(holes.sequence("rings") if holes is not None else [])]
+    return polygon_shape(rings, holes if holes is not None else points, affine)
+
+
+def _compound(node: Node) -> Shape:
+    members = []
+    for part in node.key("parts").sequence("parts", 1):
+        part.mapping("a native shape")
+        if "type" not in part.value:
+            raise part.error("missing key 'type' for a native shape")
+        kind = part.key("type").string()
+        if kind not in NATIVE_TYPES:
+            raise part.key("type").error(
+                f"'{kind}' is not a native shape type (a compound's parts are native shapes)"
+                + suggest(kind, NATIVE_TYPES)
+            )
+        members.append(native_shape(part).shape)
+    return union_of(members)
 
 
 def _segment(node: Node) -> ConvexShape:
@@ -105,7 +128,6 @@ def _capsule(node: Node) -> ConvexShape:
 _BUILDERS: dict[str, Callable[[Node], ConvexShape]] = {
     "point": lambda node: primitives.point(node.key("at").xy()),
     "segment": _segment,
-    "polygon": _polygon,
     "hull": lambda node: primitives.hull(node.key("points").points(1)),
     "circle": lambda node: primitives.circle(
         node.key("center").xy(), node.key("radius").non_negative()

@@ -7,7 +7,7 @@ from gjkcli.io.native import NATIVE_TYPES, native_shape
 from gjkcli.io.node import Node, suggest
 from gjkcli.io.wkt import wkt_shape
 from gjkcli.pair import ShapeInput
-from gjkcli.shapes.base import bounding_box
+from gjkcli.shapes.compound import shape_bounds
 from gjkcli.tolerances import MAX_COORDINATE, coordinate_scale
 
 __all__ = ["shape_from_node"]
@@ -15,7 +15,7 @@ __all__ = ["shape_from_node"]
 
 def _within_range(shape: ShapeInput, node: Node) -> ShapeInput:
     """Reject shapes whose coordinates could overflow squared distances."""
-    largest = coordinate_scale(bounding_box(shape.shape))
+    largest = coordinate_scale(shape_bounds(shape.shape))
     if not largest <= MAX_COORDINATE:
         raise node.error(
             f"coordinates reach {largest:.3g}; at most {MAX_COORDINATE:.0e} in absolute value "

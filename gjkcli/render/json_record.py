@@ -7,12 +7,20 @@ from fractions import Fraction
 from typing import Any
 
 from gjkcli import tolerances
-from gjkcli.algorithms.certificate import Certificate, SeparatingAxis, Weights
+from gjkcli.algorithms.certificate import (
+    Certificate,
+    EnclosingSimplex,
+    PartsCertificate,
+    SeparatingAxis,
+    Weights,
+)
+from gjkcli.algorithms.compound import CompoundResult
 from gjkcli.algorithms.distance import DistanceStep
 from gjkcli.algorithms.epa import Penetration
 from gjkcli.algorithms.intersect import IntersectStep
 from gjkcli.render.trace import Query
 from gjkcli.shapes.base import Vec
+from gjkcli.shapes.compound import parts_of
 from gjkcli.verify.check import Check
 
 __all__ = ["certificate_record", "check_record", "error_record", "trace_record"]
@@ -33,6 +41,8 @@ def check_record(check: Check, trace: Query | None = None) -> dict[str, Any]:
             "distance": _number(gjk.distance),
             "closest": _points(gjk.closest),
             "penetration": None if overlap is None else _penetration(overlap),
+            "penetration_reason": answer.penetration_reason,
+            "parts": None if answer.parts is None else _parts(check, answer.parts),
             "verdict": answer.verdict,
             "verdict_tolerance": _number(answer.verdict_tolerance),
             "certificate": certificate_record(answer.certificate),
@@ -101,6 +111,18 @@ def certificate_record(certificate: Certificate) -> dict[str, Any]:
     {'kind': 'separating-axis', 'axis': [1.0, 0.0], 'lower': 2.0, 'upper': 2.0, 'gap': 0.0,
      'closest': [[1.0, 0.0], [3.0, 0.0]], 'weights': {'a': None, 'b': None}}
     """
+    if isinstance(certificate, PartsCertificate):
+        return {
+            "kind": "part-pairs",
+            "proofs": [
+                {"a": item.a, "b": item.b, "certificate": certificate_record(item.proof)}
+                for item in certificate.proofs
+            ],
+            "horizon": _optional(certificate.horizon),
+            "lower": _optional(certificate.lower),
+            "upper": _optional(certificate.upper),
+            "gap": _number(certificate.gap),
+        }
     if isinstance(certificate, SeparatingAxis):
         return {
             "kind": "separating-axis",
@@ -114,6 +136,10 @@ def certificate_record(certificate: Certificate) -> dict[str, Any]:
                 "b": _weights(certificate.weights_b),
             },
         }
+    return _enclosing(certificate)
+
+
+def _enclosing(certificate: EnclosingSimplex) -> dict[str, Any]:
     return {
         "kind": "enclosing-simplex",
         "points": [_point(p) for p in certificate.points],
@@ -121,6 +147,29 @@ def certificate_record(certificate: Certificate) -> dict[str, Any]:
         "members": [[_point(a), _point(b)] for a, b in certificate.members],
         "pairs": None if certificate.pairs is None else [list(pair) for pair in certificate.pairs],
         "residual": _number(certificate.residual),
+    }
+
+
+def _parts(check: Check, search: CompoundResult) -> dict[str, Any]:
+    """``gjk.parts``: how many parts, which pairs GJK ran on, and which one decided."""
+    return {
+        "a": len(parts_of(check.pair.a.shape)),
+        "b": len(parts_of(check.pair.b.shape)),
+        "pairs": search.total,
+        "tested": [
+            {
+                "a": pair.a,
+                "b": pair.b,
+                "box_distance": _number(pair.box_distance),
+                "distance": _number(pair.result.distance),
+                "verdict": pair.verdict,
+                "iterations": pair.result.iterations,
+                "status": pair.result.status,
+            }
+            for pair in search.tested
+        ],
+        "skipped": search.skipped,
+        "deciding": {"a": search.deciding.a, "b": search.deciding.b, "why": search.why},
     }
 
 
@@ -206,6 +255,10 @@ def error_record(name: str, message: str) -> dict[str, Any]:
 
 def _number(x: float) -> float:
     return x + 0.0  # no negative zero in the output
+
+
+def _optional(x: float | None) -> float | None:
+    return None if x is None else _number(x)
 
 
 def _point(p: Vec) -> list[float]:

@@ -7,6 +7,10 @@ every simplex of the run numbered and faded by age, the last one
 highlighted, and the last search direction as an arrow. The animation draws
 the right panel once per step, captioned with the step in words.
 
+A compound shape is drawn part by part (the cuts between parts dotted), with
+the pair of parts that decided the answer outlined; the right panel shows
+that pair's ``A - B`` and run.
+
 matplotlib is an optional dependency (``pip install 'gjkcli[plot]'``),
 imported only here, with the Agg backend: no display is needed.
 """
@@ -25,6 +29,7 @@ from gjkcli.algorithms.outline import outline
 from gjkcli.render.numbers import compact
 from gjkcli.render.trace import boolean_step_lines, distance_step_lines
 from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.shapes.compound import Compound, Shape, parts_of, polygons_of
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius
 from gjkcli.verify.check import Check
@@ -155,6 +160,8 @@ def _figure(pyplot: Any, check: Check, captioned: bool = True) -> tuple[Any, Any
 
 
 def _verdict(check: Check) -> str:
+    if check.answer.parts is not None and check.answer.gjk.intersects:
+        return f"{check.answer.verdict} (compound shapes: no depth)"
     if check.answer.penetration is not None:
         if check.answer.penetration.depth == 0.0:
             return "touching"
@@ -164,8 +171,10 @@ def _verdict(check: Check) -> str:
 
 def _draw_world(axes: Any, check: Check) -> None:
     """A and B, with the closest points and distance, or the overlap and the separating move."""
-    outline_a = _draw_shape(axes, check.pair.a.shape, _COLOR_A, "A")
-    outline_b = _draw_shape(axes, check.pair.b.shape, _COLOR_B, "B")
+    search = check.answer.parts
+    deciding = (-1, -1) if search is None else (search.deciding.a, search.deciding.b)
+    outline_a = _draw_any(axes, check.pair.a.shape, _COLOR_A, "A", deciding[0])
+    outline_b = _draw_any(axes, check.pair.b.shape, _COLOR_B, "B", deciding[1])
     if check.answer.gjk.closest is not None:
         (ax, ay), (bx, by) = check.answer.gjk.closest
         axes.plot([ax, bx], [ay, by], "k--", linewidth=1.2, zorder=4)
@@ -215,6 +224,33 @@ def _draw_overlap(axes: Any, outline_a: list[Vec], outline_b: list[Vec]) -> None
         )
 
 
+def _draw_any(axes: Any, shape: Shape, color: str, label: str, deciding: int) -> list[Vec]:
+    """A convex shape (its outline is returned), or a compound one part by part."""
+    if not isinstance(shape, Compound):
+        return _draw_shape(axes, shape, color, label)
+    for index, part in enumerate(shape.parts):
+        points = _boundary(part)
+        if len(points) >= 3:
+            xs, ys = zip(*points, strict=True)
+            axes.fill(xs, ys, facecolor=color, alpha=0.3, edgecolor="none")
+        closed = [*points, points[0]] if len(points) >= 3 else points
+        xs, ys = zip(*closed, strict=True)
+        style = "-" if len(points) < 3 else ":"
+        axes.plot(xs, ys, style, color=color, linewidth=2.5 if len(points) < 3 else 0.8)
+        if len(points) == 1:
+            axes.plot(*points[0], "o", color=color, markersize=7, zorder=3)
+        if index == deciding:
+            axes.plot(xs, ys, "-", color="black", linewidth=1.2, zorder=4)
+    for rings in polygons_of(shape):
+        for ring in rings:
+            xs, ys = zip(*[*ring, ring[0]], strict=True)
+            axes.plot(xs, ys, "-", color=color, linewidth=1.5)
+    axes.plot([], [], "s", color=color, alpha=0.5, label=f"{label} ({len(shape.parts)} parts)")
+    if deciding >= 0:
+        axes.plot([], [], "-", color="black", linewidth=1.2, label="the deciding pair of parts")
+    return []
+
+
 def _draw_shape(axes: Any, shape: ConvexShape, color: str, label: str) -> list[Vec]:
     points = _boundary(shape)
     if len(points) == 1:
@@ -252,7 +288,7 @@ def _draw_run(axes: Any, check: Check, steps: list[_Step], upto: int) -> None:
     subtracted at the end), so its simplices are drawn on the cores'
     difference, with the full difference outlined around it.
     """
-    shape_a, shape_b = check.pair.a.shape, check.pair.b.shape
+    shape_a, shape_b = _deciding_parts(check)
     distance_run = steps[0].closest is not None
     core_a, radius_a = split_radius(shape_a)
     core_b, radius_b = split_radius(shape_b)
@@ -288,8 +324,18 @@ def _draw_run(axes: Any, check: Check, steps: list[_Step], upto: int) -> None:
     _draw_direction(axes, full, last)
     axes.plot([], [], color=_COLOR_SIMPLEX, label="simplices (older: fainter)")
     run = "GJK distance" if distance_run else "boolean GJK"
-    axes.set_title(f"A - B and the simplices of {run}, step {upto} of {len(steps)}")
+    search = check.answer.parts
+    which = "" if search is None else f" (parts {search.deciding.a} and {search.deciding.b})"
+    axes.set_title(f"A - B{which} and the simplices of {run}, step {upto} of {len(steps)}")
     _finish_axes(axes)
+
+
+def _deciding_parts(check: Check) -> tuple[ConvexShape, ConvexShape]:
+    """The two shapes whose run is drawn: the shapes, or for compounds the deciding parts."""
+    search = check.answer.parts
+    a, b = check.pair.a.shape, check.pair.b.shape
+    index_a, index_b = (0, 0) if search is None else (search.deciding.a, search.deciding.b)
+    return parts_of(a)[index_a], parts_of(b)[index_b]
 
 
 def _draw_polygon(axes: Any, corners: list[Vec], label: str) -> None:

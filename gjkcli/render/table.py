@@ -6,10 +6,15 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from gjkcli.algorithms.certificate import SeparatingAxis
+from gjkcli.algorithms.certificate import (
+    EnclosingSimplex,
+    PartsCertificate,
+    SeparatingAxis,
+)
 from gjkcli.pair import ShapeInput
 from gjkcli.render.numbers import compact, compact_point
 from gjkcli.shapes.base import Vec
+from gjkcli.shapes.compound import Compound
 from gjkcli.verify.check import Check
 from gjkcli.verify.exact import rational_text
 
@@ -31,7 +36,12 @@ def check_table(check: Check) -> RenderableType:
     exact = check.exact is not None
     if exact:
         table.add_column("exact", overflow="fold")
-    rows = (*_answer_rows(check), *_penetration_rows(check), *_run_rows(check))
+    rows = (
+        *_answer_rows(check),
+        *_parts_rows(check),
+        *_penetration_rows(check),
+        *_run_rows(check),
+    )
     for row in rows:
         table.add_row(*(row if exact else row[:3]))
     notes = Table.grid(padding=(0, 1))
@@ -82,18 +92,64 @@ def _answer_rows(check: Check) -> list[Row]:
 
 def _certificate_text(check: Check) -> str:
     proof = check.answer.certificate
-    if isinstance(proof, SeparatingAxis):
-        claim = (
-            f"separating axis {compact_point(proof.axis, scale=1.0)}: "
-            f"{compact(proof.lower, 8)} <= distance <= {compact(proof.upper, 8)}"
-        )
+    if isinstance(proof, PartsCertificate):
+        claim = _parts_claim(proof)
+    elif isinstance(proof, SeparatingAxis):
+        claim = _axis_claim(proof)
     else:
-        claim = f"{_count(len(proof.points), 'point')} of A - B enclose the origin"
-        if proof.residual > 0.0:
-            claim += f" (to within {compact(proof.residual, 3)})"
+        claim = _enclosing_claim(proof)
     if check.certificate_check.ok:
         return f"{claim}; re-checked"
     return f"{claim}; FAILS: " + "; ".join(check.certificate_check.problems)
+
+
+def _axis_claim(proof: SeparatingAxis) -> str:
+    return (
+        f"separating axis {compact_point(proof.axis, scale=1.0)}: "
+        f"{compact(proof.lower, 8)} <= distance <= {compact(proof.upper, 8)}"
+    )
+
+
+def _enclosing_claim(proof: EnclosingSimplex) -> str:
+    claim = f"{_count(len(proof.points), 'point')} of A - B enclose the origin"
+    if proof.residual > 0.0:
+        claim += f" (to within {compact(proof.residual, 3)})"
+    return claim
+
+
+def _parts_claim(proof: PartsCertificate) -> str:
+    if proof.lower is None or proof.upper is None:
+        first = proof.proofs[0]
+        inner = first.proof
+        text = _enclosing_claim(inner) if isinstance(inner, EnclosingSimplex) else "?"
+        return f"parts {first.a} of A and {first.b} of B: {text}"
+    rest = "" if proof.horizon is None else f", boxes >= {compact(proof.horizon, 8)} apart"
+    axes = _count(len(proof.proofs), "separating axis", "separating axes")
+    return (
+        f"{axes} (one per pair of parts tested){rest}: "
+        f"{compact(proof.lower, 8)} <= distance <= {compact(proof.upper, 8)}"
+    )
+
+
+def _parts_rows(check: Check) -> list[Row]:
+    """For compound shapes: the part pairs tested and skipped, and the deciding pair."""
+    search = check.answer.parts
+    if search is None:
+        return []
+    deciding = search.deciding
+    rows: list[Row] = [
+        (
+            "part pairs",
+            f"{search.total}: {len(search.tested)} tested, {search.skipped} skipped by the "
+            "bounding boxes",
+            "",
+            "",
+        ),
+        ("deciding pair", f"part {deciding.a} of A, part {deciding.b} of B ({search.why})", "", ""),
+    ]
+    if check.answer.penetration_reason is not None:
+        rows.append(("penetration", "not defined for compound shapes", "", ""))
+    return rows
 
 
 def _penetration_rows(check: Check) -> list[Row]:
@@ -177,11 +233,14 @@ def _notes(check: Check) -> list[tuple[Text, Text]]:
 
 
 def _label(shape: ShapeInput) -> str:
-    return f"{shape.name} ({shape.kind})" if shape.name else shape.kind
+    kind = shape.kind
+    if isinstance(shape.shape, Compound):
+        kind += f", {_count(len(shape.shape.parts), 'convex part')}"
+    return f"{shape.name} ({kind})" if shape.name else kind
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+def _count(number: int, noun: str, plural: str | None = None) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {plural or noun + 's'}"
 
 
 def _yes_no(value: bool) -> str:

@@ -1,7 +1,9 @@
 """GJK's runs told step by step, in words, like the seed article's walk-through.
 
 The same sentences serve the terminal (``gjk check --trace``) and the
-captions of the animation (``gjk plot --gif``).
+captions of the animation (``gjk plot --gif``). For a compound shape the
+walk-through starts with the pairs of parts GJK ran on, and then follows the
+pair that decided the answer.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gjkcli.algorithms.compound import CompoundResult
 from gjkcli.algorithms.distance import DistanceStep
 from gjkcli.algorithms.intersect import IntersectStep
 from gjkcli.render.numbers import compact, compact_point
@@ -116,9 +119,11 @@ def trace_text(
     query: Query,
     boolean_steps: Sequence[IntersectStep],
     distance_steps: Sequence[DistanceStep],
+    search: CompoundResult | None = None,
 ) -> RenderableType:
-    """The walk-through of the runs ``query`` names, numbered like the article's steps."""
-    parts: list[RenderableType] = []
+    """The walk-through of the runs ``query`` names, numbered like the article's steps;
+    with a compound ``search``, the part pairs tested come first."""
+    parts: list[RenderableType] = [] if search is None else [_part_pairs(search)]
     if query in ("both", "boolean"):
         parts.append(_run("Boolean GJK (does A touch B?)", boolean_steps, boolean_step_lines))
     if query in ("both", "distance"):
@@ -127,6 +132,36 @@ def trace_text(
 
 
 Step = TypeVar("Step", IntersectStep, DistanceStep)
+
+
+def _part_pairs(search: CompoundResult) -> Group:
+    """The pairs of parts GJK ran on, in order, and the one whose runs follow."""
+    grid = Table(box=None)
+    for heading in ("", "part of A", "part of B", "boxes apart", "distance"):
+        grid.add_column(heading, justify="right", no_wrap=True)
+    grid.add_column("verdict", no_wrap=True)
+    grid.add_column("GJK", overflow="fold")
+    for number, pair in enumerate(search.tested, start=1):
+        grid.add_row(
+            f"{number}.",
+            str(pair.a),
+            str(pair.b),
+            compact(pair.box_distance),
+            compact(pair.result.distance),
+            pair.verdict,
+            f"{pair.result.iterations} steps, {pair.result.status}",
+        )
+    heading = Text(
+        f"\nPairs of convex parts: {len(search.tested)} of {search.total} tested, "
+        f"{search.skipped} skipped by the bounding boxes",
+        style="bold",
+    )
+    deciding = search.deciding
+    footer = Text(
+        f"Deciding pair: part {deciding.a} of A and part {deciding.b} of B ({search.why}); "
+        "its runs follow."
+    )
+    return Group(heading, grid, footer)
 
 
 def _run(title: str, steps: Sequence[Step], describe: Callable[[Step], list[str]]) -> Group:

@@ -1,7 +1,8 @@
-"""Convex shapes, known through their support functions."""
+"""Convex shapes, known through their support functions, and compounds of them."""
 
 from gjkcli.shapes.affine import Affine, Transformed, transformed
 from gjkcli.shapes.base import ConvexShape, Vec, bounding_box
+from gjkcli.shapes.compound import Compound, Shape, parts_of, union_of
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.primitives import (
     NotConvexError,
@@ -19,10 +20,12 @@ from gjkcli.shapes.rounded import Rounded, split_radius
 
 __all__ = [
     "Affine",
+    "Compound",
     "ConvexShape",
     "NotConvexError",
     "Polytope",
     "Rounded",
+    "Shape",
     "Transformed",
     "Vec",
     "bounding_box",
@@ -31,10 +34,12 @@ __all__ = [
     "convex_polygon",
     "ellipse",
     "hull",
+    "parts_of",
     "point",
     "rectangle",
     "rounded",
     "segment",
     "split_radius",
     "transformed",
+    "union_of",
 ]

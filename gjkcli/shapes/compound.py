@@ -10,7 +10,8 @@ original geometry rather than the parts, and so check the decomposition too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from gjkcli.shapes.affine import Affine, transformed
@@ -21,19 +22,24 @@ __all__ = [
     "Compound",
     "Shape",
     "parts_of",
+    "polygons_of",
     "round_shape",
     "shape_bounds",
     "transform_shape",
+    "union_of",
 ]
 
 
 @dataclass(frozen=True)
 class Compound:
-    """A union of convex ``parts``, and the geometry it came from (``None``: just the parts).
+    """A union of convex ``parts``, and what it was made from.
 
-    ``rings`` are the boundary rings of the polygons it came from (exterior
-    and holes, in world coordinates), used to tell a point of the interior
-    from a point of the boundary; empty when it has no area of its own.
+    ``geometry`` is the GeoJSON-like description of the geometry the parts
+    were cut from (a non-convex polygon, a MultiPolygon, a polyline...), or
+    ``None``. ``members`` are the shapes a native compound was written as
+    (``()`` otherwise); their parts, in order, are its parts. Neither is used
+    by GJK; the Shapely cross-check uses them instead of the parts, and they
+    tell a point of the interior from a point of the boundary.
 
     >>> from gjkcli.shapes import point
     >>> pair_of_points = Compound((point((0.0, 0.0)), point((2.0, 0.0))), None)
@@ -43,11 +49,24 @@ class Compound:
 
     parts: tuple[ConvexShape, ...]
     geometry: dict[str, Any] | None
-    rings: tuple[tuple[Vec, ...], ...] = ()
+    members: tuple[Shape, ...] = ()
 
 
 Shape = ConvexShape | Compound
 """Anything a pair can hold: one convex shape, or a compound of convex parts."""
+
+
+def union_of(members: Sequence[Shape]) -> Shape:
+    """The union of ``members``; a single member is returned as it is.
+
+    >>> from gjkcli.shapes import circle, point
+    >>> len(union_of([circle((0.0, 0.0), 1.0), point((3.0, 0.0))]).parts)
+    2
+    """
+    if len(members) == 1:
+        return members[0]
+    parts = tuple(part for member in members for part in parts_of(member))
+    return Compound(parts, None, tuple(members))
 
 
 def parts_of(shape: Shape) -> tuple[ConvexShape, ...]:
@@ -66,26 +85,59 @@ def shape_bounds(shape: Shape) -> tuple[float, float, float, float]:
     )
 
 
+def polygons_of(shape: Shape) -> list[list[list[Vec]]]:
+    """The polygons (each a list of rings: exterior first, then holes) that a shape was
+    cut from, found in its geometry and its members; empty for a convex shape.
+
+    >>> from gjkcli.shapes import point
+    >>> square = [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]
+    >>> geometry = {"type": "MultiPolygon", "coordinates": [[square], [square]]}
+    >>> [len(rings) for rings in polygons_of(Compound((point((0.0, 0.0)),), geometry))]
+    [1, 1]
+    """
+    if not isinstance(shape, Compound):
+        return []
+    found = [] if shape.geometry is None else _polygons(shape.geometry)
+    for member in shape.members:
+        found += polygons_of(member)
+    return found
+
+
+def _polygons(geometry: dict[str, Any]) -> list[list[list[Vec]]]:
+    kind = geometry["type"]
+    if kind == "Polygon":
+        return [[[(x, y) for x, y in ring] for ring in geometry["coordinates"]]]
+    if kind == "MultiPolygon":
+        return [[[(x, y) for x, y in ring] for ring in rings] for rings in geometry["coordinates"]]
+    if kind == "GeometryCollection":
+        return [rings for member in geometry["geometries"] for rings in _polygons(member)]
+    return []
+
+
 def transform_shape(shape: Shape, affine: Affine) -> Shape:
-    """A shape under an affine map: each part, its geometry and its rings mapped alike."""
+    """A shape under an affine map: each part, its geometry and its members mapped alike."""
     if not isinstance(shape, Compound):
         return transformed(shape, affine)
     return Compound(
         tuple(transformed(part, affine) for part in shape.parts),
         None if shape.geometry is None else _map_geometry(shape.geometry, affine),
-        tuple(tuple(affine.apply(p) for p in ring) for ring in shape.rings),
+        tuple(transform_shape(member, affine) for member in shape.members),
     )
 
 
 def round_shape(shape: Shape, margin: float) -> Shape:
-    """A shape grown by a disc: the union of its grown parts (no polygon describes it any more)."""
+    """A shape grown by a disc: the union of its grown parts (no polygon describes it any more).
+
+    >>> from gjkcli.shapes import point
+    >>> grown = round_shape(union_of([point((0.0, 0.0)), point((3.0, 0.0))]), 1.0)
+    >>> shape_bounds(grown), grown.geometry, grown.members
+    ((-1.0, -1.0, 4.0, 1.0), None, ())
+    """
     if not isinstance(shape, Compound):
         return rounded(shape, margin)
     if margin == 0.0:
         return shape
-    return replace(
-        shape, parts=tuple(rounded(part, margin) for part in shape.parts), geometry=None, rings=()
-    )
+    return Compound(tuple(rounded(part, margin) for part in shape.parts), None)
 
 
 def _map_geometry(geometry: dict[str, Any], affine: Affine) -> dict[str, Any]:

@@ -2,7 +2,10 @@
 
 A ring is convex when, walking around it, every turn goes the same way (or
 straight on) and the walk goes around exactly once. Repeated and collinear
-vertices are allowed. A turn the other way is a *reflex vertex*; a turn of
+vertices are allowed. The direction of each turn is decided exactly
+(:func:`orientation`): a vertex that turns the wrong way by the smallest
+amount is reflex, so a ring accepted as convex bounds exactly the polygon its
+vertices span. A turn the other way is a *reflex vertex*; a turn of
 180 degrees is a *spike*; a walk that goes around twice (a pentagram) crosses
 itself even though every turn goes the same way.
 """
@@ -12,19 +15,29 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from gjkcli.shapes.base import Vec
-from gjkcli.tolerances import COLLINEAR_SINE
 
-__all__ = ["RingProblem", "convexity_problem", "open_ring"]
+__all__ = ["RingProblem", "convexity_problem", "open_ring", "orientation"]
+
+_DOUBT = 1e-12
+"""Below this fraction of the edges' lengths, the sign of a floating-point
+cross product is not trusted and the turn is recomputed in rationals. Not a
+tolerance: the answer is exact either way; this only picks the fast path."""
 
 
 @dataclass(frozen=True)
 class RingProblem:
-    """Why a ring is not a convex polygon, and at which input vertex."""
+    """Why a ring is not a convex polygon, and at which input vertex.
+
+    ``degenerate``: the ring bounds no area at all (too few distinct points,
+    or all on one line), so it is no polygon, convex or not.
+    """
 
     index: int | None
     message: str
+    degenerate: bool = False
 
 
 def open_ring(points: Sequence[Vec]) -> list[Vec]:
@@ -49,7 +62,7 @@ def convexity_problem(points: Sequence[Vec]) -> RingProblem | None:
     >>> convexity_problem([(0, 0), (1, 0), (2, 0), (2, 2), (2, 2), (0, 2)]) is None
     True
     >>> convexity_problem([(0, 0), (2, 0), (1, 1), (2, 2), (0, 2)])
-    RingProblem(index=2, message='reflex vertex')
+    RingProblem(index=2, message='reflex vertex', degenerate=False)
     >>> convexity_problem([(0, 0), (1, 0), (2, 0)]).message
     'zero area: all points lie on one line (use a segment or a hull)'
     """
@@ -62,7 +75,7 @@ def convexity_problem(points: Sequence[Vec]) -> RingProblem | None:
     if len(kept) > 1 and kept[0][1] == kept[-1][1]:
         kept.pop()
     if len(kept) < 3:
-        return RingProblem(None, f"needs at least 3 distinct points, got {len(kept)}")
+        return RingProblem(None, f"needs at least 3 distinct points, got {len(kept)}", True)
 
     n = len(kept)
     turns = [_turn(kept[i - 1][1], kept[i][1], kept[(i + 1) % n][1]) for i in range(n)]
@@ -73,28 +86,52 @@ def convexity_problem(points: Sequence[Vec]) -> RingProblem | None:
     for i in range(1, n - 1):
         (x0, y0), (x1, y1) = kept[i][1], kept[i + 1][1]
         twice_area += (x0 - ox) * (y1 - oy) - (x1 - ox) * (y0 - oy)
-    if all(straight for _, _, straight in turns):
-        return RingProblem(None, "zero area: all points lie on one line (use a segment or a hull)")
+    if all(sign == 0 for sign, _, _ in turns):
+        message = "zero area: all points lie on one line (use a segment or a hull)"
+        return RingProblem(None, message, True)
     if twice_area == 0.0:
         return RingProblem(None, "the ring crosses itself (its signed area is zero)")
-    orientation = 1.0 if twice_area > 0.0 else -1.0
+    winding = 1 if twice_area > 0.0 else -1
 
     total_turn = 0.0
-    for (index, _), (cross, dot, straight) in zip(kept, turns, strict=True):
-        if straight and dot < 0.0:
+    for (index, _), (sign, size, dot) in zip(kept, turns, strict=True):
+        if sign == 0 and dot < 0.0:
             return RingProblem(index, "spike (the ring doubles back on itself)")
-        if not straight and cross * orientation < 0.0:
+        if sign == -winding:
             return RingProblem(index, "reflex vertex")
-        total_turn += math.atan2(max(cross * orientation, 0.0), dot)
+        total_turn += math.atan2(size, dot)
     if total_turn > 3.0 * math.pi:
         return RingProblem(None, "the ring winds around more than once (it crosses itself)")
     return None
 
 
-def _turn(before: Vec, at: Vec, after: Vec) -> tuple[float, float, bool]:
-    """Cross and dot product of the edges meeting at ``at``, and whether the turn is straight."""
+def orientation(a: Vec, b: Vec, c: Vec) -> int:
+    """The exact sign of the turn ``a -> b -> c``: 1 left, -1 right, 0 straight on.
+
+    The floating-point cross product decides when it is clearly away from
+    zero; otherwise the turn is recomputed in rational arithmetic, which is
+    exact for any float inputs.
+
+    >>> orientation((0.0, 0.0), (1.0, 0.0), (1.0, 1.0))
+    1
+    >>> orientation((0.0, 0.0), (0.3, 0.1), (0.9, 0.3))  # not collinear in binary
+    -1
+    >>> orientation((0.0, 0.0), (0.5, 0.5), (0.75, 0.75))
+    0
+    """
+    ex, ey, fx, fy = b[0] - a[0], b[1] - a[1], c[0] - b[0], c[1] - b[1]
+    cross = ex * fy - ey * fx
+    if abs(cross) > _DOUBT * (abs(ex) + abs(ey)) * (abs(fx) + abs(fy)):
+        return 1 if cross > 0 else -1
+    exact = (Fraction(b[0]) - Fraction(a[0])) * (Fraction(c[1]) - Fraction(b[1])) - (
+        Fraction(b[1]) - Fraction(a[1])
+    ) * (Fraction(c[0]) - Fraction(b[0]))
+    return (exact > 0) - (exact < 0)
+
+
+def _turn(before: Vec, at: Vec, after: Vec) -> tuple[int, float, float]:
+    """The exact direction of the turn at ``at`` (see :func:`orientation`), and the
+    size of the cross product and the dot product of the edges meeting there."""
     ex, ey = at[0] - before[0], at[1] - before[1]
     fx, fy = after[0] - at[0], after[1] - at[1]
-    cross = ex * fy - ey * fx
-    straight = abs(cross) <= COLLINEAR_SINE * math.hypot(ex, ey) * math.hypot(fx, fy)
-    return cross, ex * fx + ey * fy, straight
+    return orientation(before, at, after), abs(ex * fy - ey * fx), ex * fx + ey * fy

@@ -10,6 +10,10 @@ exceed the true one by up to the sum of their error bounds and never fall
 below it, and GJK's distance must lie in
 ``[shapely - errors - allowance, shapely + allowance]``.
 
+For compound shapes there is no exact answer; when they are polygonal,
+Shapely's verdict (exact predicates on the geometry the parts were cut from)
+must match GJK's too, unless the pair is within the allowance of touching.
+
 Always: EPA's depth agrees with the Minkowski-hull oracle (whose hull lies
 inside ``A - B``, so it may fall short, never exceed; EPA's depth may exceed
 the true one by its own error, never fall short); the boolean query agrees
@@ -42,6 +46,7 @@ def disagreements(
         found += _against_exact(answer, exact, allowance)
     else:
         found += _against_shapely(answer, referee, allowance, tolerance)
+        found += _compound_verdict(answer, referee, allowance)
     found += _depth(answer, referee, allowance, depth_tolerance)
     found += _boolean(answer, allowance)
     return tuple(found)
@@ -105,6 +110,17 @@ def _against_shapely(
         f"distance: GJK {gjk.distance:.12g}, Shapely {referee.distance:.12g}, "
         f"differ by {abs(excess):.3g} (allowed {tolerance:.3g}){verdicts}"
     ]
+
+
+def _compound_verdict(answer: Answer, referee: ShapelyAnswer, allowance: float) -> list[str]:
+    if answer.parts is None or referee.approximation_error > 0.0:
+        return []
+    if answer.verdict == referee.verdict:
+        return []
+    near_contact = {answer.verdict, referee.verdict} == {"separated", "touching"}
+    if near_contact and answer.gjk.raw_distance <= allowance:
+        return []
+    return [f"verdict: GJK {answer.verdict}, Shapely {referee.verdict}"]
 
 
 def _depth(answer: Answer, referee: ShapelyAnswer, allowance: float, tolerance: float) -> list[str]:

@@ -11,6 +11,11 @@ simplex solver): it recomputes every claim from the shapes themselves.
 * An enclosing simplex must have weights that are non-negative and sum to 1,
   points that are differences of points of A and of B (the named vertices,
   for polygons), and a weighted sum within the touching band of the origin.
+* A compound pair's certificate is checked part pair by part pair, as above,
+  on the parts it names; for separated shapes, every pair of parts it does
+  not name must have bounding boxes (recomputed from four support points
+  each) at least ``horizon`` apart, and the least lower bound and the least
+  upper bound must bracket the distance.
 
 Recomputed numbers may differ from the certificate's by the rounding
 allowance ``CERTIFICATE_RELATIVE * (1 + scale)``.
@@ -21,8 +26,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from gjkcli.algorithms.certificate import Certificate, EnclosingSimplex, SeparatingAxis, Weights
-from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.algorithms.certificate import (
+    Certificate,
+    EnclosingSimplex,
+    PartsCertificate,
+    SeparatingAxis,
+    Weights,
+)
+from gjkcli.shapes.base import ConvexShape, Vec, bounding_box
+from gjkcli.shapes.compound import Compound, Shape, parts_of
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.tolerances import CERTIFICATE_RELATIVE
 
@@ -40,8 +52,8 @@ class CertificateCheck:
 
 
 def check_certificate(
-    shape_a: ConvexShape,
-    shape_b: ConvexShape,
+    shape_a: Shape,
+    shape_b: Shape,
     certificate: Certificate,
     distance: float,
     band: float,
@@ -58,11 +70,83 @@ def check_certificate(
     >>> check_certificate(a, b, bad, 2.0, 1e-14).problems
     ('lower bound: 2.5 claimed, 2 recomputed from the support functions',)
     """
-    if isinstance(certificate, SeparatingAxis):
+    if isinstance(certificate, PartsCertificate):
+        problems = _parts_problems(shape_a, shape_b, certificate, distance, band)
+    elif isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
+        problems = ["a compound shape needs a certificate made of part pairs"]
+    elif isinstance(certificate, SeparatingAxis):
         problems = _separating_axis_problems(shape_a, shape_b, certificate, distance)
     else:
         problems = _enclosing_problems(shape_a, shape_b, certificate, band)
     return CertificateCheck(not problems, tuple(problems))
+
+
+def _parts_problems(
+    a: Shape, b: Shape, proof: PartsCertificate, distance: float, band: float
+) -> list[str]:
+    parts_a, parts_b = parts_of(a), parts_of(b)
+    problems: list[str] = []
+    named = set()
+    for item in proof.proofs:
+        if not (0 <= item.a < len(parts_a) and 0 <= item.b < len(parts_b)):
+            problems.append(f"parts ({item.a}, {item.b}): no such pair of parts")
+            continue
+        named.add((item.a, item.b))
+        part_a, part_b = parts_a[item.a], parts_b[item.b]
+        if isinstance(item.proof, SeparatingAxis):
+            found = _separating_axis_problems(part_a, part_b, item.proof, item.proof.upper)
+        else:
+            found = _enclosing_problems(part_a, part_b, item.proof, band)
+        problems += [f"parts ({item.a}, {item.b}): {problem}" for problem in found]
+    axes = [item.proof for item in proof.proofs if isinstance(item.proof, SeparatingAxis)]
+    if not axes:  # intersecting: one enclosing simplex of a pair of parts is the proof
+        if len(proof.proofs) != 1 or proof.lower is not None:
+            problems.append("an intersecting pair needs exactly one enclosing simplex")
+        return problems
+    if len(axes) != len(proof.proofs):
+        problems.append("separated shapes need a separating axis for every pair of parts named")
+    horizons = [] if proof.horizon is None else [proof.horizon]
+    lower = min([axis.lower for axis in axes] + horizons)
+    upper = min(axis.upper for axis in axes)
+    slack = CERTIFICATE_RELATIVE * (1.0 + upper)
+    if proof.lower is None or proof.upper is None:
+        return [*problems, "separated shapes need a lower and an upper bound"]
+    if abs(lower - proof.lower) > slack or abs(upper - proof.upper) > slack:
+        problems.append(
+            f"bounds: [{proof.lower:.17g}, {proof.upper:.17g}] claimed, "
+            f"[{lower:.17g}, {upper:.17g}] from the pairs of parts"
+        )
+    if not lower - slack <= distance <= upper + slack:
+        problems.append(f"the distance {distance:.17g} is not within [{lower:.17g}, {upper:.17g}]")
+    return problems + _unnamed_pairs(parts_a, parts_b, named, proof.horizon, slack)
+
+
+def _unnamed_pairs(
+    parts_a: tuple[ConvexShape, ...],
+    parts_b: tuple[ConvexShape, ...],
+    named: set[tuple[int, int]],
+    horizon: float | None,
+    slack: float,
+) -> list[str]:
+    """Is every pair of parts not named at least ``horizon`` apart, box to box?
+    (Without a horizon, every pair must be named.)"""
+    import numpy as np
+
+    limit = math.inf if horizon is None else horizon - slack
+    boxes_b = np.array([bounding_box(part) for part in parts_b], dtype=float)
+    for i, part in enumerate(parts_a):
+        minx, miny, maxx, maxy = bounding_box(part)
+        dx = np.maximum(0.0, np.maximum(minx - boxes_b[:, 2], boxes_b[:, 0] - maxx))
+        dy = np.maximum(0.0, np.maximum(miny - boxes_b[:, 3], boxes_b[:, 1] - maxy))
+        gaps = np.hypot(dx, dy)
+        for j in np.flatnonzero(gaps < limit):
+            if (i, int(j)) not in named:
+                reach = "" if horizon is None else f", less than the horizon {horizon:.17g}"
+                return [
+                    f"parts ({i}, {int(j)}): not named, and their boxes are "
+                    f"{float(gaps[j]):.17g} apart{reach}"
+                ]
+    return []
 
 
 def _separating_axis_problems(

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from gjkcli.algorithms.answer import Answer, solve
 from gjkcli.pair import Pair
-from gjkcli.shapes.base import bounding_box
+from gjkcli.shapes.compound import shape_bounds
 from gjkcli.tolerances import agreement_tolerance, coordinate_scale
 from gjkcli.verify.agreement import disagreements, strict_warnings
 from gjkcli.verify.certificates import CertificateCheck, check_certificate
@@ -93,7 +93,7 @@ def check_pairs(pairs: Sequence[Pair], trace: bool = False) -> list[Check]:
 
 def _compare(pair: Pair, answer: Answer, referee: ShapelyAnswer) -> Check:
     a, b = pair.a.shape, pair.b.shape
-    scale = max(coordinate_scale(bounding_box(a)), coordinate_scale(bounding_box(b)))
+    scale = max(coordinate_scale(shape_bounds(a)), coordinate_scale(shape_bounds(b)))
     allowance = agreement_tolerance(scale)
     tolerance = agreement_tolerance(scale, referee.approximation_error)
     epa_error = answer.penetration.error if answer.penetration is not None else 0.0

@@ -15,7 +15,8 @@ tests and the Minkowski difference then run on Python's unbounded integers
 work), and the squared distance comes back as a ``Fraction``.
 
 Curved shapes have no exact rational description; for them there is no exact
-answer (``None``).
+answer (``None``). Nor is there for compound shapes: their referee is Shapely,
+on the geometry they were cut from.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from fractions import Fraction
 
 from gjkcli.algorithms.minkowski import edge_merge
 from gjkcli.algorithms.verdict import Verdict
-from gjkcli.shapes.base import ConvexShape
+from gjkcli.shapes.compound import Shape
 from gjkcli.shapes.polytope import Polytope
 
 __all__ = ["ExactAnswer", "exact_answer", "rational_text"]
@@ -47,8 +48,9 @@ class ExactAnswer:
         return _sqrt(self.distance_squared)
 
 
-def exact_answer(shape_a: ConvexShape, shape_b: ConvexShape) -> ExactAnswer | None:
-    """The exact answer for two polygonal shapes, or ``None`` if either is curved.
+def exact_answer(shape_a: Shape, shape_b: Shape) -> ExactAnswer | None:
+    """The exact answer for two convex polygonal shapes, or ``None`` if either is curved
+    or compound.
 
     >>> from gjkcli.shapes import Polytope, circle, segment
     >>> square = Polytope(((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)))

@@ -14,6 +14,13 @@ measures the distance from the origin to its boundary. With traced stand-ins
 for curves that hull lies inside the true ``A - B``, so the oracle's depth can
 fall short of the true one by at most the sum of the two tracing bounds, and
 never exceeds it.
+
+A compound shape goes to Shapely as the geometry it was cut from (a
+non-convex polygon, a MultiPolygon...), not as its parts, so the check covers
+the decomposition too; a native compound as the union of its members' stand-ins,
+and a compound with a margin (no polygon describes it) as the union of its
+parts'. Its error bound is the largest of theirs. There is no depth oracle
+for compound shapes, whose depth is not defined.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ import shapely
 from gjkcli.algorithms.outline import outline
 from gjkcli.algorithms.verdict import Verdict
 from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.shapes.compound import Compound, Shape
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.tolerances import CURVE_MAX_POINTS, ORACLE_CURVE_POINTS
 
@@ -63,13 +71,13 @@ class ShapelyAnswer:
 
 
 def shapely_answers(
-    pairs: Sequence[tuple[ConvexShape, ConvexShape]], penetration: Sequence[bool]
+    pairs: Sequence[tuple[Shape, Shape]], penetration: Sequence[bool]
 ) -> list[ShapelyAnswer]:
     """Shapely's answers for many pairs at once, with its vectorized functions.
 
-    The depth is computed for the pairs Shapely finds intersecting, and for
-    those whose ``penetration`` flag asks for it; it stays ``None`` when the
-    origin is outside Shapely's ``A - B``.
+    The depth is computed for the convex pairs Shapely finds intersecting, and
+    for those whose ``penetration`` flag asks for it; it stays ``None`` when
+    the origin is outside Shapely's ``A - B``, and for compound shapes.
 
     >>> from gjkcli.shapes import rectangle, point
     >>> box = rectangle((0.0, 0.0), (2.0, 2.0))
@@ -88,8 +96,12 @@ def shapely_answers(
     touches = shapely.touches(geometries_a, geometries_b)
     lines = shapely.shortest_line(geometries_a, geometries_b)  # its length is the distance
     distances = shapely.length(lines)
-    wanted = [i for i, flag in enumerate(penetration) if flag or intersects[i]]
-    depths = dict(zip(wanted, shapely_penetrations([pairs[i] for i in wanted]), strict=True))
+    convex: dict[int, tuple[ConvexShape, ConvexShape]] = {}
+    for i, (a, b) in enumerate(pairs):
+        if not isinstance(a, Compound) and not isinstance(b, Compound):
+            convex[i] = (a, b)
+    wanted = [i for i in convex if penetration[i] or intersects[i]]
+    depths = dict(zip(wanted, shapely_penetrations([convex[i] for i in wanted]), strict=True))
     answers = []
     for i in range(len(pairs)):
         closest = None
@@ -111,9 +123,7 @@ def shapely_answers(
     return answers
 
 
-def shapely_answer(
-    shape_a: ConvexShape, shape_b: ConvexShape, penetration: bool = False
-) -> ShapelyAnswer:
+def shapely_answer(shape_a: Shape, shape_b: Shape, penetration: bool = False) -> ShapelyAnswer:
     """:func:`shapely_answers` for one pair.
 
     >>> from gjkcli.shapes import rectangle, point
@@ -123,7 +133,7 @@ def shapely_answer(
     return shapely_answers([(shape_a, shape_b)], [penetration])[0]
 
 
-def stand_ins(shapes: Sequence[ConvexShape], max_points: int = CURVE_MAX_POINTS) -> tuple[Any, Any]:
+def stand_ins(shapes: Sequence[Shape], max_points: int = CURVE_MAX_POINTS) -> tuple[Any, Any]:
     """Shapely geometries for many shapes, and the error bound of each (0 for polygons).
 
     >>> from gjkcli.shapes import circle, segment
@@ -137,7 +147,9 @@ def stand_ins(shapes: Sequence[ConvexShape], max_points: int = CURVE_MAX_POINTS)
     errors = np.zeros(len(shapes))
     polytopes: dict[int, Polytope] = {}
     for index, shape in enumerate(shapes):
-        if isinstance(shape, Polytope):
+        if isinstance(shape, Compound):
+            geometries[index], errors[index] = _compound_stand_in(shape, max_points)
+        elif isinstance(shape, Polytope):
             polytopes[index] = shape
         else:
             traced = outline(shape, max_points=max_points)
@@ -149,7 +161,7 @@ def stand_ins(shapes: Sequence[ConvexShape], max_points: int = CURVE_MAX_POINTS)
     return geometries, errors
 
 
-def shapely_geometry(shape: ConvexShape) -> tuple[Any, float]:
+def shapely_geometry(shape: Shape) -> tuple[Any, float]:
     """``(geometry, error bound)``: the Shapely stand-in for one shape."""
     geometries, errors = stand_ins([shape])
     return geometries[0], float(errors[0])
@@ -194,6 +206,21 @@ def shapely_penetration(shape_a: ConvexShape, shape_b: ConvexShape) -> tuple[flo
 
 
 _POLYGON = 3  # shapely.GeometryType.POLYGON
+
+
+def _compound_stand_in(shape: Compound, max_points: int) -> tuple[Any, float]:
+    """The geometry a compound was cut from; else the union of its members' (or parts')
+    stand-ins, whose error bound is the largest of theirs.
+
+    >>> from gjkcli.shapes import circle, point, union_of
+    >>> geometry, error = _compound_stand_in(union_of([point((0.0, 0.0)), point((2.0, 0.0))]), 64)
+    >>> geometry.wkt, error
+    ('MULTIPOINT ((0 0), (2 0))', 0.0)
+    """
+    if shape.geometry is not None:
+        return shapely.geometry.shape(shape.geometry), 0.0
+    geometries, errors = stand_ins(shape.members or shape.parts, max_points)
+    return shapely.union_all(geometries), float(errors.max())
 
 
 def _hulls(point_sets: Sequence[Any]) -> Any:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from gjkcli.io import InputError, load_pair, load_shape, load_two
-from gjkcli.shapes import Polytope, Rounded, Transformed
+from gjkcli.shapes import Compound, Polytope, Rounded, Transformed
 from tests.bad_inputs import BAD_INPUTS, BadInput
 from tests.helpers import SAMPLES
 
@@ -101,17 +101,29 @@ def test_geojson_geometry_feature_and_single_part_multi(tmp_path: Path) -> None:
     feature = {"type": "Feature", "properties": {"name": "lot"}, "geometry": geometry}
     loaded = load_shape(write(tmp_path, "lot.geojson", json.dumps(feature)))
     assert loaded.name == "lot"
+    assert isinstance(loaded.shape, Polytope)  # one convex part: just that part
     assert loaded.shape.support((1.0, 0.0)) == (2.0, 0.0)
-    many = {"type": "MultiPoint", "coordinates": [[0, 0], [1, 1]]}
-    with pytest.raises(InputError, match="multi-part shapes are not supported yet"):
-        load_shape(write(tmp_path, "many.json", json.dumps(many)))
 
 
-def test_geojson_polygon_is_checked_for_convexity(tmp_path: Path) -> None:
+def test_geojson_non_convex_polygon_is_cut_into_parts_not_hulled(tmp_path: Path) -> None:
     notched = {"type": "Polygon", "coordinates": [[[0, 0], [4, 0], [4, 4], [2, 1], [0, 4], [0, 0]]]}
+    loaded = load_shape(write(tmp_path, "notched.json", json.dumps(notched)))
+    assert isinstance(loaded.shape, Compound)
+    # with diagonals only, the notch's bottom (2, 1) needs two cuts: three triangles
+    assert len(loaded.shape.parts) == 3
+    rings = [list(part.vertices) for part in loaded.shape.parts if isinstance(part, Polytope)]
+    assert len(rings) == 3
+    assert all((2.0, 1.0) in ring for ring in rings)
+    areas = [
+        sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(v, v[1:] + v[:1], strict=True)) / 2
+        for v in rings
+    ]
+    assert sum(areas) == 10.0  # the square less the notch; its hull would cover 16
+    bow_tie = {"type": "Polygon", "coordinates": [[[0, 0], [2, 2], [2, 0], [0, 2], [0, 0]]]}
     with pytest.raises(InputError) as caught:
-        load_shape(write(tmp_path, "notched.json", json.dumps(notched)))
-    assert caught.value.place == "coordinates[0][3]"
+        load_shape(write(tmp_path, "bow-tie.json", json.dumps(bow_tie)))
+    assert caught.value.place == "coordinates[0]"
+    assert "the ring crosses itself at (1, 1)" in str(caught.value)
 
 
 def test_wkt_pair_file_and_shape_file(tmp_path: Path) -> None:
@@ -121,12 +133,10 @@ def test_wkt_pair_file_and_shape_file(tmp_path: Path) -> None:
     assert shape.kind == "WKT POLYGON"
     with pytest.raises(InputError, match="holds two geometries"):
         load_shape(str(SAMPLES / "formats" / "wkt-pair.wkt"))
-    notched = write(
-        tmp_path, "notched.wkt", "POLYGON ((0 0, 4 0, 4 4, 2 1, 0 4, 0 0))\nPOINT (9 9)\n"
-    )
+    bow_tie = write(tmp_path, "bow-tie.wkt", "POLYGON ((0 0, 2 2, 2 0, 0 2, 0 0))\nPOINT (9 9)\n")
     with pytest.raises(InputError) as caught:
-        load_pair(notched)
-    assert caught.value.place == "line 1 (WKT).coordinates[0][3]"
+        load_pair(bow_tie)
+    assert caught.value.place == "line 1 (WKT).coordinates[0]"
 
 
 def test_wkt_rejects_3d_and_nan(tmp_path: Path) -> None:

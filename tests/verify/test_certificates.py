@@ -14,20 +14,20 @@ from gjkcli.corpus import FAMILIES, generate
 from gjkcli.io import pair_from_node
 from gjkcli.io.node import Node
 from gjkcli.shapes import Polytope, rectangle
-from gjkcli.shapes.base import ConvexShape
+from gjkcli.shapes.compound import Shape
 from gjkcli.verify.certificates import check_certificate
 from gjkcli.verify.exact import exact_answer
 from tests.algorithms.test_outline import random_curved
 from tests.helpers import random_polygon_pair
 
 
-def rechecks(a: ConvexShape, b: ConvexShape, answer: Answer) -> list[str]:
+def rechecks(a: Shape, b: Shape, answer: Answer) -> list[str]:
     return list(
         check_certificate(a, b, answer.certificate, answer.gjk.distance, answer.gjk.band).problems
     )
 
 
-def polygon_pairs() -> Iterator[tuple[str, ConvexShape, ConvexShape]]:
+def polygon_pairs() -> Iterator[tuple[str, Shape, Shape]]:
     rng = random.Random(71)
     for index in range(1000):
         ring_a, ring_b, _ = random_polygon_pair(rng)

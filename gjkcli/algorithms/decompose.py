@@ -9,62 +9,88 @@ at most four times the minimum number of convex parts. Every part's corners
 are input vertices, so the parts cover the polygon exactly, with no gaps or
 overlaps beyond their shared edges.
 
-The convexity tests are exact: a turn whose floating-point sign is in doubt
-is decided again with rational arithmetic.
+The convexity tests are exact (:func:`gjkcli.shapes.rings.orientation`).
+
+Shapely also decides whether the polygon is valid (simple rings, holes inside
+the exterior and apart from each other); an invalid one is an
+:class:`InvalidPolygonError` that says what is wrong, where, and in which ring.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from fractions import Fraction
+from typing import Any
 
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import Compound
 from gjkcli.shapes.polytope import Polytope
+from gjkcli.shapes.rings import orientation
 
 __all__ = ["InvalidPolygonError", "decompose"]
 
 
 class InvalidPolygonError(ValueError):
-    """A ring that crosses itself, a hole outside the polygon, and the like; ``where`` if known."""
+    """A ring that crosses itself, a hole outside the polygon, and the like.
 
-    def __init__(self, message: str, where: Vec | None) -> None:
+    ``where`` is the point GEOS names, if any; ``ring`` the ring at fault (0 the
+    exterior, ``k`` the hole ``k - 1``), ``None`` when the rings are each fine
+    but do not fit together.
+    """
+
+    def __init__(self, message: str, where: Vec | None, ring: int | None) -> None:
         super().__init__(message)
         self.where = where
+        self.ring = ring
 
 
 def decompose(shell: Sequence[Vec], holes: Sequence[Sequence[Vec]] = ()) -> Compound:
     """The polygon with exterior ring ``shell`` and ``holes``, as a compound of convex parts.
 
+    Rings may be open or closed, in either orientation.
+
     >>> l_shape = [(0.0, 0.0), (4.0, 0.0), (4.0, 1.0), (1.0, 1.0), (1.0, 4.0), (0.0, 4.0)]
     >>> compound = decompose(l_shape)
     >>> len(compound.parts), compound.geometry["type"]
     (2, 'Polygon')
+    >>> square = [(0.0, 0.0), (4.0, 0.0), (4.0, 4.0), (0.0, 4.0)]
+    >>> len(decompose(square, [[(1.0, 1.0), (3.0, 1.0), (3.0, 3.0), (1.0, 3.0)]]).parts)
+    4
     >>> decompose([(0.0, 0.0), (2.0, 2.0), (2.0, 0.0), (0.0, 2.0)])
     Traceback (most recent call last):
     ...
-    gjkcli.shapes.decompose.InvalidPolygonError: the ring crosses itself at (1, 1)
+    gjkcli.algorithms.decompose.InvalidPolygonError: the ring crosses itself at (1, 1)
     """
     import shapely
 
-    polygon = shapely.Polygon(shell, holes)
-    reason = shapely.is_valid_reason(polygon)
-    if reason != "Valid Geometry":
-        raise _invalid(reason)
+    polygon = _valid_polygon(shell, holes)
     if polygon.area == 0.0:
-        raise InvalidPolygonError("zero area: all points lie on one line", None)
+        raise InvalidPolygonError("zero area: all points lie on one line", None, 0)
     triangles = [
         _counter_clockwise([(float(x), float(y)) for x, y in triangle.exterior.coords[:-1]])
         for triangle in shapely.constrained_delaunay_triangles(polygon).geoms
     ]
-    parts = _merge([t for t in triangles if _orientation(*t) != 0])
-    rings = (tuple(shell), *(tuple(hole) for hole in holes))
+    parts = _merge([t for t in triangles if orientation(*t) != 0])
     geometry = {
         "type": "Polygon",
-        "coordinates": [[list(p) for p in ring] for ring in rings],
+        "coordinates": [[list(p) for p in ring] for ring in (shell, *holes)],
     }
-    return Compound(tuple(Polytope(tuple(part)) for part in parts), geometry, rings)
+    return Compound(tuple(Polytope(tuple(part)) for part in parts), geometry)
+
+
+def _valid_polygon(shell: Sequence[Vec], holes: Sequence[Sequence[Vec]]) -> Any:
+    """The Shapely polygon, or an error naming the first ring at fault (or none of them)."""
+    import shapely
+
+    for ring, points in enumerate((shell, *holes)):
+        reason = shapely.is_valid_reason(shapely.Polygon(points))
+        if reason != "Valid Geometry":
+            raise _invalid(reason, ring)
+    polygon = shapely.Polygon(shell, holes)
+    reason = shapely.is_valid_reason(polygon)
+    if reason != "Valid Geometry":
+        raise _invalid(reason, None)
+    return polygon
 
 
 def _merge(triangles: list[list[Vec]]) -> list[list[Vec]]:
@@ -97,41 +123,36 @@ def _union_if_convex(p: list[Vec], q: list[Vec], u: Vec, v: Vec) -> list[Vec] | 
     i, j = p.index(u), q.index(v)
     p_before_u, p_after_v = p[i - 1], p[(i + 2) % len(p)]
     q_before_v, q_after_u = q[j - 1], q[(j + 2) % len(q)]
-    if _orientation(p_before_u, u, q_after_u) < 0 or _orientation(q_before_v, v, p_after_v) < 0:
+    if orientation(p_before_u, u, q_after_u) < 0 or orientation(q_before_v, v, p_after_v) < 0:
         return None
     from_v = p[i + 1 :] + p[: i + 1]  # v ... u
     from_u = q[j + 1 :] + q[: j + 1]  # u ... v
     return from_v + from_u[1:-1]
 
 
-def _orientation(a: Vec, b: Vec, c: Vec) -> int:
-    """Sign of the turn ``a -> b -> c``: exact, with rationals where floats are in doubt."""
-    ex, ey, fx, fy = b[0] - a[0], b[1] - a[1], c[0] - b[0], c[1] - b[1]
-    cross = ex * fy - ey * fx
-    if abs(cross) > 1e-12 * (abs(ex) + abs(ey)) * (abs(fx) + abs(fy)):
-        return 1 if cross > 0 else -1
-    exact = (Fraction(b[0]) - Fraction(a[0])) * (Fraction(c[1]) - Fraction(b[1])) - (
-        Fraction(b[1]) - Fraction(a[1])
-    ) * (Fraction(c[0]) - Fraction(b[0]))
-    return (exact > 0) - (exact < 0)
-
-
 def _counter_clockwise(ring: list[Vec]) -> list[Vec]:
-    return ring if _orientation(*ring[:3]) >= 0 else ring[::-1]
+    return ring if orientation(*ring[:3]) >= 0 else ring[::-1]
 
 
-def _invalid(reason: str) -> InvalidPolygonError:
+def _invalid(reason: str, ring: int | None) -> InvalidPolygonError:
     """GEOS's reason (``Self-intersection[1 1]``) as a sentence naming the place."""
     found = re.search(r"\[([^\s\]]+) ([^\s\]]+)\]", reason)
     where = (float(found.group(1)), float(found.group(2))) if found else None
     kind = reason.split("[", maxsplit=1)[0].strip()
-    place = f" at ({where[0]:g}, {where[1]:g})" if where else ""
-    sentences = {
+    place = f" at ({where[0]:.12g}, {where[1]:.12g})" if where else ""
+    one_ring = {
         "Self-intersection": "the ring crosses itself",
         "Ring Self-intersection": "the ring touches itself",
+        "Too few points": "the ring has too few points",
+    }
+    between_rings = {
+        "Self-intersection": "a hole crosses the exterior ring or another hole",
+        "Ring Self-intersection": "a ring touches itself",
         "Hole lies outside shell": "a hole lies outside the polygon",
         "Nested holes": "a hole lies inside another hole",
         "Interior is disconnected": "the holes cut the polygon in two",
         "Too few points": "a ring has too few points",
     }
-    return InvalidPolygonError(f"{sentences.get(kind, 'invalid polygon: ' + kind)}{place}", where)
+    sentences = between_rings if ring is None else one_ring
+    sentence = sentences.get(kind, "invalid polygon: " + kind)
+    return InvalidPolygonError(f"{sentence}{place}", where, ring)

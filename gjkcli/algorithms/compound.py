@@ -1,0 +1,298 @@
+"""GJK on compound shapes: the pairs of convex parts that can matter, and no others.
+
+A compound shape is a union of convex parts, so two shapes intersect when
+some pair of their parts does, and their distance is the least distance over
+all part pairs. Running GJK on every pair would cost ``m * n`` runs; a broad
+phase on the parts' bounding boxes (in Shapely's STRtree) skips the pairs
+that cannot matter, since the distance between two boxes is a lower bound on
+the distance between the parts inside them:
+
+1. The pairs whose boxes meet (within the touching band) are tested first:
+   only they can intersect. An overlapping pair ends the search.
+2. If none of them intersects, the pair with the nearest boxes gives a first
+   distance ``d``; the pairs whose boxes lie within ``d`` are then tested in
+   increasing order of box distance, and the search stops at the first box
+   farther than the best distance found so far.
+
+The **verdict** follows from the pairs tested: overlapping if a pair
+overlaps; touching if pairs only touch, unless a point where they touch lies
+strictly inside either shape (for instance on the diagonal between two parts
+of one polygon: the parts touch there, the polygon is solid), which makes it
+overlapping; separated otherwise. The pair that decides is the first
+overlapping pair, the touching pair, or the nearest pair.
+
+Penetration depth is not computed for compound shapes: the least move that
+separates two non-convex shapes is not the depth of any one pair of parts.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from gjkcli.algorithms.distance import DistanceResult, distance
+from gjkcli.algorithms.epa import Penetration, penetration
+from gjkcli.algorithms.verdict import Verdict, verdict
+from gjkcli.shapes.base import ConvexShape, Vec, bounding_box
+from gjkcli.shapes.compound import Shape, parts_of, polygons_of, shape_bounds
+from gjkcli.shapes.polytope import Polytope
+from gjkcli.shapes.primitives import point
+from gjkcli.shapes.rounded import split_radius
+from gjkcli.tolerances import coordinate_scale, touch_band
+
+__all__ = ["PENETRATION_REASON", "CompoundResult", "PartPair", "compound_query"]
+
+PENETRATION_REASON = (
+    "not defined for compound shapes: the least move that separates non-convex or "
+    "multi-part shapes is not the depth of any one pair of convex parts"
+)
+"""Why ``penetration`` is null for a pair with a compound shape (FORMATS section 4)."""
+
+
+@dataclass(frozen=True)
+class PartPair:
+    """One pair of parts GJK ran on.
+
+    ``a`` and ``b`` number the parts (from 0, in each shape's part list),
+    ``box_distance`` is the distance between their bounding boxes, ``result``
+    GJK's distance result, ``overlap`` EPA's answer when they intersect, and
+    ``verdict`` the pair's own verdict, decided with ``tolerance``.
+    """
+
+    a: int
+    b: int
+    box_distance: float
+    result: DistanceResult
+    overlap: Penetration | None
+    verdict: Verdict
+    tolerance: float
+
+
+@dataclass(frozen=True)
+class CompoundResult:
+    """The answer for a pair of shapes of which at least one is compound.
+
+    ``tested`` are the part pairs GJK ran on, in order; ``deciding`` the one
+    whose answer is the shapes' answer, and ``why`` says why it was chosen.
+    ``total`` is the number of part pairs, ``horizon`` a lower bound on the
+    box distance of every pair not tested (``None`` when the search stopped
+    at an intersecting pair, or tested them all).
+    """
+
+    tested: tuple[PartPair, ...]
+    deciding: PartPair
+    why: str
+    verdict: Verdict
+    verdict_tolerance: float
+    total: int
+    horizon: float | None
+
+    @property
+    def skipped(self) -> int:
+        """How many part pairs the broad phase spared GJK."""
+        return self.total - len(self.tested)
+
+
+def compound_query(shape_a: Shape, shape_b: Shape) -> CompoundResult:
+    """Intersection, distance and verdict of two shapes, convex or compound, part pair by pair.
+
+    >>> from gjkcli.algorithms.decompose import decompose
+    >>> from gjkcli.shapes import circle
+    >>> u_shape = decompose([(0.0, 0.0), (6.0, 0.0), (6.0, 6.0), (4.0, 6.0),
+    ...                      (4.0, 2.0), (2.0, 2.0), (2.0, 6.0), (0.0, 6.0)])
+    >>> result = compound_query(u_shape, circle((3.0, 4.0), 0.5))  # in the notch
+    >>> result.verdict, result.deciding.result.distance, len(result.tested), result.skipped
+    ('separated', 0.5, 2, 1)
+    """
+    parts_a, parts_b = parts_of(shape_a), parts_of(shape_b)
+    search = _Search(parts_a, parts_b, _band(shape_a, shape_b))
+    for i, j, gap in search.near(search.band):
+        if search.run(i, j, gap).verdict == "overlapping":
+            return search.finish("overlapping", search.tested[-1], "the first overlapping pair")
+    touching = [pair for pair in search.tested if pair.verdict == "touching"]
+    for pair in touching:
+        inside = _contact_inside(shape_a, shape_b, pair, search.band)
+        if inside is not None:
+            return search.finish("overlapping", pair, f"they touch at a point inside {inside}")
+    if touching:
+        return search.finish("touching", touching[0], "the first touching pair")
+    best = min(search.tested, key=lambda p: p.result.distance) if search.tested else None
+    if best is None:
+        best = search.run(*search.nearest())
+    reach = best.result.distance + search.band
+    horizon = reach
+    for i, j, gap in search.near(reach):
+        if (i, j) in search.done:
+            continue
+        if gap > best.result.distance + search.band:
+            horizon = gap
+            break
+        pair = search.run(i, j, gap)
+        if pair.result.distance < best.result.distance:
+            best = pair
+    complete = len(search.tested) == search.total
+    return search.finish("separated", best, "the nearest pair", None if complete else horizon)
+
+
+def _band(shape_a: Shape, shape_b: Shape) -> float:
+    """The touching band for the two shapes as a whole: the widest any part pair uses."""
+    scale = max(coordinate_scale(shape_bounds(shape_a)), coordinate_scale(shape_bounds(shape_b)))
+    return touch_band(scale)
+
+
+class _Search:
+    """The part pairs tested so far, and the broad phase that proposes the next ones."""
+
+    def __init__(
+        self, parts_a: tuple[ConvexShape, ...], parts_b: tuple[ConvexShape, ...], band: float
+    ) -> None:
+        import numpy as np
+        import shapely
+
+        self.parts_a, self.parts_b, self.band = parts_a, parts_b, band
+        self.boxes_a = np.array([bounding_box(part) for part in parts_a], dtype=float)
+        self.boxes_b = np.array([bounding_box(part) for part in parts_b], dtype=float)
+        self.tree = shapely.STRtree(shapely.box(*self.boxes_b.T))
+        self.total = len(parts_a) * len(parts_b)
+        self.tested: list[PartPair] = []
+        self.done: set[tuple[int, int]] = set()
+
+    def run(self, i: int, j: int, box_distance: float) -> PartPair:
+        """GJK (and EPA, if they intersect) on part ``i`` of A and part ``j`` of B."""
+        a, b = self.parts_a[i], self.parts_b[j]
+        result = distance(a, b)
+        overlap = penetration(a, b, result)
+        position, tolerance = verdict(result, overlap)
+        pair = PartPair(i, j, box_distance, result, overlap, position, tolerance)
+        self.tested.append(pair)
+        self.done.add((i, j))
+        return pair
+
+    def near(self, reach: float) -> list[tuple[int, int, float]]:
+        """The pairs whose boxes are at most ``reach`` apart, nearest first."""
+        import numpy as np
+        import shapely
+
+        grown = self.boxes_a + np.array([-reach, -reach, reach, reach])
+        found_a, found_b = self.tree.query(shapely.box(*grown.T))
+        gaps = _box_distances(self.boxes_a[found_a], self.boxes_b[found_b])
+        keep = gaps <= reach
+        found_a, found_b, gaps = found_a[keep], found_b[keep], gaps[keep]
+        order = np.lexsort((found_b, found_a, gaps))
+        return [(int(found_a[k]), int(found_b[k]), float(gaps[k])) for k in order]
+
+    def nearest(self) -> tuple[int, int, float]:
+        """The pair with the nearest boxes (the first, in part order, if several are)."""
+        import numpy as np
+        import shapely
+
+        geometries = shapely.box(*self.boxes_a.T)
+        (found_a, found_b), _ = self.tree.query_nearest(
+            geometries, return_distance=True, all_matches=False
+        )
+        gaps = _box_distances(self.boxes_a[found_a], self.boxes_b[found_b])
+        k = int(np.lexsort((found_b, found_a, gaps))[0])
+        return int(found_a[k]), int(found_b[k]), float(gaps[k])
+
+    def finish(
+        self, position: Verdict, deciding: PartPair, why: str, horizon: float | None = None
+    ) -> CompoundResult:
+        return CompoundResult(
+            tuple(self.tested),
+            deciding,
+            why,
+            position,
+            deciding.tolerance,
+            self.total,
+            horizon,
+        )
+
+
+def _box_distances(boxes_a: Any, boxes_b: Any) -> Any:
+    """Distances between boxes ``(minx, miny, maxx, maxy)``, row by row."""
+    import numpy as np
+
+    dx = np.maximum(0.0, np.maximum(boxes_a[:, 0] - boxes_b[:, 2], boxes_b[:, 0] - boxes_a[:, 2]))
+    dy = np.maximum(0.0, np.maximum(boxes_a[:, 1] - boxes_b[:, 3], boxes_b[:, 1] - boxes_a[:, 3]))
+    return np.hypot(dx, dy)
+
+
+def _contact_inside(shape_a: Shape, shape_b: Shape, pair: PartPair, band: float) -> str | None:
+    """``"A"`` or ``"B"`` if a point where the pair touches lies strictly inside that shape."""
+    if pair.overlap is None:  # not touching: there is no contact
+        return None
+    part_a, part_b = parts_of(shape_a)[pair.a], parts_of(shape_b)[pair.b]
+    for where in _contact_points(part_a, part_b, pair.overlap, band):
+        if _strictly_inside(shape_a, where, band):
+            return "A"
+        if _strictly_inside(shape_b, where, band):
+            return "B"
+    return None
+
+
+def _contact_points(
+    part_a: ConvexShape, part_b: ConvexShape, overlap: Penetration, band: float
+) -> list[Vec]:
+    """Points where two touching parts meet: EPA's contact point and, where the parts'
+    cores are polygons, both ends and the middle of the segment along which they touch."""
+    found = [overlap.contact[0]]
+    (core_a, radius_a), (core_b, radius_b) = split_radius(part_a), split_radius(part_b)
+    if not (isinstance(core_a, Polytope) and isinstance(core_b, Polytope)):
+        return found
+    nx, ny = overlap.normal
+    along_a = [nx * x + ny * y for x, y in core_a.vertices]
+    along_b = [nx * x + ny * y for x, y in core_b.vertices]
+    top_a, bottom_b = max(along_a), min(along_b)
+    side_a = [
+        -ny * x + nx * y
+        for (x, y), h in zip(core_a.vertices, along_a, strict=True)
+        if h >= top_a - band
+    ]
+    side_b = [
+        -ny * x + nx * y
+        for (x, y), h in zip(core_b.vertices, along_b, strict=True)
+        if h <= bottom_b + band
+    ]
+    low, high = max(min(side_a), min(side_b)), min(max(side_a), max(side_b))
+    if low > high + band:
+        return found
+    level = (top_a + radius_a + bottom_b - radius_b) / 2.0
+    for s in (low, high, (low + high) / 2.0):
+        found.append((level * nx - s * ny, level * ny + s * nx))
+    return found
+
+
+def _strictly_inside(shape: Shape, where: Vec, band: float) -> bool:
+    """Is ``where`` farther than ``band`` inside the shape: inside one of its parts, or
+    inside one of the polygons it was cut from (which holds its parts' shared edges)?"""
+    probe = point(where)
+    for part in parts_of(shape):
+        minx, miny, maxx, maxy = bounding_box(part)
+        if not (minx <= where[0] <= maxx and miny <= where[1] <= maxy):
+            continue
+        overlap = penetration(part, probe)
+        if overlap is not None and overlap.depth > band:
+            return True
+    return any(_inside_polygon(rings, where, band) for rings in polygons_of(shape))
+
+
+def _inside_polygon(rings: list[list[Vec]], where: Vec, band: float) -> bool:
+    """Even-odd test against every ring, and more than ``band`` from each edge."""
+    x, y = where
+    inside = False
+    for ring in rings:
+        for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True):
+            if _segment_distance(where, (x1, y1), (x2, y2)) <= band:
+                return False
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+    return inside
+
+
+def _segment_distance(p: Vec, a: Vec, b: Vec) -> float:
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    length2 = ex * ex + ey * ey
+    t = 0.0 if length2 == 0.0 else ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / length2
+    t = min(1.0, max(0.0, t))
+    return math.hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey)
