@@ -28,8 +28,18 @@ runs both GJK queries and Shapely and compares them:
 >>> check.agree, check.answer.gjk.intersects, check.answer.gjk.distance
 (True, False, 1.0)
 
-The shapes and the algorithms are pure Python; the loaders and the checks
-need Shapely and NumPy, which are imported only when one of them is first used.
+Non-convex and multi-part shapes are unions of convex parts; ``solve``
+answers for them part pair by part pair (and for convex pairs as well):
+
+>>> from gjkcli import decompose, solve
+>>> u_shape = decompose([(0, 0), (6, 0), (6, 6), (4, 6), (4, 2), (2, 2), (2, 6), (0, 6)])
+>>> answer = solve(u_shape, rectangle((3.0, 4.0), (1.0, 1.0)))  # in the notch of the U
+>>> len(u_shape.parts), answer.verdict, answer.gjk.distance
+(3, 'separated', 0.5)
+
+The shapes and the GJK algorithms are pure Python; the loaders, the checks,
+the convex decomposition and the broad phase for compound shapes need
+Shapely and NumPy, which are imported only when one of them is first used.
 """
 
 from __future__ import annotations
@@ -37,12 +47,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gjkcli._version import __version__
+from gjkcli.algorithms.answer import Answer, solve
+from gjkcli.algorithms.decompose import decompose
 from gjkcli.algorithms.distance import DistanceResult, distance
 from gjkcli.algorithms.epa import Penetration, penetration
 from gjkcli.algorithms.intersect import IntersectResult, intersects
 from gjkcli.algorithms.minkowski import MinkowskiPolygon, minkowski_difference
 from gjkcli.shapes import (
     Affine,
+    Compound,
     ConvexShape,
     capsule,
     circle,
@@ -54,6 +67,7 @@ from gjkcli.shapes import (
     rounded,
     segment,
     transformed,
+    union_of,
 )
 
 if TYPE_CHECKING:
@@ -62,7 +76,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Affine",
+    "Answer",
     "Check",
+    "Compound",
     "ConvexShape",
     "DistanceResult",
     "InputError",
@@ -74,6 +90,7 @@ __all__ = [
     "check_pair",
     "circle",
     "convex_polygon",
+    "decompose",
     "distance",
     "ellipse",
     "hull",
@@ -87,7 +104,9 @@ __all__ = [
     "rectangle",
     "rounded",
     "segment",
+    "solve",
     "transformed",
+    "union_of",
 ]
 
 _LAZY = {

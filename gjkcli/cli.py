@@ -326,7 +326,7 @@ def generate(
             help="Only these families (repeat the option): polygons, mixed, circles, "
             "touching-vertex-vertex, touching-vertex-edge, touching-edge-edge, nearly-touching, "
             "nested, identical, offset-1e6, offset-1e9, tiny, collinear-repeated, "
-            "degenerate-segments.",
+            "degenerate-segments, nonconvex, pockets.",
         ),
     ] = None,
 ) -> None:

@@ -66,3 +66,13 @@ def run_gjk(*args: str, stdin: str | bytes | None = None) -> subprocess.Complete
         completed.stdout.decode("utf-8"),
         completed.stderr.decode("utf-8"),
     )
+
+
+def assert_input_error(result: subprocess.CompletedProcess[str], *fragments: str) -> None:
+    """Exit 2, exactly one line on standard error, no traceback, and the given words in it."""
+    assert result.returncode == 2, result
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0], (fragment, lines[0])

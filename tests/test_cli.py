@@ -13,19 +13,9 @@ import pytest
 
 from gjkcli import __version__
 from tests.bad_inputs import BAD_INPUTS, BadInput
-from tests.helpers import ROOT, SAMPLES, run_gjk
+from tests.helpers import ROOT, SAMPLES, assert_input_error, run_gjk
 
 SEED = "samples/seed-example.json"
-
-
-def assert_input_error(result: subprocess.CompletedProcess[str], *fragments: str) -> None:
-    """Exit 2, exactly one line on standard error, no traceback, and the given words in it."""
-    assert result.returncode == 2, result
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert "Traceback" not in result.stderr
-    for fragment in fragments:
-        assert fragment in lines[0], (fragment, lines[0])
 
 
 def test_table_for_the_seed_example() -> None:

@@ -63,9 +63,7 @@ def decompose(shell: Sequence[Vec], holes: Sequence[Sequence[Vec]] = ()) -> Comp
     """
     import shapely
 
-    polygon = _valid_polygon(shell, holes)
-    if polygon.area == 0.0:
-        raise InvalidPolygonError("zero area: all points lie on one line", None, 0)
+    polygon = _valid_polygon(shell, holes)  # valid: so it has an area
     triangles = [
         _counter_clockwise([(float(x), float(y)) for x, y in triangle.exterior.coords[:-1]])
         for triangle in shapely.constrained_delaunay_triangles(polygon).geoms

@@ -13,9 +13,13 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from gjkcli.corpus.families import FAMILIES
+from gjkcli.corpus.compounds import COMPOUND_FAMILIES
+from gjkcli.corpus.families import CONVEX_FAMILIES
 
 __all__ = ["FAMILIES", "generate"]
+
+FAMILIES = {**CONVEX_FAMILIES, **COMPOUND_FAMILIES}
+"""Every family by name, in the order ``gjk generate`` cycles through them."""
 
 
 def generate(

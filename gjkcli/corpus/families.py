@@ -23,6 +23,8 @@ The families (the part of each ``name`` before the slash):
 * ``tiny``: boxes and discs about 1e-6 across.
 * ``collinear-repeated``: polygons with collinear and repeated vertices.
 * ``degenerate-segments``: zero-length, collinear and parallel segments.
+
+The families with compound shapes are in :mod:`gjkcli.corpus.compounds`.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from typing import Any
 
 from gjkcli.algorithms.hull import convex_hull_indices
 
-__all__ = ["FAMILIES"]
+__all__ = ["CONVEX_FAMILIES", "Json", "Points", "make_pair", "random_shape", "turned"]
 
 Json = dict[str, Any]
 Points = list[list[float]]
@@ -44,7 +46,7 @@ def _polygon(points: Points) -> Json:
     return {"type": "polygon", "points": points}
 
 
-def _pair(a: Json, b: Json, expect: Json | None = None) -> Json:
+def make_pair(a: Json, b: Json, expect: Json | None = None) -> Json:
     pair: Json = {"a": a, "b": b}
     if expect is not None:
         pair["expect"] = expect
@@ -83,7 +85,7 @@ def _integer_polygon(make: Callable[[], list[tuple[int, int]]]) -> Points:
     return ring
 
 
-def _turn(points: Points, quarter_turns: int, shift: tuple[int, int]) -> Points:
+def turned(points: Points, quarter_turns: int, shift: tuple[int, int]) -> Points:
     """Points turned by a multiple of 90 degrees and moved by integers: exact."""
     turned = []
     for point in points:
@@ -96,7 +98,7 @@ def _turn(points: Points, quarter_turns: int, shift: tuple[int, int]) -> Points:
 
 def _exactly_moved(rng: random.Random, a: Points, b: Points) -> tuple[Json, Json]:
     turns, shift = rng.randrange(4), (rng.randint(-50, 50), rng.randint(-50, 50))
-    return _polygon(_turn(a, turns, shift)), _polygon(_turn(b, turns, shift))
+    return _polygon(turned(a, turns, shift)), _polygon(turned(b, turns, shift))
 
 
 def _below(rng: random.Random, x0: int, x1: int, height: int) -> list[tuple[int, int]]:
@@ -122,16 +124,16 @@ def polygons(rng: random.Random) -> Json:
     a = _random_ring(rng, rng.randint(3, 16), (0.0, 0.0), size)
     center = (rng.uniform(-2.5, 2.5) * size, rng.uniform(-2.5, 2.5) * size)
     b = _random_ring(rng, rng.randint(3, 16), center, size * rng.uniform(0.2, 1.5))
-    return _pair(_polygon(a), _polygon(b))
+    return make_pair(_polygon(a), _polygon(b))
 
 
 def mixed(rng: random.Random) -> Json:
-    return _pair(
-        _random_shape(rng, (0.0, 0.0)), _random_shape(rng, (rng.uniform(-4, 4), rng.uniform(-4, 4)))
+    return make_pair(
+        random_shape(rng, (0.0, 0.0)), random_shape(rng, (rng.uniform(-4, 4), rng.uniform(-4, 4)))
     )
 
 
-def _random_shape(rng: random.Random, at: tuple[float, float]) -> Json:
+def random_shape(rng: random.Random, at: tuple[float, float]) -> Json:
     kind = rng.choice(
         ["polygon", "hull", "circle", "ellipse", "rectangle", "capsule", "segment", "point"]
     )
@@ -201,7 +203,7 @@ def circles(rng: random.Random) -> Json:
     expect: Json = {"intersects": gap <= 0.0, "distance": max(gap, 0.0)}
     if gap < 0.0 and math.dist(c1, c2) > 0.0:
         expect["penetration"] = -gap
-    return _pair(a, b, expect)
+    return make_pair(a, b, expect)
 
 
 def touching_vertex_vertex(rng: random.Random) -> Json:
@@ -213,7 +215,7 @@ def touching_vertex_vertex(rng: random.Random) -> Json:
     tx, ty = int(top[0]), int(top[1])
     b = _integer_polygon(lambda: [(tx, ty), *_lifted(_above(rng, tx - 4, tx + 4, ty))])
     a_shape, b_shape = _exactly_moved(rng, a, b)
-    return _pair(a_shape, b_shape, _touching())
+    return make_pair(a_shape, b_shape, _touching())
 
 
 def touching_vertex_edge(rng: random.Random) -> Json:
@@ -226,7 +228,7 @@ def touching_vertex_edge(rng: random.Random) -> Json:
         lambda: [(contact, height), *_lifted(_above(rng, contact - 3, contact + 3, height))]
     )
     a_shape, b_shape = _exactly_moved(rng, a, b)
-    return _pair(a_shape, b_shape, _touching())
+    return make_pair(a_shape, b_shape, _touching())
 
 
 def touching_edge_edge(rng: random.Random) -> Json:
@@ -238,7 +240,7 @@ def touching_edge_edge(rng: random.Random) -> Json:
     a = _integer_polygon(lambda: [(x0, height), (x1, height), *_below(rng, x0, x1, height)])
     b = _integer_polygon(lambda: [(x2, height), (x3, height), *_above(rng, x2, x3, height)])
     a_shape, b_shape = _exactly_moved(rng, a, b)
-    return _pair(a_shape, b_shape, _touching())
+    return make_pair(a_shape, b_shape, _touching())
 
 
 def nearly_touching(rng: random.Random) -> Json:
@@ -261,23 +263,25 @@ def nearly_touching(rng: random.Random) -> Json:
     exact_gap = (height + gap) - height  # exact: the two are close (Sterbenz)
     turns = rng.randrange(4)
     expect = {"intersects": False, "distance": exact_gap, "tolerance": 1e-14 * 31.0}
-    return _pair(_polygon(_turn(a, turns, (0, 0))), _polygon(_turn(lifted, turns, (0, 0))), expect)
+    return make_pair(
+        _polygon(turned(a, turns, (0, 0))), _polygon(turned(lifted, turns, (0, 0))), expect
+    )
 
 
 def nested(rng: random.Random) -> Json:
     w, h = rng.randint(4, 20), rng.randint(4, 20)
     outer = {"type": "rectangle", "center": [0, 0], "size": [w, h], "rotation": rng.uniform(0, 360)}
-    inner = _random_shape(rng, (0.0, 0.0))
+    inner = random_shape(rng, (0.0, 0.0))
     inner.pop("transform", None)
     inner.pop("margin", None)
     _shrink(inner, 0.2 * min(w, h) / 2.0)
     outer_first = rng.random() < 0.5
     a, b = (outer, inner) if outer_first else (inner, outer)
-    return _pair(a, b, {"intersects": True, "distance": 0})
+    return make_pair(a, b, {"intersects": True, "distance": 0})
 
 
 def _shrink(shape: Json, reach: float) -> None:
-    """Fit a shape from :func:`_random_shape` at the origin inside a disc of ``reach``."""
+    """Fit a shape from :func:`random_shape` at the origin inside a disc of ``reach``."""
     shape["transform"] = {"scale": reach / 4.0}
 
 
@@ -289,9 +293,11 @@ def identical(rng: random.Random) -> Json:
             "center": [rng.randint(-9, 9), rng.randint(-9, 9)],
             "size": [w, h],
         }
-        return _pair(box, dict(box), {"intersects": True, "distance": 0, "penetration": min(w, h)})
-    shape = _random_shape(rng, (rng.uniform(-5, 5), rng.uniform(-5, 5)))
-    return _pair(shape, shape, {"intersects": True, "distance": 0})
+        return make_pair(
+            box, dict(box), {"intersects": True, "distance": 0, "penetration": min(w, h)}
+        )
+    shape = random_shape(rng, (rng.uniform(-5, 5), rng.uniform(-5, 5)))
+    return make_pair(shape, shape, {"intersects": True, "distance": 0})
 
 
 def _far_boxes(rng: random.Random, offset: float) -> Json:
@@ -307,7 +313,7 @@ def _far_boxes(rng: random.Random, offset: float) -> Json:
     expect: Json = {"intersects": gap == 0, "distance": gap}
     if gap == 0:
         expect["penetration"] = 0
-    return _pair(_polygon(move), _polygon(moved_other), expect)
+    return make_pair(_polygon(move), _polygon(moved_other), expect)
 
 
 def offset_1e6(rng: random.Random) -> Json:
@@ -331,7 +337,7 @@ def tiny(rng: random.Random) -> Json:
         a = {"type": "circle", "center": [0.0, 0.0], "radius": unit}
         b = {"type": "circle", "center": [2 * unit + gap, 0.0], "radius": unit}
     expect: Json = {"intersects": gap == 0, "distance": gap, "tolerance": 1e-20}
-    return _pair(a, b, expect)
+    return make_pair(a, b, expect)
 
 
 def collinear_repeated(rng: random.Random) -> Json:
@@ -344,7 +350,7 @@ def collinear_repeated(rng: random.Random) -> Json:
     gap = rng.randint(0, 6)
     where = rng.choice([[s + gap, h], [h, -gap], [-gap, h], [h, s + gap]])
     expect: Json = {"intersects": gap == 0, "distance": gap}
-    return _pair(
+    return make_pair(
         _polygon([[float(x), float(y)] for x, y in ring]), {"type": "point", "at": where}, expect
     )
 
@@ -355,7 +361,7 @@ def degenerate_segments(rng: random.Random) -> Json:
     if case == 0:  # a zero-length segment against a box, straight above it
         gap = rng.randint(0, 5)
         box = _polygon([[x, y], [x + 4, y], [x + 4, y + 2], [x, y + 2]])
-        return _pair(
+        return make_pair(
             {"type": "segment", "points": [[x + 1, y + 2 + gap]] * 2},
             box,
             {"intersects": gap == 0, "distance": gap},
@@ -364,19 +370,19 @@ def degenerate_segments(rng: random.Random) -> Json:
         start = rng.randint(1, 4)
         a = {"type": "segment", "points": [[x, y], [x + 4, y]]}
         b = {"type": "segment", "points": [[x + start, y], [x + 7, y]]}
-        return _pair(a, b, {"intersects": True, "distance": 0, "penetration": 0})
+        return make_pair(a, b, {"intersects": True, "distance": 0, "penetration": 0})
     if case == 2:  # collinear segments with a gap along their line
         gap = rng.randint(1, 5)
         a = {"type": "segment", "points": [[x, y], [x, y + 3]]}
         b = {"type": "segment", "points": [[x, y + 3 + gap], [x, y + 6 + gap]]}
-        return _pair(a, b, {"intersects": False, "distance": gap})
+        return make_pair(a, b, {"intersects": False, "distance": gap})
     gap = rng.randint(1, 5)  # parallel segments, offset
     a = {"type": "segment", "points": [[x, y], [x + 5, y]]}
     b = {"type": "segment", "points": [[x + 2, y + gap], [x + 9, y + gap]]}
-    return _pair(a, b, {"intersects": False, "distance": gap})
+    return make_pair(a, b, {"intersects": False, "distance": gap})
 
 
-FAMILIES: dict[str, Callable[[random.Random], Json]] = {
+CONVEX_FAMILIES: dict[str, Callable[[random.Random], Json]] = {
     "polygons": polygons,
     "mixed": mixed,
     "circles": circles,
@@ -392,4 +398,4 @@ FAMILIES: dict[str, Callable[[random.Random], Json]] = {
     "collinear-repeated": collinear_repeated,
     "degenerate-segments": degenerate_segments,
 }
-"""Every family by name, in the order ``gjk generate`` cycles through them."""
+"""The convex families by name, in the order ``gjk generate`` cycles through them."""

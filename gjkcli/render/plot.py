@@ -29,10 +29,11 @@ from gjkcli.algorithms.outline import outline
 from gjkcli.render.numbers import compact
 from gjkcli.render.trace import boolean_step_lines, distance_step_lines
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.shapes.compound import Compound, Shape, parts_of, polygons_of
+from gjkcli.shapes.compound import Compound, Shape, parts_of
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius
 from gjkcli.verify.check import Check
+from gjkcli.verify.shapely_oracle import shapely_geometry
 
 __all__ = ["PlotUnavailableError", "RunQuery", "save_animation", "save_frames", "save_plot"]
 
@@ -175,6 +176,8 @@ def _draw_world(axes: Any, check: Check) -> None:
     deciding = (-1, -1) if search is None else (search.deciding.a, search.deciding.b)
     outline_a = _draw_any(axes, check.pair.a.shape, _COLOR_A, "A", deciding[0])
     outline_b = _draw_any(axes, check.pair.b.shape, _COLOR_B, "B", deciding[1])
+    if search is not None:
+        axes.plot([], [], "-", color="black", linewidth=1.2, label="the deciding pair of parts")
     if check.answer.gjk.closest is not None:
         (ax, ay), (bx, by) = check.answer.gjk.closest
         axes.plot([ax, bx], [ay, by], "k--", linewidth=1.2, zorder=4)
@@ -225,7 +228,9 @@ def _draw_overlap(axes: Any, outline_a: list[Vec], outline_b: list[Vec]) -> None
 
 
 def _draw_any(axes: Any, shape: Shape, color: str, label: str, deciding: int) -> list[Vec]:
-    """A convex shape (its outline is returned), or a compound one part by part."""
+    """A convex shape (its outline is returned), or a compound one: its parts filled, the
+    cuts between them dotted, the deciding part outlined in black, and its boundary
+    (that of the geometry it was cut from, as Shapely has it) drawn over them."""
     if not isinstance(shape, Compound):
         return _draw_shape(axes, shape, color, label)
     for index, part in enumerate(shape.parts):
@@ -233,22 +238,46 @@ def _draw_any(axes: Any, shape: Shape, color: str, label: str, deciding: int) ->
         if len(points) >= 3:
             xs, ys = zip(*points, strict=True)
             axes.fill(xs, ys, facecolor=color, alpha=0.3, edgecolor="none")
-        closed = [*points, points[0]] if len(points) >= 3 else points
-        xs, ys = zip(*closed, strict=True)
-        style = "-" if len(points) < 3 else ":"
-        axes.plot(xs, ys, style, color=color, linewidth=2.5 if len(points) < 3 else 0.8)
-        if len(points) == 1:
-            axes.plot(*points[0], "o", color=color, markersize=7, zorder=3)
+        xs, ys = zip(*([*points, points[0]] if len(points) >= 3 else points), strict=True)
+        if len(points) >= 3:
+            axes.plot(xs, ys, ":", color=color, linewidth=0.8)
         if index == deciding:
-            axes.plot(xs, ys, "-", color="black", linewidth=1.2, zorder=4)
-    for rings in polygons_of(shape):
-        for ring in rings:
-            xs, ys = zip(*[*ring, ring[0]], strict=True)
-            axes.plot(xs, ys, "-", color=color, linewidth=1.5)
+            style = "o" if len(points) == 1 else "-"
+            axes.plot(xs, ys, style, color="black", linewidth=1.2, markersize=4, zorder=4)
+    geometry, _ = shapely_geometry(shape)
+    for line in _lines(geometry):
+        xs, ys = zip(*line, strict=True)
+        axes.plot(xs, ys, "-", color=color, linewidth=2.5 if len(line) < 3 else 1.5)
+    for x, y in _points(geometry):
+        axes.plot(x, y, "o", color=color, markersize=7, zorder=3)
     axes.plot([], [], "s", color=color, alpha=0.5, label=f"{label} ({len(shape.parts)} parts)")
-    if deciding >= 0:
-        axes.plot([], [], "-", color="black", linewidth=1.2, label="the deciding pair of parts")
     return []
+
+
+def _lines(geometry: Any) -> list[list[Vec]]:
+    """The rings of a geometry's polygons and its lines, each as a list of points."""
+    import shapely
+
+    found: list[list[Vec]] = []
+    for part in shapely.get_parts(geometry):
+        if part.geom_type == "Polygon":
+            rings = [part.exterior, *part.interiors]
+            found += [[(float(x), float(y)) for x, y in ring.coords] for ring in rings]
+        elif part.geom_type == "LineString":
+            found.append([(float(x), float(y)) for x, y in part.coords])
+        elif part.geom_type != "Point":
+            found += _lines(part)
+    return found
+
+
+def _points(geometry: Any) -> list[Vec]:
+    import shapely
+
+    return [
+        (float(part.x), float(part.y))
+        for part in shapely.get_parts(geometry)
+        if part.geom_type == "Point"
+    ]
 
 
 def _draw_shape(axes: Any, shape: ConvexShape, color: str, label: str) -> list[Vec]:
@@ -295,10 +324,13 @@ def _draw_run(axes: Any, check: Check, steps: list[_Step], upto: int) -> None:
     rounded = distance_run and radius_a + radius_b > 0.0
     corners = list(minkowski_difference(core_a, core_b).vertices if rounded else ())
     full = list(minkowski_difference(shape_a, shape_b).vertices)
-    _draw_polygon(axes, corners or full, "A - B" if not rounded else "cores: A - B without radii")
+    which = _which_parts(check)
+    _draw_polygon(
+        axes, corners or full, f"A - B{which}" if not rounded else "cores: A - B without radii"
+    )
     if rounded:
         xs, ys = zip(*[*full, full[0]], strict=True)
-        axes.plot(xs, ys, "--", color=_COLOR_DIFFERENCE, linewidth=1.2, label="A - B")
+        axes.plot(xs, ys, "--", color=_COLOR_DIFFERENCE, linewidth=1.2, label=f"A - B{which}")
     shown = steps[:upto]
     for step in shown:
         _draw_simplex(axes, step, final=step is shown[-1], age=(upto - step.number) / max(upto, 1))
@@ -317,17 +349,22 @@ def _draw_run(axes: Any, check: Check, steps: list[_Step], upto: int) -> None:
         norm = math.hypot(vx, vy)
         label = f"v, nearest to the origin (|v| = {compact(norm)}"
         if rounded:
-            label += f"; less the radii: {compact(max(norm - radius_a - radius_b, 0.0))}"
+            label += f",\nless the radii: {compact(max(norm - radius_a - radius_b, 0.0))}"
         axes.plot(
             [0.0, vx], [0.0, vy], ":", color="black", linewidth=1.2, zorder=6, label=label + ")"
         )
     _draw_direction(axes, full, last)
     axes.plot([], [], color=_COLOR_SIMPLEX, label="simplices (older: fainter)")
     run = "GJK distance" if distance_run else "boolean GJK"
-    search = check.answer.parts
-    which = "" if search is None else f" (parts {search.deciding.a} and {search.deciding.b})"
-    axes.set_title(f"A - B{which} and the simplices of {run}, step {upto} of {len(steps)}")
+    axes.set_title(f"A - B and the simplices of {run}, step {upto} of {len(steps)}")
     _finish_axes(axes)
+
+
+def _which_parts(check: Check) -> str:
+    search = check.answer.parts
+    if search is None:
+        return ""
+    return f" for part {search.deciding.a} of A and part {search.deciding.b} of B"
 
 
 def _deciding_parts(check: Check) -> tuple[ConvexShape, ConvexShape]:

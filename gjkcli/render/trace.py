@@ -137,8 +137,8 @@ Step = TypeVar("Step", IntersectStep, DistanceStep)
 def _part_pairs(search: CompoundResult) -> Group:
     """The pairs of parts GJK ran on, in order, and the one whose runs follow."""
     grid = Table(box=None)
-    for heading in ("", "part of A", "part of B", "boxes apart", "distance"):
-        grid.add_column(heading, justify="right", no_wrap=True)
+    for title in ("", "part of A", "part of B", "boxes apart", "distance"):
+        grid.add_column(title, justify="right", no_wrap=True)
     grid.add_column("verdict", no_wrap=True)
     grid.add_column("GJK", overflow="fold")
     for number, pair in enumerate(search.tested, start=1):

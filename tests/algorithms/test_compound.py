@@ -1,0 +1,202 @@
+"""GJK on compound shapes: holes, pockets, the broad phase, verdicts, and agreement with Shapely."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import replace
+
+import pytest
+import shapely
+
+from gjkcli.algorithms.answer import solve
+from gjkcli.algorithms.certificate import PartsCertificate
+from gjkcli.algorithms.compound import compound_query
+from gjkcli.algorithms.decompose import decompose
+from gjkcli.corpus import generate
+from gjkcli.io.node import Node
+from gjkcli.io.pairs import pair_from_node
+from gjkcli.shapes import circle, point, rectangle, segment, union_of
+from gjkcli.shapes.base import Vec
+from gjkcli.shapes.compound import Compound, Shape
+from gjkcli.verify.certificates import check_certificate
+from gjkcli.verify.check import check_pairs
+from gjkcli.verify.shapely_oracle import shapely_answer
+
+FRAME = decompose(
+    [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)],
+    [[(3.0, 3.0), (7.0, 3.0), (7.0, 7.0), (3.0, 7.0)]],
+)
+U_SHAPE = decompose(
+    [(0.0, 0.0), (6.0, 0.0), (6.0, 6.0), (4.0, 6.0), (4.0, 2.0), (2.0, 2.0), (2.0, 6.0), (0.0, 6.0)]
+)
+L_SHAPE = decompose([(0.0, 0.0), (8.0, 0.0), (8.0, 2.0), (2.0, 2.0), (2.0, 8.0), (0.0, 8.0)])
+
+
+def answer_of(a: Shape, b: Shape) -> tuple[str, float]:
+    answer = solve(a, b)
+    assert check_certificate(a, b, answer.certificate, answer.gjk.distance, answer.gjk.band).ok
+    return answer.verdict, answer.gjk.distance
+
+
+def hull_intersects(a: Compound, b: Shape) -> bool:
+    """What the convex hull of ``a`` would say (Shapely, on the hull of the geometry)."""
+    geometry = shapely.geometry.shape(a.geometry)
+    other = shapely.geometry.shape({"type": "Polygon", "coordinates": [_corners(b)]})
+    return bool(shapely.intersects(shapely.convex_hull(geometry), other))
+
+
+def _corners(shape: Shape) -> list[Vec]:
+    directions = [(math.cos(k * math.pi / 32), math.sin(k * math.pi / 32)) for k in range(64)]
+    assert not isinstance(shape, Compound)
+    return [shape.support(d) for d in directions]
+
+
+@pytest.mark.parametrize(
+    ("shape", "verdict", "distance"),
+    [
+        (circle((5.0, 5.0), 1.5), "separated", 0.5),  # inside the hole: 0.5 from every edge
+        (circle((4.0, 5.0), 0.25), "separated", 0.75),  # nearer the left edge
+        (point((5.0, 6.0)), "separated", 1.0),
+        (circle((5.0, 5.0), 2.0), "touching", 0.0),  # touches all four edges of the hole
+        (circle((5.0, 5.0), 2.5), "overlapping", 0.0),  # reaches into the frame
+        (rectangle((3.0, 5.0), (1.0, 1.0)), "overlapping", 0.0),  # bridges the hole's edge
+        (segment((5.0, 5.0), (5.0, 12.0)), "overlapping", 0.0),  # from the hole out through
+        (rectangle((5.0, 5.0), (12.0, 12.0)), "overlapping", 0.0),  # covers the whole frame
+    ],
+)
+def test_a_shape_in_a_hole(shape: Shape, verdict: str, distance: float) -> None:
+    assert answer_of(FRAME, shape) == (verdict, distance)
+    assert answer_of(shape, FRAME) == (verdict, distance)  # either way round
+    referee = shapely_answer(FRAME, shape)
+    assert referee.verdict == verdict
+    assert abs(referee.distance - distance) <= referee.approximation_error + 1e-12
+
+
+@pytest.mark.parametrize(
+    ("outer", "shape", "distance"),
+    [
+        (U_SHAPE, rectangle((3.0, 4.0), (1.0, 1.0)), 0.5),
+        (U_SHAPE, circle((3.0, 4.0), 0.75), 0.25),
+        (U_SHAPE, point((3.0, 2.5)), 0.5),
+        (L_SHAPE, rectangle((5.0, 5.0), (2.0, 2.0)), 2.0),
+        (L_SHAPE, circle((5.0, 5.0), 1.0), 2.0),  # to the arms' faces x = 2 and y = 2
+        (L_SHAPE, segment((3.0, 3.0), (7.0, 7.0)), 1.0),
+    ],
+)
+def test_a_shape_in_a_notch_is_apart_though_the_hull_says_otherwise(
+    outer: Compound, shape: Shape, distance: float
+) -> None:
+    verdict, found = answer_of(outer, shape)
+    assert verdict == "separated"
+    assert found == pytest.approx(distance, rel=1e-12, abs=1e-12)
+    assert hull_intersects(outer, shape)
+
+
+def test_contact_along_a_cut_between_parts_is_overlapping() -> None:
+    # the L is cut along its diagonal (0, 0)-(2, 2): both parts only touch a shape lying on
+    # that cut, but the cut is inside the L, so the shapes overlap
+    cut = {tuple(p) for p in L_SHAPE.parts[0].vertices} & {  # type: ignore[attr-defined]
+        tuple(p)
+        for p in L_SHAPE.parts[1].vertices  # type: ignore[attr-defined]
+    }
+    assert cut == {(0.0, 0.0), (2.0, 2.0)}
+    for on_cut in [
+        point((1.0, 1.0)),
+        segment((0.5, 0.5), (1.5, 1.5)),
+        segment((0.0, 0.0), (2.0, 2.0)),
+    ]:
+        assert answer_of(L_SHAPE, on_cut)[0] == "overlapping"
+        assert shapely_answer(L_SHAPE, on_cut).verdict == "overlapping"
+    corner = point((2.0, 2.0))  # the inner corner is on the boundary: touching
+    assert answer_of(L_SHAPE, corner)[0] == "touching"
+    assert shapely_answer(L_SHAPE, corner).verdict == "touching"
+
+
+def test_two_l_shapes_sharing_an_edge_touch() -> None:
+    mirrored = decompose(
+        [(8.0, 0.0), (16.0, 0.0), (16.0, 8.0), (14.0, 8.0), (14.0, 2.0), (8.0, 2.0)]
+    )
+    assert answer_of(L_SHAPE, mirrored) == ("touching", 0.0)
+    assert shapely_answer(L_SHAPE, mirrored).verdict == "touching"
+
+
+def test_multi_part_shapes() -> None:
+    dots = union_of([point((0.0, 0.0)), point((10.0, 0.0)), point((0.0, 10.0))])
+    assert answer_of(dots, circle((10.0, 3.0), 1.0)) == ("separated", 2.0)
+    assert answer_of(dots, circle((10.0, 1.0), 1.0)) == ("touching", 0.0)
+    polyline = union_of([segment((0.0, 0.0), (4.0, 0.0)), segment((4.0, 0.0), (4.0, 4.0))])
+    assert answer_of(polyline, point((2.0, 2.0))) == ("separated", 2.0)
+    assert answer_of(polyline, rectangle((4.0, 4.0), (1.0, 1.0)))[0] == "overlapping"
+
+
+def test_broad_phase_skips_far_pairs_and_never_misses_the_nearest() -> None:
+    rng = random.Random(3)
+    boxes = union_of([rectangle((4.0 * k, 0.0), (1.0, 1.0)) for k in range(50)])
+    every_box = shapely.box(
+        [4.0 * k - 0.5 for k in range(50)], -0.5, [4.0 * k + 0.5 for k in range(50)], 0.5
+    )
+    for _ in range(100):
+        x, y, r = rng.uniform(-10.0, 210.0), rng.uniform(-5.0, 5.0), rng.uniform(0.1, 2.0)
+        result = compound_query(boxes, circle((x, y), r))
+        assert result.skipped >= 40
+        # every pair, by Shapely: the distance to the centre, less the radius
+        brute = max(float(shapely.distance(every_box, shapely.Point(x, y)).min()) - r, 0.0)
+        assert result.deciding.result.distance == pytest.approx(brute, abs=1e-12)
+
+
+def test_a_tampered_part_certificate_fails_its_recheck() -> None:
+    probe = circle((5.0, 5.0), 1.5)
+    answer = solve(FRAME, probe)
+    proof = answer.certificate
+    assert isinstance(proof, PartsCertificate)
+    dropped = replace(proof, proofs=proof.proofs[1:])
+    check = check_certificate(FRAME, probe, dropped, answer.gjk.distance, answer.gjk.band)
+    assert not check.ok
+    assert any("not named" in problem for problem in check.problems)
+    inflated = replace(proof, lower=1.0)
+    assert not check_certificate(FRAME, probe, inflated, answer.gjk.distance, answer.gjk.band).ok
+
+
+def test_penetration_is_null_with_a_reason() -> None:
+    answer = solve(FRAME, rectangle((3.0, 5.0), (1.0, 1.0)))
+    assert answer.penetration is None
+    assert answer.penetration_reason is not None
+    assert "not defined for compound shapes" in answer.penetration_reason
+    assert solve(FRAME, circle((5.0, 5.0), 1.5)).penetration_reason is None  # apart: no depth
+
+
+def test_hundreds_of_random_non_convex_pairs_agree_with_shapely() -> None:
+    records = list(generate(600, seed=11, families=["nonconvex", "pockets"]))
+    pairs = [pair_from_node(Node(record, "corpus"), record["name"]) for record in records]
+    checks = check_pairs(pairs)
+    failing = [(c.pair.name, c.disagreements, c.expect) for c in checks if not c.ok]
+    assert failing == []
+    verdicts = {check.answer.verdict for check in checks}
+    assert verdicts == {"separated", "touching", "overlapping"}
+    with_holes = sum("holes" in str(record) for record in records)
+    assert with_holes >= 150
+    # the cross-check used the original geometry, not the parts
+    compound = next(c for c in checks if isinstance(c.pair.a.shape, Compound))
+    assert isinstance(compound.pair.a.shape, Compound)
+    assert compound.pair.a.shape.geometry is not None
+
+
+def test_a_thousand_vertex_polygon_against_a_circle() -> None:
+    rng = random.Random(1000)
+    ring = []
+    for k in range(1000):
+        angle = 2.0 * math.pi * (k + rng.uniform(0.1, 0.9)) / 1000
+        reach = rng.uniform(5.0, 10.0)
+        ring.append((reach * math.cos(angle), reach * math.sin(angle)))
+    polygon = decompose(ring)
+    assert 300 <= len(polygon.parts) <= 998
+    for centre, radius in [((0.0, 0.0), 2.0), ((9.0, 0.0), 1.0), ((20.0, 3.0), 4.0)]:
+        disc = circle(centre, radius)
+        result = compound_query(polygon, disc)
+        assert len(result.tested) < 0.1 * len(polygon.parts)
+        referee = shapely_answer(polygon, disc)
+        assert result.verdict == referee.verdict
+        assert abs(result.deciding.result.distance - referee.distance) <= (
+            referee.approximation_error + 1e-9
+        )
