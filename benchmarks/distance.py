@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import argparse
 import math
-import statistics
-import timeit
 from collections.abc import Callable
 from functools import partial
 
 import shapely
 from rich.console import Console
 from rich.table import Table
+from timing import per_call
 
 from gjkcli import circle, convex_polygon, distance, ellipse, intersects, penetration
 from gjkcli.shapes.base import ConvexShape
@@ -34,13 +33,6 @@ def regular_polygon(
     return convex_polygon(
         [(center[0] + radius * math.cos(t), center[1] + radius * math.sin(t)) for t in angles]
     )
-
-
-def per_call(function: Callable[[], object], repeat: int) -> float:
-    """Median seconds per call over ``repeat`` timing runs (each long enough to be reliable)."""
-    timer = timeit.Timer(function)
-    number, _ = timer.autorange()
-    return statistics.median(t / number for t in timer.repeat(repeat, number))
 
 
 PAIRS: dict[str, tuple[ConvexShape, ConvexShape]] = {

@@ -11,14 +11,12 @@ from __future__ import annotations
 import argparse
 import math
 import random
-import statistics
-import timeit
-from collections.abc import Callable
 from functools import partial
 
 import shapely
 from rich.console import Console
 from rich.table import Table
+from timing import per_call
 
 from gjkcli import distance
 from gjkcli.shapes import Polytope
@@ -28,12 +26,6 @@ from gjkcli.verify.exact import exact_answer
 def ngon(rng: random.Random, count: int, center: tuple[float, float]) -> Polytope:
     angles = [(k + 0.2 + 0.6 * rng.random()) * 2 * math.pi / count for k in range(count)]
     return Polytope(tuple((center[0] + math.cos(t), center[1] + math.sin(t)) for t in angles))
-
-
-def per_call(function: Callable[[], object], repeat: int) -> float:
-    timer = timeit.Timer(function)
-    number, _ = timer.autorange()
-    return statistics.median(t / number for t in timer.repeat(repeat, number))
 
 
 def main() -> None:

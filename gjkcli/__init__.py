@@ -47,8 +47,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gjkcli._version import __version__
-from gjkcli.algorithms.answer import Answer, solve
-from gjkcli.algorithms.decompose import decompose
 from gjkcli.algorithms.distance import DistanceResult, distance
 from gjkcli.algorithms.epa import Penetration, penetration
 from gjkcli.algorithms.intersect import IntersectResult, intersects
@@ -71,6 +69,8 @@ from gjkcli.shapes import (
 )
 
 if TYPE_CHECKING:
+    from gjkcli.algorithms.answer import Answer, solve
+    from gjkcli.algorithms.decompose import decompose
     from gjkcli.io import InputError, load_pair, load_shape, load_two
     from gjkcli.verify.check import Check, check_pair
 
@@ -110,6 +110,9 @@ __all__ = [
 ]
 
 _LAZY = {
+    "Answer": "gjkcli.algorithms.answer",
+    "solve": "gjkcli.algorithms.answer",
+    "decompose": "gjkcli.algorithms.decompose",
     "InputError": "gjkcli.io",
     "load_pair": "gjkcli.io",
     "load_shape": "gjkcli.io",
@@ -120,7 +123,7 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
-    """Import the Shapely-backed parts of the API on first use."""
+    """Import the Shapely-backed parts of the API, and the whole-answer ones, on first use."""
     if name in _LAZY:
         import importlib
 

@@ -34,12 +34,12 @@ from typing import Any
 from gjkcli.algorithms.distance import DistanceResult, distance
 from gjkcli.algorithms.epa import Penetration, penetration
 from gjkcli.algorithms.verdict import Verdict, verdict
-from gjkcli.shapes.base import ConvexShape, Vec, bounding_box
-from gjkcli.shapes.compound import Shape, parts_of, polygons_of, shape_bounds
+from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.shapes.compound import Shape, boxes_of, parts_of, polygons_of
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.primitives import point
 from gjkcli.shapes.rounded import split_radius
-from gjkcli.tolerances import coordinate_scale, touch_band
+from gjkcli.tolerances import touch_band
 
 __all__ = ["PENETRATION_REASON", "CompoundResult", "PartPair", "compound_query"]
 
@@ -105,8 +105,7 @@ def compound_query(shape_a: Shape, shape_b: Shape) -> CompoundResult:
     >>> result.verdict, result.deciding.result.distance, len(result.tested), result.skipped
     ('separated', 0.5, 2, 1)
     """
-    parts_a, parts_b = parts_of(shape_a), parts_of(shape_b)
-    search = _Search(parts_a, parts_b, _band(shape_a, shape_b))
+    search = _Search(shape_a, shape_b)
     for i, j, gap in search.near(search.band):
         if search.run(i, j, gap).verdict == "overlapping":
             return search.finish("overlapping", search.tested[-1], "the first overlapping pair")
@@ -135,26 +134,21 @@ def compound_query(shape_a: Shape, shape_b: Shape) -> CompoundResult:
     return search.finish("separated", best, "the nearest pair", None if complete else horizon)
 
 
-def _band(shape_a: Shape, shape_b: Shape) -> float:
-    """The touching band for the two shapes as a whole: the widest any part pair uses."""
-    scale = max(coordinate_scale(shape_bounds(shape_a)), coordinate_scale(shape_bounds(shape_b)))
-    return touch_band(scale)
-
-
 class _Search:
     """The part pairs tested so far, and the broad phase that proposes the next ones."""
 
-    def __init__(
-        self, parts_a: tuple[ConvexShape, ...], parts_b: tuple[ConvexShape, ...], band: float
-    ) -> None:
+    def __init__(self, shape_a: Shape, shape_b: Shape) -> None:
         import numpy as np
         import shapely
 
-        self.parts_a, self.parts_b, self.band = parts_a, parts_b, band
-        self.boxes_a = np.array([bounding_box(part) for part in parts_a], dtype=float)
-        self.boxes_b = np.array([bounding_box(part) for part in parts_b], dtype=float)
+        self.parts_a, self.parts_b = parts_of(shape_a), parts_of(shape_b)
+        self.boxes_a = np.array(boxes_of(shape_a), dtype=float)
+        self.boxes_b = np.array(boxes_of(shape_b), dtype=float)
+        # the touching band of the two shapes as a whole: the widest any part pair uses
+        scale = max(float(np.abs(self.boxes_a).max()), float(np.abs(self.boxes_b).max()))
+        self.band = touch_band(scale)
         self.tree = shapely.STRtree(shapely.box(*self.boxes_b.T))
-        self.total = len(parts_a) * len(parts_b)
+        self.total = len(self.parts_a) * len(self.parts_b)
         self.tested: list[PartPair] = []
         self.done: set[tuple[int, int]] = set()
 
@@ -267,8 +261,7 @@ def _strictly_inside(shape: Shape, where: Vec, band: float) -> bool:
     """Is ``where`` farther than ``band`` inside the shape: inside one of its parts, or
     inside one of the polygons it was cut from (which holds its parts' shared edges)?"""
     probe = point(where)
-    for part in parts_of(shape):
-        minx, miny, maxx, maxy = bounding_box(part)
+    for part, (minx, miny, maxx, maxy) in zip(parts_of(shape), boxes_of(shape), strict=True):
         if not (minx <= where[0] <= maxx and miny <= where[1] <= maxy):
             continue
         overlap = penetration(part, probe)

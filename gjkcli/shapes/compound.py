@@ -12,15 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from gjkcli.shapes.affine import Affine, transformed
 from gjkcli.shapes.base import ConvexShape, Vec, bounding_box
+from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.primitives import rounded
 
 __all__ = [
+    "Box",
     "Compound",
     "Shape",
+    "boxes_of",
+    "part_box",
     "parts_of",
     "polygons_of",
     "round_shape",
@@ -51,9 +56,35 @@ class Compound:
     geometry: dict[str, Any] | None
     members: tuple[Shape, ...] = ()
 
+    @cached_property
+    def boxes(self) -> tuple[Box, ...]:
+        """Each part's bounding box ``(minx, miny, maxx, maxy)``, computed once."""
+        return tuple(part_box(part) for part in self.parts)
+
 
 Shape = ConvexShape | Compound
 """Anything a pair can hold: one convex shape, or a compound of convex parts."""
+
+Box = tuple[float, float, float, float]
+"""``(minx, miny, maxx, maxy)``."""
+
+
+def part_box(part: ConvexShape) -> Box:
+    """A convex shape's bounding box: a polytope's from its vertices, else from four
+    support points (the same numbers either way).
+
+    >>> part_box(Polytope(((0.0, 1.0), (2.0, -1.0))))
+    (0.0, -1.0, 2.0, 1.0)
+    """
+    if isinstance(part, Polytope):
+        xs, ys = zip(*part.vertices, strict=True)
+        return (min(xs), min(ys), max(xs), max(ys))
+    return bounding_box(part)
+
+
+def boxes_of(shape: Shape) -> tuple[Box, ...]:
+    """The bounding boxes of a shape's parts, in order."""
+    return shape.boxes if isinstance(shape, Compound) else (part_box(shape),)
 
 
 def union_of(members: Sequence[Shape]) -> Shape:
@@ -74,9 +105,9 @@ def parts_of(shape: Shape) -> tuple[ConvexShape, ...]:
     return shape.parts if isinstance(shape, Compound) else (shape,)
 
 
-def shape_bounds(shape: Shape) -> tuple[float, float, float, float]:
+def shape_bounds(shape: Shape) -> Box:
     """``(minx, miny, maxx, maxy)`` of a convex or compound shape."""
-    boxes = [bounding_box(part) for part in parts_of(shape)]
+    boxes = boxes_of(shape)
     return (
         min(box[0] for box in boxes),
         min(box[1] for box in boxes),
