@@ -108,7 +108,31 @@ def compound_query(shape_a: Shape, shape_b: Shape) -> CompoundResult:
     search = _Search(shape_a, shape_b)
     for i, j, gap in search.near(search.band):
         if search.run(i, j, gap).verdict == "overlapping":
-            return search.finish("overlapping", search.tested[-1], "the first overlapping pair")
+            break
+    if any(pair.verdict != "separated" for pair in search.tested):
+        return _decide(search, shape_a, shape_b)
+    best = min(search.tested, key=lambda p: p.result.distance) if search.tested else None
+    if best is None:
+        best = search.run(*search.nearest())
+    reach = best.result.distance + search.band
+    search.horizon = reach
+    for i, j, gap in search.near(reach):
+        if (i, j) in search.done:
+            continue
+        if gap > best.result.distance + search.band:
+            search.horizon = gap
+            break
+        pair = search.run(i, j, gap)
+        if pair.result.distance < best.result.distance:
+            best = pair
+    return _decide(search, shape_a, shape_b)
+
+
+def _decide(search: _Search, shape_a: Shape, shape_b: Shape) -> CompoundResult:
+    """The verdict from the pairs tested, and the pair that decides it."""
+    overlapping = [pair for pair in search.tested if pair.verdict == "overlapping"]
+    if overlapping:
+        return search.finish("overlapping", overlapping[0], "the first overlapping pair")
     touching = [pair for pair in search.tested if pair.verdict == "touching"]
     for pair in touching:
         inside = _contact_inside(shape_a, shape_b, pair, search.band)
@@ -116,22 +140,8 @@ def compound_query(shape_a: Shape, shape_b: Shape) -> CompoundResult:
             return search.finish("overlapping", pair, f"they touch at a point inside {inside}")
     if touching:
         return search.finish("touching", touching[0], "the first touching pair")
-    best = min(search.tested, key=lambda p: p.result.distance) if search.tested else None
-    if best is None:
-        best = search.run(*search.nearest())
-    reach = best.result.distance + search.band
-    horizon = reach
-    for i, j, gap in search.near(reach):
-        if (i, j) in search.done:
-            continue
-        if gap > best.result.distance + search.band:
-            horizon = gap
-            break
-        pair = search.run(i, j, gap)
-        if pair.result.distance < best.result.distance:
-            best = pair
-    complete = len(search.tested) == search.total
-    return search.finish("separated", best, "the nearest pair", None if complete else horizon)
+    nearest = min(search.tested, key=lambda p: p.result.distance)
+    return search.finish("separated", nearest, "the nearest pair")
 
 
 class _Search:
@@ -151,6 +161,7 @@ class _Search:
         self.total = len(self.parts_a) * len(self.parts_b)
         self.tested: list[PartPair] = []
         self.done: set[tuple[int, int]] = set()
+        self.horizon: float | None = None  # every pair not tested has boxes at least this far apart
 
     def run(self, i: int, j: int, box_distance: float) -> PartPair:
         """GJK (and EPA, if they intersect) on part ``i`` of A and part ``j`` of B."""
@@ -189,9 +200,8 @@ class _Search:
         k = int(np.lexsort((found_b, found_a, gaps))[0])
         return int(found_a[k]), int(found_b[k]), float(gaps[k])
 
-    def finish(
-        self, position: Verdict, deciding: PartPair, why: str, horizon: float | None = None
-    ) -> CompoundResult:
+    def finish(self, position: Verdict, deciding: PartPair, why: str) -> CompoundResult:
+        complete = len(self.tested) == self.total
         return CompoundResult(
             tuple(self.tested),
             deciding,
@@ -199,7 +209,7 @@ class _Search:
             position,
             deciding.tolerance,
             self.total,
-            horizon,
+            None if complete or position != "separated" else self.horizon,
         )
 
 
