@@ -10,17 +10,19 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator
-from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn, TextIO
+from typing import TYPE_CHECKING, Annotated, Literal, NoReturn, TextIO
 
 import typer
 
 from gjkcli._version import __version__
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from gjkcli.pair import Pair
     from gjkcli.verify.check import Check
     from gjkcli.verify.tally import Summary
@@ -28,6 +30,8 @@ if TYPE_CHECKING:
 __all__ = ["app", "main"]
 
 EXIT_OK, EXIT_DISAGREE, EXIT_INPUT = 0, 1, 2
+EXIT_READER_GONE = 128 + 13  # as if ended by SIGPIPE: standard output's reader went away
+EXIT_TERMINATED = 128 + 15  # as if ended by SIGTERM, after cleaning up
 
 app = typer.Typer(
     name="gjk",
@@ -82,19 +86,11 @@ _STRICT_HELP = (
 )
 
 
-class TraceQuery(str, Enum):
-    """Which GJK run ``--trace`` shows."""
+TraceQuery = Literal["both", "boolean", "distance"]
+"""Which GJK run ``--trace`` shows (:data:`gjkcli.render.trace.Query`)."""
 
-    both = "both"
-    boolean = "boolean"
-    distance = "distance"
-
-
-class RunQuery(str, Enum):
-    """Which GJK run a picture shows."""
-
-    boolean = "boolean"
-    distance = "distance"
+PictureQuery = Literal["boolean", "distance"]
+"""Which GJK run a picture shows (:data:`gjkcli.render.plot.RunQuery`)."""
 
 
 @app.command(
@@ -128,7 +124,7 @@ def check(
         typer.Option(
             "--query", help="Which run --trace shows; --plot draws the distance run for 'both'."
         ),
-    ] = TraceQuery.both,
+    ] = "both",
     plot: Annotated[
         Path | None,
         typer.Option("--plot", help="Also draw the pair to this file (.svg, .png or .pdf)."),
@@ -136,7 +132,6 @@ def check(
     strict: Annotated[bool, typer.Option("--strict", help=_STRICT_HELP)] = False,
 ) -> None:
     """Check two shapes: verdict, distance, closest points, depth, certificate, referees."""
-    from rich.console import Console
 
     from gjkcli.render.json_record import check_record
     from gjkcli.render.table import check_table
@@ -147,22 +142,14 @@ def check(
         _check_picture_path(plot)
     result = check_pair(_load(a, b, json_output), trace=trace or plot is not None)
     if json_output:
-        _print_json(check_record(result, query.value if trace else None))
+        _print_json(check_record(result, query if trace else None))
     else:
-        console = Console()
+        console = _console()
         console.print(check_table(result))
         if trace:
-            console.print(
-                trace_text(
-                    query.value,
-                    result.answer.boolean_trace,
-                    result.answer.distance_trace,
-                    result.answer.parts,
-                )
-            )
+            console.print(trace_text(query, result.answer))
     if plot is not None:
-        run = "boolean" if query is TraceQuery.boolean else "distance"
-        _draw(lambda: _save_plot(result, run, plot), plot)
+        _draw("picture", result, "boolean" if query == "boolean" else "distance", plot)
     failed = not result.ok or (strict and bool(result.warnings))
     raise typer.Exit(EXIT_DISAGREE if failed else EXIT_OK)
 
@@ -190,8 +177,8 @@ def plot(
         typer.Option("--frames", help="A folder for one PNG per step (created if needed)."),
     ] = None,
     query: Annotated[
-        RunQuery, typer.Option("--query", help="Which GJK run to draw.")
-    ] = RunQuery.distance,
+        PictureQuery, typer.Option("--query", help="Which GJK run to draw.")
+    ] = "distance",
 ) -> None:
     """Draw the shapes, and A - B with every simplex of GJK's run; optionally animate it."""
     from gjkcli.verify.check import check_pair
@@ -203,13 +190,12 @@ def plot(
     if gif is not None and gif.suffix.lower() != ".gif":
         _fail(f"{gif}: an animation file must end in .gif")
     result = check_pair(_load(a, b, False), trace=True)
-    run = query.value
     if output is not None:
-        _draw(lambda: _save_plot(result, run, output), output)
+        _draw("picture", result, query, output)
     if gif is not None:
-        _draw(lambda: _save_animation(result, run, gif), gif)
+        _draw("animation", result, query, gif)
     if frames is not None:
-        _draw(lambda: _save_frames(result, run, frames), frames)
+        _draw("frames", result, query, frames)
     raise typer.Exit(EXIT_OK if result.ok else EXIT_DISAGREE)
 
 
@@ -250,52 +236,56 @@ def batch(
     ] = False,
     workers: Annotated[
         int | None,
-        typer.Option("--workers", min=1, help="Worker processes [default: the number of cores]."),
+        typer.Option("--workers", min=1, help="Worker processes (default: the number of cores)."),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help=_STRICT_HELP)] = False,
 ) -> None:
     """Check many pairs: folders, JSON Lines, standard input; a summary and an exit status."""
-    from rich.console import Console
-
     from gjkcli.batch.runner import run_batch
-    from gjkcli.io.atomic import atomic_text
     from gjkcli.io.discover import items
+    from gjkcli.io.source import STDIN
     from gjkcli.render.summary import print_summary, summary_record
 
     def warn(message: str) -> None:
         sys.stderr.write(f"gjk: warning: {message}\n")
 
-    found = items(paths, glob, warn=warn)
-    count = workers or os.cpu_count() or 1
-    with contextlib.ExitStack() as stack:
-        records: TextIO | None = sys.stdout if json_output else None
-        if output is not None:
-            try:
-                records = stack.enter_context(atomic_text(output))
-            except OSError as error:
-                _fail(f"{output}: cannot write: {error.strerror or error}")
+    show_progress = not quiet and sys.stderr.isatty()
+    # the length of the run, for the progress bar: a first, quiet pass over the input
+    total = (
+        sum(1 for _ in items(paths, glob))
+        if show_progress and STDIN not in paths
+        else None
+    )
+    try:
+        with contextlib.ExitStack() as stack:
+            records = _atomic(stack, output) if output is not None else None
+            summary_stream = _atomic(stack, summary_json) if summary_json is not None else None
+            if records is None and json_output:
+                records = sys.stdout
 
-        def write(line: str) -> None:
-            if records is not None:
-                records.write(line + "\n")
+            def write(line: str) -> None:
+                if records is not None:
+                    _write(records, line + "\n")
 
-        progress = stack.enter_context(_progress(quiet))
-        summary = run_batch(
-            found,
-            workers=count,
-            fail_fast=fail_fast,
-            strict=strict,
-            write=write,
-            progress=progress,
+            summary = run_batch(
+                items(paths, glob, warn=warn),
+                workers=workers or os.cpu_count() or 1,
+                fail_fast=fail_fast,
+                strict=strict,
+                write=write,
+                progress=stack.enter_context(_progress(show_progress, total)),
+            )
+            # with --json the records may go to standard output: the summary never does
+            print_summary(_console(stderr=json_output), summary)
+            if summary_stream is not None:
+                summary_stream.write(json.dumps(summary_record(summary), indent=2) + "\n")
+    except OSError as error:  # moving the output files into place
+        _fail(f"cannot write the output: {error.strerror or error}")
+    if summary.pairs == 0:
+        sys.stderr.write(
+            "gjk: error: no pairs found in " + ", ".join(paths) + " (check the paths and --glob)\n"
         )
-    print_summary(Console(stderr=json_output and output is None), summary)
-    if summary_json is not None:
-        try:
-            with atomic_text(summary_json) as stream:
-                stream.write(json.dumps(summary_record(summary), indent=2) + "\n")
-        except OSError as error:
-            _fail(f"{summary_json}: cannot write: {error.strerror or error}")
     raise typer.Exit(summary.exit_status)
 
 
@@ -350,7 +340,7 @@ def generate(
                     stream.write(json.dumps(pair, indent=1) + "\n")
         elif str(out) == "-":
             for pair in pairs:
-                sys.stdout.write(json.dumps(pair) + "\n")
+                _write(sys.stdout, json.dumps(pair) + "\n")
         else:
             with atomic_text(out) as stream:
                 for pair in pairs:
@@ -361,28 +351,43 @@ def generate(
 
 
 @contextlib.contextmanager
-def _progress(quiet: bool) -> Iterator[Callable[[Summary], None]]:
-    """A progress line on standard error while a batch runs (only on a terminal)."""
-    if quiet or not sys.stderr.isatty():
+def _progress(show: bool, total: int | None) -> Iterator[Callable[[Summary], None]]:
+    """A progress bar on standard error while a batch runs (if ``show``): a bar with the
+    pairs done out of ``total`` and the time left, or, for a stream of unknown length,
+    a count."""
+    if not show:
         yield lambda summary: None
         return
-    from rich.console import Console
-    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        SpinnerColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
+    columns: list[ProgressColumn | str] = (
+        [BarColumn(), MofNCompleteColumn(), TimeRemainingColumn()]
+        if total is not None
+        else [SpinnerColumn(), TextColumn("{task.completed:,} pairs")]
+    )
     with Progress(
-        SpinnerColumn(),
+        *columns,
         TextColumn("{task.description}"),
         TimeElapsedColumn(),
-        console=Console(stderr=True),
+        console=_console(stderr=True),
         transient=True,
     ) as bar:
-        task = bar.add_task("starting", total=None)
+        task = bar.add_task("", total=total)
 
         def update(summary: Summary) -> None:
             bar.update(
                 task,
-                description=f"{summary.pairs:,} pairs checked, "
-                f"{summary.pairs_per_second:,.0f}/s, {summary.failing:,} failing",
+                completed=summary.pairs + summary.skipped,
+                description=f"{summary.pairs_per_second:,.0f}/s, {summary.failing:,} failing",
             )
 
         yield update
@@ -395,35 +400,21 @@ def _check_picture_path(path: Path) -> None:
         _fail(f"{path}: a picture file must end in " + ", ".join(SUFFIXES))
 
 
-def _draw(save: Callable[[], None], path: Path) -> None:
-    """Run a drawing step; a missing matplotlib or an unwritable path is one line, exit 2."""
-    from gjkcli.render.plot import PlotUnavailableError
+def _draw(
+    what: Literal["picture", "animation", "frames"], result: Check, query: PictureQuery, path: Path
+) -> None:
+    """Draw a picture, an animation or a folder of frames; a missing matplotlib or an
+    unwritable path is one line, exit 2."""
+    from gjkcli.render.plot import PlotUnavailableError, save_animation, save_frames, save_plot
 
+    save = {"picture": save_plot, "animation": save_animation, "frames": save_frames}[what]
     try:
-        save()
+        save(result, query, path)
     except PlotUnavailableError as error:
         _fail(str(error))
     except OSError as error:
         _fail(f"{path}: cannot write: {error.strerror or error}")
     sys.stderr.write(f"gjk: wrote {path}\n")
-
-
-def _save_plot(result: Check, run: str, path: Path) -> None:
-    from gjkcli.render.plot import save_plot
-
-    save_plot(result, "boolean" if run == "boolean" else "distance", path)
-
-
-def _save_animation(result: Check, run: str, path: Path) -> None:
-    from gjkcli.render.plot import save_animation
-
-    save_animation(result, "boolean" if run == "boolean" else "distance", path)
-
-
-def _save_frames(result: Check, run: str, path: Path) -> None:
-    from gjkcli.render.plot import save_frames
-
-    save_frames(result, "boolean" if run == "boolean" else "distance", path)
 
 
 @app.command(
@@ -444,7 +435,6 @@ def minkowski(
     ] = False,
 ) -> None:
     """The Minkowski difference A - B: exact for polygons, traced (with its error) for curves."""
-    from rich.console import Console
 
     from gjkcli.algorithms.minkowski import minkowski_difference
     from gjkcli.render.json_record import error_record
@@ -468,9 +458,43 @@ def minkowski(
     if json_output:
         _print_json(minkowski_record(pair.name, polygon))
     elif wkt_output:
-        sys.stdout.write(minkowski_wkt(polygon) + "\n")
+        _write(sys.stdout, minkowski_wkt(polygon) + "\n")
     else:
-        Console().print(minkowski_table(pair.name, polygon))
+        _console().print(minkowski_table(pair.name, polygon))
+
+
+class _ReaderGoneError(Exception):
+    """Standard output's reader went away (``gjk batch --json ... | head``)."""
+
+
+def _write(stream: TextIO, text: str) -> None:
+    """Write to a stream; a reader that went away ends the program quietly (see :func:`main`)."""
+    try:
+        stream.write(text)
+    except BrokenPipeError:
+        raise _ReaderGoneError from None
+
+
+def _console(stderr: bool = False) -> Console:
+    """A Rich console on standard output (or error) that ends the program quietly when its
+    reader goes away, like :func:`_write`, rather than with Rich's exit status 1."""
+    from rich.console import Console
+
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            raise _ReaderGoneError
+
+    return _Console(stderr=stderr)
+
+
+def _atomic(stack: contextlib.ExitStack, path: Path) -> TextIO:
+    """A file written atomically (see :mod:`gjkcli.io.atomic`), open until ``stack`` closes."""
+    from gjkcli.io.atomic import atomic_text
+
+    try:
+        return stack.enter_context(atomic_text(path))
+    except OSError as error:
+        _fail(f"{path}: cannot write: {error.strerror or error}")
 
 
 def _load(a: str, b: str | None, json_output: bool) -> Pair:
@@ -487,7 +511,7 @@ def _load(a: str, b: str | None, json_output: bool) -> Pair:
 
 
 def _print_json(record: object) -> None:
-    sys.stdout.write(json.dumps(record, allow_nan=False) + "\n")
+    _write(sys.stdout, json.dumps(record, allow_nan=False) + "\n")
 
 
 def _fail(message: str) -> NoReturn:
@@ -498,13 +522,17 @@ def _fail(message: str) -> NoReturn:
 
 def main() -> None:
     """Entry point of the ``gjk`` console script and of ``python -m gjkcli``."""
+    signal.signal(signal.SIGTERM, _terminate)
     try:
         app()
-    except BrokenPipeError:
-        # The reader went away (``gjk check --json ... | head``): not an error of ours.
+    except (_ReaderGoneError, BrokenPipeError):
+        # The reader of standard output went away (``gjk batch --json ... | head``): stop
+        # quietly, with the status of a program that SIGPIPE ended (FORMATS section 5).
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        sys.exit(EXIT_OK)
+        sys.exit(EXIT_READER_GONE)
+    except _TerminatedError:
+        sys.exit(EXIT_TERMINATED)
     except Exception as error:  # a bug: say so in one line rather than a traceback
         if os.environ.get("GJK_DEBUG"):
             raise
@@ -513,3 +541,11 @@ def main() -> None:
             "(please report it; set GJK_DEBUG=1 for a traceback)\n"
         )
         sys.exit(EXIT_INPUT)
+
+
+class _TerminatedError(BaseException):  # like KeyboardInterrupt: no handler may swallow it
+    """SIGTERM arrived: unwind (workers stopped, partial files removed), then exit."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise _TerminatedError

@@ -15,7 +15,8 @@ an error.
 Listing never stops the run: a folder that cannot be read, a dangling link
 or a line that is not UTF-8 becomes an item carrying its problem (so the pair
 it may hold is reported, not silently lost), and a symbolic link back to a
-folder already being walked (a loop) is skipped with a warning.
+folder already being walked (a loop) is skipped with a warning, and so is a
+pipe, socket or device found in a folder (reading it could block forever).
 
 JSON Lines are read one line at a time, so a file of any length costs the
 same memory.
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -125,7 +127,9 @@ def _folder(
         if _is_folder(entry):
             yield from _folder(root, path, glob, walking, warn)
         elif entry.name.lower().endswith(FOLDER_SUFFIXES) and _matches(root, path, glob):
-            if entry.name.lower().endswith(_STREAM_SUFFIXES):
+            if _is_special(entry):
+                warn(f"{path}: not a regular file (a pipe, socket or device), skipped")
+            elif entry.name.lower().endswith(_STREAM_SUFFIXES):
                 yield from _stream_file(str(path))
             else:
                 yield Item(str(path), searched=True)
@@ -135,6 +139,15 @@ def _folder(
 def _is_folder(entry: os.DirEntry[str]) -> bool:
     try:
         return entry.is_dir(follow_symlinks=True)
+    except OSError:
+        return False
+
+
+def _is_special(entry: os.DirEntry[str]) -> bool:
+    """A pipe, socket or device: reading it could block forever. (A dangling link is not
+    special: reading it fails, and the failure is reported as the item's error.)"""
+    try:
+        return not stat.S_ISREG(entry.stat(follow_symlinks=True).st_mode)
     except OSError:
         return False
 

@@ -49,9 +49,10 @@ def parse_json(text: str, file: str) -> Any:
             object_pairs_hook=_object,
         )
     except json.JSONDecodeError as error:
-        raise InputError(
-            file, f"line {error.lineno}, column {error.colno}", f"invalid JSON: {error.msg}"
-        ) from None
+        message = f"invalid JSON: {error.msg}"
+        if error.msg == "Extra data":
+            message += " (a second value follows the first; JSON Lines go in a .jsonl file or '-')"
+        raise InputError(file, f"line {error.lineno}, column {error.colno}", message) from None
     except RecursionError:
         raise InputError(file, "", "invalid JSON: nested too deeply") from None
 

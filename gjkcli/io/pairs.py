@@ -45,7 +45,7 @@ def load_pair(path: str, stdin: BinaryIO | None = None) -> Pair:
             raise NotAPairError(
                 file,
                 "",
-                "this file holds one shape, not a pair: give a second shape file "
+                "holds one shape, not a pair: give a second shape file "
                 "(gjk check a.wkt b.wkt) or write the two geometries on two lines",
             )
         if len(lines) != 2:
@@ -65,14 +65,6 @@ def load_pair(path: str, stdin: BinaryIO | None = None) -> Pair:
             )
         a, b = (shape_from_node(item) for item in items)
         return Pair(a, b, default_name, source=file)
-    mapping = root.mapping("a pair")
-    if "a" not in mapping and "b" not in mapping and "type" in mapping:
-        raise NotAPairError(
-            file,
-            "",
-            "this file holds one shape, not a pair: give a second shape file "
-            '(gjk check a.json b.json) or write {"a": ..., "b": ...}',
-        )
     return pair_from_node(root, default_name)
 
 
@@ -107,7 +99,19 @@ def load_two(path_a: str, path_b: str, stdin: BinaryIO | None = None) -> Pair:
 
 
 def pair_from_node(node: Node, default_name: str) -> Pair:
-    """A pair from a parsed ``{"a": ..., "b": ...}`` object (also one JSON Lines record)."""
+    """A pair from a parsed ``{"a": ..., "b": ...}`` object (also one JSON Lines record).
+
+    An object that is one shape (it has a ``type``, and neither ``a`` nor ``b``)
+    raises :class:`NotAPairError`, which a batch uses to skip shape files.
+    """
+    mapping = node.mapping("a pair")
+    if "a" not in mapping and "b" not in mapping and "type" in mapping:
+        raise NotAPairError(
+            node.file,
+            "",
+            'holds one shape, not a pair: write {"a": ..., "b": ...}, '
+            "or give gjk check two shape files (gjk check a.json b.json)",
+        )
     node.check_keys("a pair", _PAIR_KEYS, _PAIR_OPTIONAL)
     name_node = node.get("name")
     expect_node = node.get("expect")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from gjkcli import tolerances
+from gjkcli.algorithms.answer import Answer
 from gjkcli.algorithms.certificate import (
     Certificate,
     EnclosingSimplex,
@@ -92,7 +92,7 @@ def check_record(check: Check, trace: Query | None = None) -> dict[str, Any]:
         "error": None,
     }
     if trace is not None:
-        record["trace"] = trace_record(trace, answer.boolean_trace, answer.distance_trace)
+        record["trace"] = trace_record(trace, answer)
     if check.expect is not None:
         record["expect"] = {
             "ok": check.expect.ok,
@@ -192,46 +192,34 @@ def _rational(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-def trace_record(
-    query: Query,
-    boolean_steps: Sequence[IntersectStep],
-    distance_steps: Sequence[DistanceStep],
-) -> dict[str, Any]:
-    """``{"boolean": [...], "distance": [...]}``: the step records of the runs asked for.
+def trace_record(query: Query, answer: Answer) -> dict[str, Any]:
+    """``{"boolean": [...], "distance": [...], "radii": [ra, rb]}``: the step records of the
+    runs asked for (``radii``, with the distance run: the radii it subtracts at the end).
 
     The fields of each record are documented in ``docs/FORMATS.md`` and in
     the JSON Schema ``docs/trace.schema.json``.
     """
+    boolean_steps, distance_steps = answer.boolean_trace, answer.distance_trace
     record: dict[str, Any] = {}
     if query in ("both", "boolean"):
         record["boolean"] = [
             {
-                "iteration": step.iteration,
-                "direction": _point(step.direction),
-                "support_a": _point(step.support.a),
-                "support_b": _point(step.support.b),
-                "support": _point(step.support.w),
+                **_step_start(step),
                 "dot": _number(step.dot),
                 "reaches_origin": step.dot >= 0.0,
                 "simplex": [_point(p) for p in step.simplex],
                 "region": step.region,
                 "dropped": [_point(p) for p in step.dropped],
-                "next_direction": None
-                if step.next_direction is None
-                else _point(step.next_direction),
+                "next_direction": _optional_point(step.next_direction),
             }
             for step in boolean_steps
         ]
     if query in ("both", "distance"):
         record["distance"] = [
             {
-                "iteration": step.iteration,
-                "direction": _point(step.direction),
-                "support_a": _point(step.support.a),
-                "support_b": _point(step.support.b),
-                "support": _point(step.support.w),
-                "gap": None if step.gap is None else _number(step.gap),
-                "threshold": None if step.threshold is None else _number(step.threshold),
+                **_step_start(step),
+                "gap": _optional(step.gap),
+                "threshold": _optional(step.threshold),
                 "simplex": [_point(p) for p in step.simplex],
                 "dropped": [_point(p) for p in step.dropped],
                 "weights": [_number(w) for w in step.weights],
@@ -241,7 +229,19 @@ def trace_record(
             }
             for step in distance_steps
         ]
+        record["radii"] = [_number(radius) for radius in answer.gjk.radii]
     return record
+
+
+def _step_start(step: IntersectStep | DistanceStep) -> dict[str, Any]:
+    """The fields every step record starts with: the direction and the support points."""
+    return {
+        "iteration": step.iteration,
+        "direction": _point(step.direction),
+        "support_a": _point(step.support.a),
+        "support_b": _point(step.support.b),
+        "support": _point(step.support.w),
+    }
 
 
 def error_record(name: str, message: str) -> dict[str, Any]:
@@ -263,6 +263,10 @@ def _optional(x: float | None) -> float | None:
 
 def _point(p: Vec) -> list[float]:
     return [_number(p[0]), _number(p[1])]
+
+
+def _optional_point(p: Vec | None) -> list[float] | None:
+    return None if p is None else _point(p)
 
 
 def _points(points: tuple[Vec, Vec] | None) -> list[list[float]] | None:

@@ -18,7 +18,7 @@ imported only here, with the Agg backend: no display is needed.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -78,15 +78,10 @@ def save_frames(check: Check, query: RunQuery, directory: Path) -> list[Path]:
     """One PNG per step in ``directory`` (created if needed); returns the files written."""
     pyplot = _pyplot()
     directory.mkdir(parents=True, exist_ok=True)
-    steps = _steps(check, query)
-    figure, difference = _figure(pyplot, check)
-    caption = figure.text(0.02, 0.02, "", fontsize=9, va="bottom", family="monospace")
+    figure = _captioned_figure(pyplot, check)
     written = []
-    for upto in range(1, len(steps) + 1):
-        difference.clear()
-        _draw_run(difference, check, steps, upto)
-        caption.set_text(_caption(steps[upto - 1]))
-        path = directory / f"step-{upto:02d}.png"
+    for step in _each_step(figure, check, _steps(check, query)):
+        path = directory / f"step-{step:02d}.png"
         figure.savefig(path, dpi=_DPI)
         written.append(path)
     pyplot.close(figure)
@@ -102,19 +97,33 @@ def save_animation(check: Check, query: RunQuery, path: Path, seconds_per_step: 
     pyplot = _pyplot()
     from matplotlib.animation import PillowWriter
 
-    steps = _steps(check, query)
-    figure, difference = _figure(pyplot, check)
-    caption = figure.text(0.02, 0.02, "", fontsize=9, va="bottom", family="monospace")
+    figure = _captioned_figure(pyplot, check)
     writer = PillowWriter(fps=1)
     with writer.saving(figure, str(path), dpi=80):
-        for upto in range(1, len(steps) + 1):
-            difference.clear()
-            _draw_run(difference, check, steps, upto)
-            caption.set_text(_caption(steps[upto - 1]))
-            hold = seconds_per_step * (2 if upto == len(steps) else 1)
+        steps = _steps(check, query)
+        for step in _each_step(figure, check, steps):
+            hold = seconds_per_step * (2 if step == len(steps) else 1)
             for _ in range(hold):
                 writer.grab_frame()
     pyplot.close(figure)
+
+
+def _captioned_figure(pyplot: Any, check: Check) -> Any:
+    """The figure of an animation: the left panel drawn, the right one and the caption empty."""
+    figure, _ = _figure(pyplot, check)
+    figure.text(0.02, 0.02, "", fontsize=9, va="bottom", family="monospace", gid="caption")
+    return figure
+
+
+def _each_step(figure: Any, check: Check, steps: list[_Step]) -> Iterator[int]:
+    """Draws the right panel and the caption for step 1, 2, ... in turn, yielding the step."""
+    _, difference = figure.axes
+    (caption,) = [text for text in figure.texts if text.get_gid() == "caption"]
+    for upto in range(1, len(steps) + 1):
+        difference.clear()
+        _draw_run(difference, check, steps, upto)
+        caption.set_text(_caption(steps[upto - 1]))
+        yield upto
 
 
 def _pyplot() -> Any:
@@ -142,8 +151,16 @@ def _steps(check: Check, query: RunQuery) -> list[_Step]:
             )
             for s in check.answer.boolean_trace
         ]
+    cores = sum(check.answer.gjk.radii) > 0.0
     return [
-        _Step(s.iteration, s.simplex, s.support.w, s.direction, distance_step_lines(s), s.closest)
+        _Step(
+            s.iteration,
+            s.simplex,
+            s.support.w,
+            s.direction,
+            distance_step_lines(s, cores),
+            s.closest,
+        )
         for s in check.answer.distance_trace
     ]
 
@@ -332,8 +349,17 @@ def _draw_run(axes: Any, check: Check, steps: list[_Step], upto: int) -> None:
         xs, ys = zip(*[*full, full[0]], strict=True)
         axes.plot(xs, ys, "--", color=_COLOR_DIFFERENCE, linewidth=1.2, label=f"A - B{which}")
     shown = steps[:upto]
+    labelled: dict[Vec, int] = {}  # how many step numbers stand at each place already
     for step in shown:
-        _draw_simplex(axes, step, final=step is shown[-1], age=(upto - step.number) / max(upto, 1))
+        place = _label_place(step)
+        _draw_simplex(
+            axes,
+            step,
+            final=step is shown[-1],
+            age=(upto - step.number) / max(upto, 1),
+            stack=labelled.get(place, 0),
+        )
+        labelled[place] = labelled.get(place, 0) + 1
     last = shown[-1]
     axes.plot(
         *last.support,
@@ -354,7 +380,8 @@ def _draw_run(axes: Any, check: Check, steps: list[_Step], upto: int) -> None:
             [0.0, vx], [0.0, vy], ":", color="black", linewidth=1.2, zorder=6, label=label + ")"
         )
     _draw_direction(axes, full, last)
-    axes.plot([], [], color=_COLOR_SIMPLEX, label="simplices (older: fainter)")
+    axes.plot([], [], color=_COLOR_SIMPLEX, label="earlier simplices (older: fainter)")
+    axes.plot([], [], color=_COLOR_FINAL, linewidth=2.5, label=f"simplex after step {upto}")
     run = "GJK distance" if distance_run else "boolean GJK"
     axes.set_title(f"A - B and the simplices of {run}, step {upto} of {len(steps)}")
     _finish_axes(axes)
@@ -390,28 +417,47 @@ def _draw_polygon(axes: Any, corners: list[Vec], label: str) -> None:
         axes.plot(xs, ys, "-o", color=_COLOR_DIFFERENCE, label=label)
 
 
-def _draw_simplex(axes: Any, step: _Step, final: bool, age: float) -> None:
+def _simplex_points(step: _Step) -> list[Vec]:
+    """The simplex after the step; when it is empty (boolean GJK stopped at its first
+    support point, which fell short of the origin), that support point stands in."""
+    return list(step.simplex) or [step.support]
+
+
+def _label_place(step: _Step) -> Vec:
+    """Where the step's number is written: the middle of its simplex."""
+    points = _simplex_points(step)
+    return (
+        sum(x for x, _ in points) / len(points),
+        sum(y for _, y in points) / len(points),
+    )
+
+
+def _draw_simplex(axes: Any, step: _Step, final: bool, age: float, stack: int) -> None:
+    """The step's simplex, numbered; ``stack`` numbers already stand at the same place
+    (a step that keeps the simplex), so this one goes above them."""
     color = _COLOR_FINAL if final else _COLOR_SIMPLEX
     alpha = 1.0 if final else max(0.15, 0.7 * (1.0 - age))
     width = 2.5 if final else 1.2
-    points = list(step.simplex)
+    points = _simplex_points(step)
+    xs, ys = zip(*points, strict=True)
     if len(points) == 3:
-        xs, ys = zip(*points, strict=True)
         (artist,) = axes.fill(
             xs, ys, facecolor=color, alpha=alpha * 0.35, edgecolor=color, linewidth=width, zorder=5
         )
-    else:
-        xs, ys = zip(*points, strict=True)
+    elif step.simplex:
         (artist,) = axes.plot(
             xs, ys, "-o", color=color, alpha=alpha, linewidth=width, markersize=5, zorder=5
         )
+    else:  # no simplex: the support point that fell short, drawn hollow
+        (artist,) = axes.plot(
+            xs, ys, "o", markerfacecolor="none", color=color, alpha=alpha, markersize=9, zorder=5
+        )
     artist.set_gid(f"simplex-{step.number}")
-    cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
     label = axes.annotate(
         str(step.number),
-        (cx, cy),
+        _label_place(step),
         textcoords="offset points",
-        xytext=(4, 4),
+        xytext=(8, 6 + 12 * stack),  # clear of the origin's cross when the middle is the origin
         color=color,
         alpha=max(alpha, 0.5),
         fontsize=10,

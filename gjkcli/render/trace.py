@@ -8,13 +8,16 @@ pair that decided the answer.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Literal, TypeVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gjkcli.algorithms.answer import Answer
 from gjkcli.algorithms.compound import CompoundResult
 from gjkcli.algorithms.distance import DistanceStep
 from gjkcli.algorithms.intersect import IntersectStep
@@ -78,8 +81,9 @@ def boolean_step_lines(step: IntersectStep) -> list[str]:
     return lines
 
 
-def distance_step_lines(step: DistanceStep) -> list[str]:
-    """One step of GJK distance in words.
+def distance_step_lines(step: DistanceStep, cores: bool = False) -> list[str]:
+    """One step of GJK distance in words; with ``cores``, the run is on the shapes' cores
+    (some shape is rounded: its radius is subtracted at the end), and the words say so.
 
     >>> from gjkcli.algorithms.distance import distance
     >>> from gjkcli.shapes import point, segment
@@ -92,15 +96,18 @@ def distance_step_lines(step: DistanceStep) -> list[str]:
     simplex: (3, -3); closest point to the origin v = (3, -3), |v| = 4.24264
     """
     support = step.support
+    a, b = ("A's core", "B's core") if cores else ("A", "B")
     lines = [
         f"search direction d = {_point(step.direction)}",
-        f"farthest point of A along d: {_point(support.a)}; of B against d: {_point(support.b)}",
-        f"support point w = A - B = {_point(support.w)}",
+        f"farthest point of {a} along d: {_point(support.a)}; "
+        f"of {b} against d: {_point(support.b)}",
+        f"support point w = {a} - {b} = {_point(support.w)}",
     ]
     if step.gap is not None and step.threshold is not None:
+        side = "at or below" if step.gap <= step.threshold else "above"
         lines.append(
-            f"gap |v|^2 - v.w = {compact(step.gap)} (converged at or below "
-            f"{compact(step.threshold, 3)})"
+            f"gap |v|^2 - v.w = {compact(step.gap)}, {side} the threshold "
+            f"{compact(step.threshold, 3)} at which the run stops"
         )
     if step.outcome in ("added", "contains-origin"):
         kept = f"simplex: {_points(step.simplex)}"
@@ -111,24 +118,51 @@ def distance_step_lines(step: DistanceStep) -> list[str]:
             f"|v| = {compact(step.norm)}"
         )
     if step.outcome != "added":
-        lines.append(_OUTCOMES[step.outcome])
+        lines.append(_OUTCOMES[step.outcome].replace("A - B", f"{a} - {b}"))
     return lines
 
 
-def trace_text(
-    query: Query,
-    boolean_steps: Sequence[IntersectStep],
-    distance_steps: Sequence[DistanceStep],
-    search: CompoundResult | None = None,
-) -> RenderableType:
+def trace_text(query: Query, answer: Answer) -> RenderableType:
     """The walk-through of the runs ``query`` names, numbered like the article's steps;
-    with a compound ``search``, the part pairs tested come first."""
-    parts: list[RenderableType] = [] if search is None else [_part_pairs(search)]
+    for a compound pair, the part pairs tested come first."""
+    parts: list[RenderableType] = [] if answer.parts is None else [_part_pairs(answer.parts)]
     if query in ("both", "boolean"):
-        parts.append(_run("Boolean GJK (does A touch B?)", boolean_steps, boolean_step_lines))
+        parts.append(
+            _run("Boolean GJK (does A touch B?)", answer.boolean_trace, boolean_step_lines)
+        )
     if query in ("both", "distance"):
-        parts.append(_run("GJK distance (how far apart?)", distance_steps, distance_step_lines))
+        radius_a, radius_b = answer.gjk.radii
+        cores = radius_a + radius_b > 0.0
+        notes = _radii(answer) if cores else ()
+        parts.append(
+            _run(
+                "GJK distance (how far apart?)",
+                answer.distance_trace,
+                partial(distance_step_lines, cores=cores),
+                *notes,
+            )
+        )
     return Group(*parts)
+
+
+def _radii(answer: Answer) -> tuple[Text, Text]:
+    """Why the run is on the cores, and how the distance follows: ``|v|`` less the radii."""
+    radius_a, radius_b = answer.gjk.radii
+    radii = radius_a + radius_b
+    norm = answer.distance_trace[-1].norm if answer.distance_trace else math.nan
+    found = f"= {compact(answer.gjk.raw_distance)}" if norm > radii else "<= 0: they intersect"
+    rounded = ", ".join(
+        f"{name} by {compact(radius)}"
+        for name, radius in (("A", radius_a), ("B", radius_b))
+        if radius > 0.0
+    )
+    return (
+        Text(
+            f"Rounded shapes ({rounded}): the run works on the cores (the shapes without "
+            "their radii) and subtracts the radii at the end."
+        ),
+        Text(f"Distance = |v| - {compact(radii)} = {compact(norm)} - {compact(radii)} {found}"),
+    )
 
 
 Step = TypeVar("Step", IntersectStep, DistanceStep)
@@ -164,8 +198,15 @@ def _part_pairs(search: CompoundResult) -> Group:
     return Group(heading, grid, footer)
 
 
-def _run(title: str, steps: Sequence[Step], describe: Callable[[Step], list[str]]) -> Group:
-    """A heading, then one numbered block per step; wrapped lines keep their indent."""
+def _run(
+    title: str,
+    steps: Sequence[Step],
+    describe: Callable[[Step], list[str]],
+    before: Text | None = None,
+    after: Text | None = None,
+) -> Group:
+    """A heading, the note ``before``, one numbered block per step (wrapped lines keep
+    their indent), and the note ``after``."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(justify="right", style="bold")
     grid.add_column(overflow="fold")
@@ -175,7 +216,7 @@ def _run(title: str, steps: Sequence[Step], describe: Callable[[Step], list[str]
         for line in lines[1:]:
             grid.add_row("", line)
     heading = Text(f"\n{title}: {len(steps)} step{'s' if len(steps) != 1 else ''}", style="bold")
-    return Group(heading, grid)
+    return Group(*(part for part in (heading, before, grid, after) if part is not None))
 
 
 def _point(p: Vec) -> str:

@@ -97,8 +97,10 @@ class Summary:
 
     @property
     def exit_status(self) -> int:
-        """FORMATS section 5: 2 if any pair could not be read, else 1 if any failed, else 0."""
-        if self.errors:
+        """FORMATS section 5: 2 if any pair could not be read, or there were none at all
+        (nothing was checked: a wrong path or ``--glob`` must not pass), else 1 if any
+        failed, else 0."""
+        if self.errors or self.pairs == 0:
             return 2
         return 1 if self.disagreed or self.failed_expectations or self.warned else 0
 

@@ -69,3 +69,12 @@ def test_undecodable_lines_and_missing_streams_become_error_items(tmp_path: Path
     assert found[0].error is None
     assert found[1].error == "not UTF-8 text (byte 0xff at column 8)"
     assert found[2].error == "no such file"
+
+
+def test_a_pipe_in_a_folder_is_skipped_with_a_warning_not_read(tmp_path: Path) -> None:
+    touch(tmp_path / "a.json")
+    os.mkfifo(tmp_path / "pipe.json")  # opening it to read would wait for a writer forever
+    warnings: list[str] = []
+    found = list(items([str(tmp_path)], warn=warnings.append))
+    assert [Path(i.file).name for i in found] == ["a.json"]
+    assert len(warnings) == 1 and "pipe.json: not a regular file" in warnings[0]

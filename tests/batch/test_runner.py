@@ -155,7 +155,19 @@ def test_a_bug_in_one_pair_is_an_error_row_for_that_pair_only(
 def test_files_found_in_folders_that_hold_one_shape_are_skipped(tmp_path: Path) -> None:
     shape = tmp_path / "circle.json"
     shape.write_text('{"type": "circle", "center": [0, 0], "radius": 1}')
-    searched, summary = run(iter([Item(str(shape), searched=True)]))
-    assert searched == [] and summary.skipped == 1 and summary.exit_status == 0
+    searched, summary = run(iter([Item(str(shape), searched=True), *lines_of([GOOD])]))
+    assert len(searched) == 1 and summary.skipped == 1 and summary.exit_status == 0
     named, summary = run(iter([Item(str(shape))]))
     assert "holds one shape, not a pair" in named[0]["error"] and summary.exit_status == 2
+
+
+def test_a_run_that_finds_no_pairs_fails() -> None:
+    # a mistyped path or --glob must not pass a CI job
+    records, summary = run(iter([]))
+    assert records == [] and summary.pairs == 0 and summary.exit_status == 2
+
+
+def test_a_shape_on_a_line_of_a_stream_is_an_error_that_says_so() -> None:
+    records, summary = run(lines_of(['{"type": "circle", "center": [0, 0], "radius": 1}', GOOD]))
+    assert records[0]["error"].startswith("stream.jsonl:1: holds one shape, not a pair")
+    assert summary.errors == 1 and summary.pairs == 2

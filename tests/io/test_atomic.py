@@ -38,3 +38,21 @@ def test_a_named_pipe_is_written_in_place(tmp_path: Path) -> None:
         assert stat.S_ISFIFO(os.stat(pipe).st_mode)
     finally:
         os.close(reader)
+
+
+def test_a_new_file_gets_the_umask_permissions_and_a_replaced_one_keeps_its_own(
+    tmp_path: Path,
+) -> None:
+    previous = os.umask(0o022)
+    try:
+        with atomic_text(tmp_path / "new.jsonl") as stream:
+            stream.write("{}\n")
+        assert (tmp_path / "new.jsonl").stat().st_mode & 0o777 == 0o644
+        kept = tmp_path / "kept.jsonl"
+        kept.write_text("old\n")
+        kept.chmod(0o640)
+        with atomic_text(kept) as stream:
+            stream.write("new\n")
+        assert kept.read_text() == "new\n" and kept.stat().st_mode & 0o777 == 0o640
+    finally:
+        os.umask(previous)

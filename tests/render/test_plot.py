@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
 
 from gjkcli.io import load_pair
+from gjkcli.io.node import Node
+from gjkcli.io.pairs import pair_from_node
 from gjkcli.render.plot import RunQuery, save_animation, save_frames, save_plot
 from gjkcli.verify.check import Check, check_pair
 from tests.helpers import SAMPLES
@@ -71,3 +74,37 @@ def test_frames_are_one_png_per_step(tmp_path: Path) -> None:
         f"step-{k:02d}.png" for k in range(1, check.answer.gjk.iterations + 1)
     ]
     assert all(p.read_bytes()[:4] == b"\x89PNG" for p in written)
+
+
+def test_a_boolean_run_that_stops_at_its_first_point_is_drawn(tmp_path: Path) -> None:
+    # B above A: the first support point along (0, 1) already falls short of the origin,
+    # so the run ends with an empty simplex; its support point stands in for it
+    record = {
+        "a": {"type": "rectangle", "center": [0, 0], "size": [2, 2]},
+        "b": {"type": "circle", "center": [0, 5], "radius": 1},
+    }
+    check = check_pair(pair_from_node(Node(record, "above.json"), "above"), trace=True)
+    assert [step.simplex for step in check.answer.boolean_trace] == [()]
+    save_plot(check, "boolean", tmp_path / "above.svg")
+    assert simplex_ids(tmp_path / "above.svg") == ["simplex-1"]
+    save_animation(check, "boolean", tmp_path / "above.gif")
+    assert save_frames(check, "boolean", tmp_path / "steps") == [tmp_path / "steps/step-01.png"]
+
+
+def test_step_numbers_at_the_same_place_are_stacked(tmp_path: Path) -> None:
+    # the capsule-circle run keeps its segment in steps 2 and 3 (a repeated support point)
+    check = traced("capsule/separated.json")
+    simplices = [step.simplex for step in check.answer.distance_trace]
+    assert simplices[1] == simplices[2]
+    path = tmp_path / "capsule.svg"
+    save_plot(check, "distance", path)
+    places = {}
+    for element in ElementTree.parse(path).iter():
+        if element.get("id", "").startswith("step-label-"):
+            glyphs = next(child for child in element if "transform" in child.attrib)
+            found = re.search(r"translate\(([-\d.]+) ([-\d.]+)\)", glyphs.attrib["transform"])
+            assert found is not None
+            places[element.get("id")] = (float(found.group(1)), float(found.group(2)))
+    assert set(places) == {"step-label-1", "step-label-2", "step-label-3"}
+    (x2, y2), (x3, y3) = places["step-label-2"], places["step-label-3"]
+    assert x2 == x3 and y3 < y2 - 5  # the same place, one line higher (y grows downwards)
