@@ -139,6 +139,15 @@ BAD_INPUTS = [
         "the ring crosses itself at (2, 2)",
     ),
     BadInput(
+        "hole-without-area",
+        pair(
+            '{"type": "polygon", "points": [[0, 0], [9, 0], [9, 9], [0, 9]], '
+            '"holes": [[[1, 1], [2, 2], [3, 3]]]}'
+        ),
+        "b.holes[0]",
+        "zero area: all points lie on one line",
+    ),
+    BadInput(
         "compound-foreign-part",
         pair('{"type": "compound", "parts": [{"type": "Point", "coordinates": [0, 0]}]}'),
         "b.parts[0].type",

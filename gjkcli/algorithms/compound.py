@@ -17,8 +17,11 @@ the distance between the parts inside them:
 The **verdict** follows from the pairs tested: overlapping if a pair
 overlaps; touching if pairs only touch, unless a point where they touch lies
 strictly inside either shape (for instance on the diagonal between two parts
-of one polygon: the parts touch there, the polygon is solid), which makes it
-overlapping; separated otherwise. The pair that decides is the first
+of one polygon, or on the edge two squares of a MultiPolygon share: the parts
+touch there, the union is solid), which makes it overlapping; separated
+otherwise. "Strictly inside" is decided on the union of the parts' polygonal
+cores (Shapely's union and its exact ``contains``), which holds such shared
+edges as interior points. The pair that decides is the first
 overlapping pair, the touching pair, or the nearest pair.
 
 Penetration depth is not computed for compound shapes: the least move that
@@ -27,7 +30,6 @@ separates two non-convex shapes is not the depth of any one pair of parts.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +37,7 @@ from gjkcli.algorithms.distance import DistanceResult, distance
 from gjkcli.algorithms.epa import Penetration, penetration
 from gjkcli.algorithms.verdict import Verdict, verdict
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.shapes.compound import Shape, boxes_of, parts_of, polygons_of
+from gjkcli.shapes.compound import Shape, boxes_of, parts_of
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.primitives import point
 from gjkcli.shapes.rounded import split_radius
@@ -109,22 +111,8 @@ def compound_query(shape_a: Shape, shape_b: Shape) -> CompoundResult:
     for i, j, gap in search.near(search.band):
         if search.run(i, j, gap).verdict == "overlapping":
             break
-    if any(pair.verdict != "separated" for pair in search.tested):
-        return _decide(search, shape_a, shape_b)
-    best = min(search.tested, key=lambda p: p.result.distance) if search.tested else None
-    if best is None:
-        best = search.run(*search.nearest())
-    reach = best.result.distance + search.band
-    search.horizon = reach
-    for i, j, gap in search.near(reach):
-        if (i, j) in search.done:
-            continue
-        if gap > best.result.distance + search.band:
-            search.horizon = gap
-            break
-        pair = search.run(i, j, gap)
-        if pair.result.distance < best.result.distance:
-            best = pair
+    if all(pair.verdict == "separated" for pair in search.tested):
+        search.find_nearest()
     return _decide(search, shape_a, shape_b)
 
 
@@ -134,8 +122,9 @@ def _decide(search: _Search, shape_a: Shape, shape_b: Shape) -> CompoundResult:
     if overlapping:
         return search.finish("overlapping", overlapping[0], "the first overlapping pair")
     touching = [pair for pair in search.tested if pair.verdict == "touching"]
+    interiors = {"A": _Interior(shape_a, search.band), "B": _Interior(shape_b, search.band)}
     for pair in touching:
-        inside = _contact_inside(shape_a, shape_b, pair, search.band)
+        inside = _contact_inside(interiors, pair)
         if inside is not None:
             return search.finish("overlapping", pair, f"they touch at a point inside {inside}")
     if touching:
@@ -173,6 +162,21 @@ class _Search:
         self.tested.append(pair)
         self.done.add((i, j))
         return pair
+
+    def find_nearest(self) -> None:
+        """Test pairs in order of box distance until the next box lies farther than the
+        nearest pair found (plus the band): no pair left untested can be nearer."""
+        if not self.tested:
+            self.run(*self.nearest())
+        best = min(pair.result.distance for pair in self.tested)
+        self.horizon = best + self.band
+        for i, j, gap in self.near(self.horizon):
+            if (i, j) in self.done:
+                continue
+            if gap > best + self.band:
+                self.horizon = gap
+                return
+            best = min(best, self.run(i, j, gap).result.distance)
 
     def near(self, reach: float) -> list[tuple[int, int, float]]:
         """The pairs whose boxes are at most ``reach`` apart, nearest first."""
@@ -222,16 +226,16 @@ def _box_distances(boxes_a: Any, boxes_b: Any) -> Any:
     return np.hypot(dx, dy)
 
 
-def _contact_inside(shape_a: Shape, shape_b: Shape, pair: PartPair, band: float) -> str | None:
+def _contact_inside(interiors: dict[str, _Interior], pair: PartPair) -> str | None:
     """``"A"`` or ``"B"`` if a point where the pair touches lies strictly inside that shape."""
     if pair.overlap is None:  # not touching: there is no contact
         return None
-    part_a, part_b = parts_of(shape_a)[pair.a], parts_of(shape_b)[pair.b]
-    for where in _contact_points(part_a, part_b, pair.overlap, band):
-        if _strictly_inside(shape_a, where, band):
-            return "A"
-        if _strictly_inside(shape_b, where, band):
-            return "B"
+    part_a = parts_of(interiors["A"].shape)[pair.a]
+    part_b = parts_of(interiors["B"].shape)[pair.b]
+    for where in _contact_points(part_a, part_b, pair.overlap, interiors["A"].band):
+        for name, interior in interiors.items():
+            if interior.holds(where):
+                return name
     return None
 
 
@@ -267,35 +271,37 @@ def _contact_points(
     return found
 
 
-def _strictly_inside(shape: Shape, where: Vec, band: float) -> bool:
-    """Is ``where`` farther than ``band`` inside the shape: inside one of its parts, or
-    inside one of the polygons it was cut from (which holds its parts' shared edges)?"""
-    probe = point(where)
-    for part, (minx, miny, maxx, maxy) in zip(parts_of(shape), boxes_of(shape), strict=True):
-        if not (minx <= where[0] <= maxx and miny <= where[1] <= maxy):
-            continue
-        overlap = penetration(part, probe)
-        if overlap is not None and overlap.depth > band:
-            return True
-    return any(_inside_polygon(rings, where, band) for rings in polygons_of(shape))
+class _Interior:
+    """Tells the points farther than ``band`` inside a shape: inside one of its parts, or
+    inside the union of its parts' polygonal cores, which holds the edges parts share
+    (the cuts of a polygon, the seams between the members of a MultiPolygon or of a
+    native compound) as interior points."""
 
+    def __init__(self, shape: Shape, band: float) -> None:
+        self.shape, self.band = shape, band
+        self._solid: Any = None  # the union of the polygonal cores, made on first use
 
-def _inside_polygon(rings: list[list[Vec]], where: Vec, band: float) -> bool:
-    """Even-odd test against every ring, and more than ``band`` from each edge."""
-    x, y = where
-    inside = False
-    for ring in rings:
-        for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True):
-            if _segment_distance(where, (x1, y1), (x2, y2)) <= band:
-                return False
-            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                inside = not inside
-    return inside
+    def holds(self, where: Vec) -> bool:
+        """Is ``where`` farther than the band inside the shape?"""
+        import shapely
 
-
-def _segment_distance(p: Vec, a: Vec, b: Vec) -> float:
-    ex, ey = b[0] - a[0], b[1] - a[1]
-    length2 = ex * ex + ey * ey
-    t = 0.0 if length2 == 0.0 else ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / length2
-    t = min(1.0, max(0.0, t))
-    return math.hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey)
+        probe = point(where)
+        for part, (minx, miny, maxx, maxy) in zip(
+            parts_of(self.shape), boxes_of(self.shape), strict=True
+        ):
+            if minx <= where[0] <= maxx and miny <= where[1] <= maxy:
+                overlap = penetration(part, probe)
+                if overlap is not None and overlap.depth > self.band:
+                    return True
+        if self._solid is None:
+            cores = [
+                shapely.convex_hull(shapely.multipoints(core.vertices))
+                for core, _ in map(split_radius, parts_of(self.shape))
+                if isinstance(core, Polytope)
+            ]
+            self._solid = shapely.union_all([core for core in cores if core.area > 0.0])
+        place = shapely.Point(where)
+        return bool(
+            shapely.contains(self._solid, place)
+            and shapely.distance(shapely.boundary(self._solid), place) > self.band
+        )

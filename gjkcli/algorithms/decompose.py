@@ -25,7 +25,7 @@ from typing import Any
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import Compound
 from gjkcli.shapes.polytope import Polytope
-from gjkcli.shapes.rings import orientation
+from gjkcli.shapes.rings import convexity_problem, orientation
 
 __all__ = ["InvalidPolygonError", "decompose"]
 
@@ -81,6 +81,9 @@ def _valid_polygon(shell: Sequence[Vec], holes: Sequence[Sequence[Vec]]) -> Any:
     import shapely
 
     for ring, points in enumerate((shell, *holes)):
+        problem = convexity_problem(points)
+        if problem is not None and problem.degenerate:  # decided exactly, unlike GEOS's area
+            raise InvalidPolygonError(problem.message, None, ring)
         reason = shapely.is_valid_reason(shapely.Polygon(points))
         if reason != "Valid Geometry":
             raise _invalid(reason, ring)

@@ -49,7 +49,7 @@ def polygon_shape(rings: Sequence[Node], owner: Node, affine: Affine | None = No
         if problem is None:
             return Polytope(tuple(open_ring(points[0])))
         if problem.degenerate:
-            raise rings[0].error(f"not a polygon: {problem.message}")
+            raise rings[0].error(f"not a polygon: {problem.message} (use a segment or a hull)")
     try:
         return decompose(points[0], points[1:])
     except InvalidPolygonError as problem:

@@ -16,7 +16,7 @@ from functools import cached_property
 from typing import Any
 
 from gjkcli.shapes.affine import Affine, transformed
-from gjkcli.shapes.base import ConvexShape, Vec, bounding_box
+from gjkcli.shapes.base import ConvexShape, bounding_box
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.primitives import rounded
 
@@ -27,7 +27,6 @@ __all__ = [
     "boxes_of",
     "part_box",
     "parts_of",
-    "polygons_of",
     "round_shape",
     "shape_bounds",
     "transform_shape",
@@ -43,8 +42,7 @@ class Compound:
     were cut from (a non-convex polygon, a MultiPolygon, a polyline...), or
     ``None``. ``members`` are the shapes a native compound was written as
     (``()`` otherwise); their parts, in order, are its parts. Neither is used
-    by GJK; the Shapely cross-check uses them instead of the parts, and they
-    tell a point of the interior from a point of the boundary.
+    by GJK; the Shapely cross-check uses them instead of the parts.
 
     >>> from gjkcli.shapes import point
     >>> pair_of_points = Compound((point((0.0, 0.0)), point((2.0, 0.0))), None)
@@ -114,35 +112,6 @@ def shape_bounds(shape: Shape) -> Box:
         max(box[2] for box in boxes),
         max(box[3] for box in boxes),
     )
-
-
-def polygons_of(shape: Shape) -> list[list[list[Vec]]]:
-    """The polygons (each a list of rings: exterior first, then holes) that a shape was
-    cut from, found in its geometry and its members; empty for a convex shape.
-
-    >>> from gjkcli.shapes import point
-    >>> square = [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]
-    >>> geometry = {"type": "MultiPolygon", "coordinates": [[square], [square]]}
-    >>> [len(rings) for rings in polygons_of(Compound((point((0.0, 0.0)),), geometry))]
-    [1, 1]
-    """
-    if not isinstance(shape, Compound):
-        return []
-    found = [] if shape.geometry is None else _polygons(shape.geometry)
-    for member in shape.members:
-        found += polygons_of(member)
-    return found
-
-
-def _polygons(geometry: dict[str, Any]) -> list[list[list[Vec]]]:
-    kind = geometry["type"]
-    if kind == "Polygon":
-        return [[[(x, y) for x, y in ring] for ring in geometry["coordinates"]]]
-    if kind == "MultiPolygon":
-        return [[[(x, y) for x, y in ring] for ring in rings] for rings in geometry["coordinates"]]
-    if kind == "GeometryCollection":
-        return [rings for member in geometry["geometries"] for rings in _polygons(member)]
-    return []
 
 
 def transform_shape(shape: Shape, affine: Affine) -> Shape:

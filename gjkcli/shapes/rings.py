@@ -64,7 +64,7 @@ def convexity_problem(points: Sequence[Vec]) -> RingProblem | None:
     >>> convexity_problem([(0, 0), (2, 0), (1, 1), (2, 2), (0, 2)])
     RingProblem(index=2, message='reflex vertex', degenerate=False)
     >>> convexity_problem([(0, 0), (1, 0), (2, 0)]).message
-    'zero area: all points lie on one line (use a segment or a hull)'
+    'zero area: all points lie on one line'
     """
     ring = open_ring(points)
     # Positions of the distinct consecutive vertices, with their input indices.
@@ -87,8 +87,7 @@ def convexity_problem(points: Sequence[Vec]) -> RingProblem | None:
         (x0, y0), (x1, y1) = kept[i][1], kept[i + 1][1]
         twice_area += (x0 - ox) * (y1 - oy) - (x1 - ox) * (y0 - oy)
     if all(sign == 0 for sign, _, _ in turns):
-        message = "zero area: all points lie on one line (use a segment or a hull)"
-        return RingProblem(None, message, True)
+        return RingProblem(None, "zero area: all points lie on one line", True)
     if twice_area == 0.0:
         return RingProblem(None, "the ring crosses itself (its signed area is zero)")
     winding = 1 if twice_area > 0.0 else -1

@@ -12,7 +12,8 @@ below it, and GJK's distance must lie in
 
 For compound shapes there is no exact answer; when they are polygonal,
 Shapely's verdict (exact predicates on the geometry the parts were cut from)
-must match GJK's too, unless the pair is within the allowance of touching.
+must match GJK's too, unless they differ within the touching band, by the
+same rule as for the exact answer.
 
 Always: EPA's depth agrees with the Minkowski-hull oracle (whose hull lies
 inside ``A - B``, so it may fall short, never exceed; EPA's depth may exceed
@@ -46,7 +47,7 @@ def disagreements(
         found += _against_exact(answer, exact, allowance)
     else:
         found += _against_shapely(answer, referee, allowance, tolerance)
-        found += _compound_verdict(answer, referee, allowance)
+        found += _compound_verdict(answer, referee)
     found += _depth(answer, referee, allowance, depth_tolerance)
     found += _boolean(answer, allowance)
     return tuple(found)
@@ -76,7 +77,7 @@ def _against_exact(answer: Answer, exact: ExactAnswer, allowance: float) -> list
             f"distance: GJK {answer.gjk.distance:.12g}, exact {exact.distance:.12g} "
             f"(distance^2 = {rational_text(exact.distance_squared)})"
         )
-    if answer.verdict != exact.verdict and not _within_band(answer, exact):
+    if answer.verdict != exact.verdict and not _within_band(answer, exact.verdict, exact.distance):
         found.append(
             f"verdict: GJK {answer.verdict}, exact {exact.verdict} "
             f"(distance^2 = {rational_text(exact.distance_squared)})"
@@ -84,15 +85,19 @@ def _against_exact(answer: Answer, exact: ExactAnswer, allowance: float) -> list
     return found
 
 
-def _within_band(answer: Answer, exact: ExactAnswer) -> bool:
-    """Whether a different verdict is within the touching band (both honest answers)."""
+def _within_band(answer: Answer, verdict: str, distance: float) -> bool:
+    """Whether GJK's verdict and a referee's (``verdict``, at ``distance``) differ only
+    within the touching band, where both are honest answers."""
     band = answer.verdict_tolerance
-    verdicts = {answer.verdict, exact.verdict}
+    verdicts = {answer.verdict, verdict}
     if verdicts == {"separated", "touching"}:
-        return answer.gjk.raw_distance <= band and exact.distance <= band
+        return answer.gjk.raw_distance <= band and distance <= band
     if verdicts == {"touching", "overlapping"}:
-        return answer.verdict == "touching"  # GJK's depth is within the band; the exact
-        # arbiter does not measure depth, and the depth oracle checks it separately
+        # GJK found no depth beyond the band. The referee does not measure depth (the
+        # depth oracle checks it separately), and Shapely also counts a point inside a
+        # segment, or two collinear segments, as overlapping: they have no interior in
+        # the plane, so for GJK they touch.
+        return answer.verdict == "touching"
     return False
 
 
@@ -112,13 +117,10 @@ def _against_shapely(
     ]
 
 
-def _compound_verdict(answer: Answer, referee: ShapelyAnswer, allowance: float) -> list[str]:
+def _compound_verdict(answer: Answer, referee: ShapelyAnswer) -> list[str]:
     if answer.parts is None or referee.approximation_error > 0.0:
         return []
-    if answer.verdict == referee.verdict:
-        return []
-    near_contact = {answer.verdict, referee.verdict} == {"separated", "touching"}
-    if near_contact and answer.gjk.raw_distance <= allowance:
+    if answer.verdict == referee.verdict or _within_band(answer, referee.verdict, referee.distance):
         return []
     return [f"verdict: GJK {answer.verdict}, Shapely {referee.verdict}"]
 

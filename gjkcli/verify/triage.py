@@ -25,20 +25,41 @@ def triage(answer: Answer, referee: ShapelyAnswer, exact: ExactAnswer | None) ->
     found = []
     if exact is not None:
         truth = f"exact: {exact.verdict}, distance^2 = {rational_text(exact.distance_squared)}"
-        for who, said, distance, band in (
-            ("GJK", answer.verdict, answer.gjk.distance, answer.verdict_tolerance),
-            ("Shapely", referee.verdict, referee.distance, 0.0),
+        for who, said, distance in (
+            ("GJK", answer.verdict, answer.gjk.distance),
+            ("Shapely", referee.verdict, referee.distance),
         ):
             if said != exact.verdict:
-                off = abs(distance - exact.distance)
-                note = " (within the touching band)" if off <= band else ""
-                found.append(f"{who}: {said}; {truth}: {who} is off by {off:.3g}{note}")
+                off = _how_far(who, said, distance, answer, exact)
+                found.append(f"{who}: {said}; {truth}: {off}")
     elif answer.verdict != referee.verdict:
         error = referee.approximation_error
+        why = "compound shapes" if answer.parts is not None else "curved shapes"
         found.append(
             f"GJK: {answer.verdict} (distance {answer.gjk.distance:.6g}); "
             f"Shapely: {referee.verdict} (distance {referee.distance:.6g}); no exact answer "
-            "for curved shapes"
+            f"for {why}"
             + (f", and Shapely's polygons are up to {error:.3g} inside them" if error else "")
         )
     return tuple(found)
+
+
+def _how_far(who: str, said: str, distance: float, answer: Answer, exact: ExactAnswer) -> str:
+    """How far off ``who`` is: by a distance, or, between touching and overlapping, by a
+    depth (which only GJK measures) or by what Shapely calls an interior."""
+    band = answer.verdict_tolerance
+    if {said, exact.verdict} != {"touching", "overlapping"}:
+        off = abs(distance - exact.distance)
+        within = " (within the touching band)" if who == "GJK" and off <= band else ""
+        return f"{who} is off by {off:.3g}{within}"
+    if who == "Shapely":
+        return (
+            "Shapely counts points and segments that share points of their own interiors "
+            "(a point on a point or inside a segment, collinear segments) as overlapping; "
+            "in the plane they have no interior, so they touch"
+            if said == "overlapping"
+            else "Shapely finds no common interior point"
+        )
+    depth = 0.0 if answer.penetration is None else answer.penetration.depth
+    within = " (within the touching band)" if depth <= band else ""
+    return f"GJK's depth is {depth:.3g}{within}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import json
 import math
 import random
 from dataclasses import replace
@@ -14,14 +16,35 @@ from gjkcli.algorithms.certificate import PartsCertificate
 from gjkcli.algorithms.compound import compound_query
 from gjkcli.algorithms.decompose import decompose
 from gjkcli.corpus import generate
+from gjkcli.io import load_pair
 from gjkcli.io.node import Node
 from gjkcli.io.pairs import pair_from_node
+from gjkcli.pair import Pair, ShapeInput
 from gjkcli.shapes import circle, point, rectangle, segment, union_of
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import Compound, Shape
+from gjkcli.shapes.polytope import Polytope
 from gjkcli.verify.certificates import check_certificate
-from gjkcli.verify.check import check_pairs
+from gjkcli.verify.check import check_pair, check_pairs
 from gjkcli.verify.shapely_oracle import shapely_answer
+
+GC_SQUARES = (
+    "GEOMETRYCOLLECTION (POLYGON ((0 0, 1 0, 1 1, 0 1, 0 0)), POLYGON ((1 0, 2 0, 2 1, 1 1, 1 0)))"
+)
+RECTANGLES = json.dumps(
+    {
+        "type": "compound",
+        "parts": [
+            {"type": "rectangle", "center": [0.5, 0.5], "size": [1, 1]},
+            {"type": "rectangle", "center": [1.5, 0.5], "size": [1, 1]},
+        ],
+    }
+)
+
+
+def load_pair_text(text: str) -> Pair:
+    return load_pair("-", io.BytesIO(text.encode()))
+
 
 FRAME = decompose(
     [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)],
@@ -176,10 +199,56 @@ def test_hundreds_of_random_non_convex_pairs_agree_with_shapely() -> None:
     assert verdicts == {"separated", "touching", "overlapping"}
     with_holes = sum("holes" in str(record) for record in records)
     assert with_holes >= 150
-    # the cross-check used the original geometry, not the parts
-    compound = next(c for c in checks if isinstance(c.pair.a.shape, Compound))
-    assert isinstance(compound.pair.a.shape, Compound)
-    assert compound.pair.a.shape.geometry is not None
+
+
+def test_the_cross_check_uses_the_original_geometry_so_it_checks_the_cut() -> None:
+    # a U whose cut lost a part: GJK, on the parts left, misses the probe; Shapely, on the
+    # U as written, does not
+    broken = Compound(U_SHAPE.parts[1:], U_SHAPE.geometry)
+    lost = U_SHAPE.parts[0]
+    assert isinstance(lost, Polytope)
+    inside = (
+        sum(x for x, _ in lost.vertices) / len(lost.vertices),
+        sum(y for _, y in lost.vertices) / len(lost.vertices),
+    )
+    check = check_pair(Pair(ShapeInput(broken, "U"), ShapeInput(point(inside), "point"), "cut"))
+    assert check.answer.verdict == "separated"
+    assert check.shapely.verdict == "overlapping"
+    assert not check.agree and check.disagreements
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "verdict"),
+    [
+        # two squares side by side: their shared edge x = 1 is inside the union
+        (GC_SQUARES, "POINT (1 0.5)", "overlapping"),
+        (GC_SQUARES, "LINESTRING (1 0.2, 1 0.8)", "overlapping"),
+        (GC_SQUARES, "LINESTRING (1 -1, 1 0.5)", "overlapping"),
+        (GC_SQUARES, "POINT (1 0)", "touching"),  # where the seam meets the boundary
+        (GC_SQUARES, "POINT (1 1.5)", "separated"),
+        (RECTANGLES, "POINT (1 0.5)", "overlapping"),
+        (RECTANGLES, "POINT (2 0.5)", "touching"),
+    ],
+)
+def test_a_contact_on_a_seam_between_members_is_inside(a: str, b: str, verdict: str) -> None:
+    pair = load_pair_text(json.dumps({"a": json.loads(a) if a.startswith("{") else a, "b": b}))
+    check = check_pair(pair)
+    assert check.answer.verdict == verdict
+    assert check.agree, check.disagreements
+
+
+def test_shapely_counting_a_point_on_a_line_as_overlapping_is_not_a_disagreement() -> None:
+    # a point or a line has no interior in the plane: for GJK a point on a polyline touches it
+    for a, b in [
+        ("LINESTRING (0 0, 2 0, 2 2)", "POINT (1 0)"),
+        ("LINESTRING (0 0, 2 0, 2 2)", "POINT (2 0)"),
+        ("MULTILINESTRING ((0 0, 2 0), (5 0, 5 5))", "LINESTRING (1 0, 3 0)"),
+        ("MULTIPOINT ((0 0), (3 0))", "POINT (3 0)"),
+    ]:
+        check = check_pair(load_pair_text(json.dumps({"a": a, "b": b})))
+        assert check.answer.verdict == "touching"
+        assert check.shapely.verdict == "overlapping"
+        assert check.agree, check.disagreements
 
 
 def test_a_thousand_vertex_polygon_against_a_circle() -> None:

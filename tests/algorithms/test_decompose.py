@@ -117,7 +117,8 @@ def test_holes_stay_holes() -> None:
             "a hole crosses the exterior ring or another hole",
             None,
         ),
-        ([(0, 0), (1, 1), (2, 2)], [], "the ring crosses itself", 0),  # no area at all
+        ([(0, 0), (1, 1), (2, 2)], [], "zero area: all points lie on one line", 0),
+        ([(0, 0), (4, 0), (4, 4), (0, 4)], [[(1, 1), (2, 2), (3, 3)]], "zero area", 1),
     ],
 )
 def test_invalid_polygons_say_what_and_where(

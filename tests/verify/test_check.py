@@ -131,3 +131,23 @@ def test_trace_is_recorded_only_when_asked() -> None:
     traced = check_pair(pair, trace=True)
     assert len(traced.answer.distance_trace) == traced.answer.gjk.iterations
     assert len(traced.answer.boolean_trace) == traced.answer.boolean.iterations
+
+
+def test_triage_explains_touching_against_overlapping_without_a_distance() -> None:
+    from gjkcli.shapes import Polytope, point
+
+    # two equal points: Shapely calls them overlapping, the exact answer touching
+    same = check_pair(make_pair(point((1.0, 2.0)), point((1.0, 2.0))))
+    assert same.agree
+    (sentence,) = same.triage
+    assert sentence.startswith("Shapely: overlapping; exact: touching, distance^2 = 0:")
+    assert "a point on a point" in sentence and "off by" not in sentence
+    # squares overlapping by 2^-20 near x = 2^30: inside GJK's touching band there
+    big = 2.0**30
+    a = Polytope(((big, 0.0), (big + 1.0, 0.0), (big + 1.0, 1.0), (big, 1.0)))
+    b = Polytope(tuple((x + 1.0 - 2.0**-20, y) for x, y in a.vertices))
+    close = check_pair(make_pair(a, b))
+    assert close.answer.verdict == "touching" and close.exact is not None
+    assert close.exact.verdict == "overlapping" and close.agree
+    gjk_line = next(line for line in close.triage if line.startswith("GJK:"))
+    assert "GJK's depth is" in gjk_line and gjk_line.endswith("(within the touching band)")
