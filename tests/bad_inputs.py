@@ -139,6 +139,15 @@ BAD_INPUTS = [
         "the ring crosses itself at (2, 2)",
     ),
     BadInput(
+        "polygon-scaled-flat",
+        pair(
+            '{"type": "polygon", "points": [[0, 0], [1, 0], [0, 1]], '
+            '"transform": {"scale": [1, 0], "rotate": 30}}'
+        ),
+        "b.transform",
+        "a scale of 0 flattens the polygon",
+    ),
+    BadInput(
         "hole-without-area",
         pair(
             '{"type": "polygon", "points": [[0, 0], [9, 0], [9, 9], [0, 9]], '

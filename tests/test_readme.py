@@ -58,3 +58,19 @@ def test_the_certificate_snippet_runs_on_a_separated_and_an_overlapping_pair() -
         )
         assert run.returncode == 0, run.stderr
         assert run.stdout.startswith(expected)
+
+
+def test_the_python_api_examples_run() -> None:
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("## Python API") :]
+    section = section[: section.index("\n## ", 1)]
+    blocks = re.findall(r"```python\n(.*?)\n```", section, flags=re.DOTALL)
+    assert len(blocks) >= 2
+    run = subprocess.run(
+        [sys.executable, "-c", "\n".join(blocks)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr

@@ -54,6 +54,11 @@ def native_shape(node: Node) -> ShapeInput:
     affine = None if transform is None else _affine(transform)
     shape: Shape
     if kind == "polygon":  # the rings are mapped before they are cut into parts
+        if affine is not None and affine.singular and transform is not None:
+            raise transform.error(
+                "a scale of 0 flattens the polygon, and a polygon needs an area "
+                "(use a segment or a hull)"
+            )
         shape = _polygon(node, affine)
     else:
         shape = _compound(node) if kind == "compound" else _BUILDERS[kind](node)

@@ -55,12 +55,21 @@ def check_table(check: Check) -> RenderableType:
 Row = tuple[str, str, str, str]
 
 
+def _verdict(check: Check) -> str:
+    """GJK's verdict; touching says within which band it was decided (for curved shapes
+    the touching band widened by EPA's error)."""
+    answer = check.answer
+    if answer.verdict != "touching":
+        return answer.verdict
+    return f"touching (within {compact(answer.verdict_tolerance, 3)})"
+
+
 def _answer_rows(check: Check) -> list[Row]:
     """Verdict, intersects, distance, the closest points, and the certificate."""
     answer, referee, exact = check.answer, check.shapely, check.exact
     gjk = answer.gjk
     rows: list[Row] = [
-        ("verdict", answer.verdict, referee.verdict, exact.verdict if exact else ""),
+        ("verdict", _verdict(check), referee.verdict, exact.verdict if exact else ""),
         (
             "intersects",
             _yes_no(gjk.intersects),

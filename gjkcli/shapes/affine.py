@@ -81,6 +81,16 @@ class Affine:
         similarity = abs(sx) if abs(sx) == abs(sy) else None
         return cls(matrix, translate, similarity)
 
+    @property
+    def singular(self) -> bool:
+        """Whether ``M`` flattens the plane (a scale of 0 along some axis).
+
+        >>> Affine.from_parts(scale=(2.0, 0.0), rotate=30.0).singular
+        True
+        """
+        a, b, c, d = self.matrix
+        return a * d - b * c == 0.0
+
     def apply(self, p: Vec) -> Vec:
         """The image ``M p + t`` of a point."""
         a, b, c, d = self.matrix

@@ -151,3 +151,17 @@ def test_triage_explains_touching_against_overlapping_without_a_distance() -> No
     assert close.exact.verdict == "overlapping" and close.agree
     gjk_line = next(line for line in close.triage if line.startswith("GJK:"))
     assert "GJK's depth is" in gjk_line and gjk_line.endswith("(within the touching band)")
+
+
+@pytest.mark.parametrize(("run", "name"), [("gjk", "GJK distance"), ("boolean", "boolean GJK")])
+@pytest.mark.parametrize("status", ["max-iterations", "degenerate"])
+def test_strict_warns_when_a_run_did_not_finish(run: str, name: str, status: str) -> None:
+    from gjkcli.algorithms.answer import solve
+    from gjkcli.verify.agreement import strict_warnings
+
+    answer = solve(rectangle((0.0, 0.0), (2.0, 2.0)), circle((4.0, 0.0), 1.0))
+    assert strict_warnings(answer, 1e-9) == ()
+    cut_short = dataclasses.replace(
+        answer, **{run: dataclasses.replace(getattr(answer, run), status=status)}
+    )
+    assert strict_warnings(cut_short, 1e-9) == (f"{name} stopped on {status}",)
