@@ -103,8 +103,13 @@ with ``--strict``)."""
 ORACLE_CURVE_POINTS: Final = 256
 """The independent penetration oracle builds ``A - B`` as the convex hull of
 all differences of the two shapes' vertices, which costs the product of their
-vertex counts: a curved shape enters it traced through this many support
-points (with the error bound of that tracing)."""
+vertex counts: a curved shape enters it traced through this many evenly
+spaced support points (with the error bound of that tracing)..."""
+
+ORACLE_CURVE_MAX_POINTS: Final = 320
+"""... and up to this many in all: the extra ones halve the intervals whose error
+bound is the largest, such as those across a capsule's flat sides, whose bound
+would otherwise be about a hundred times that of its round ends."""
 
 CURVE_SEGMENTS: Final = 256
 """Shapely has no curves: a curved shape is handed to it as the polygon through

@@ -12,8 +12,10 @@ from such a ``q`` to its chord; that is :attr:`Outline.error`.
 
 The directions start evenly spaced; every interval whose bound exceeds
 ``relative_error`` times the shape's size is then halved, up to ``max_points``
-directions. Flat sides (a capsule's, a rounded rectangle's) need only a few
-halvings; round parts get evenly fine.
+directions; when not all of them fit, those within a factor 2 of the worst
+bound are halved, if they fit (which lowers the bound where a few intervals
+dominate it, as across a capsule's flat sides). Flat sides (a capsule's, a rounded
+rectangle's) need only a few halvings; round parts get evenly fine.
 
 The support points are computed in bulk with NumPy, following the same rules
 as the shapes' own support functions (a polytope's farthest vertex, a rounded
@@ -72,6 +74,8 @@ def outline(
         errors = _interval_errors(normals, points)
         worst = float(errors.max())
         coarse = np.flatnonzero(errors > target)
+        if len(angles) + len(coarse) > max_points:  # not all fit: those near the worst?
+            coarse = np.flatnonzero(errors > worst / 2.0)
         if worst <= target or len(angles) + len(coarse) > max_points:
             return Outline(points, worst)
         following = np.where(

@@ -37,7 +37,7 @@ from gjkcli.algorithms.verdict import Verdict
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound, Shape
 from gjkcli.shapes.polytope import Polytope
-from gjkcli.tolerances import CURVE_MAX_POINTS, ORACLE_CURVE_POINTS
+from gjkcli.tolerances import CURVE_MAX_POINTS, ORACLE_CURVE_MAX_POINTS, ORACLE_CURVE_POINTS
 
 __all__ = [
     "ShapelyAnswer",
@@ -182,8 +182,8 @@ def shapely_penetrations(
         return []
     differences, errors = [], []
     for shape_a, shape_b in pairs:
-        points_a, error_a = _corners(shape_a, ORACLE_CURVE_POINTS, ORACLE_CURVE_POINTS)
-        points_b, error_b = _corners(shape_b, ORACLE_CURVE_POINTS, ORACLE_CURVE_POINTS)
+        points_a, error_a = _corners(shape_a, ORACLE_CURVE_POINTS, ORACLE_CURVE_MAX_POINTS)
+        points_b, error_b = _corners(shape_b, ORACLE_CURVE_POINTS, ORACLE_CURVE_MAX_POINTS)
         differences.append((points_a[:, None, :] - points_b[None, :, :]).reshape(-1, 2))
         errors.append(error_a + error_b)
     hulls = _hulls(differences)

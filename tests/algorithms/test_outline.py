@@ -93,3 +93,15 @@ def test_bulk_support_points_match_the_shapes_own_support() -> None:
             for row, d in zip(bulk, directions, strict=True):
                 expected = shape.support((float(d[0]), float(d[1])))
                 assert tuple(row) == pytest.approx(expected, abs=1e-12)
+
+
+def test_extra_points_go_where_the_bound_is_worst() -> None:
+    # a tilted capsule: with evenly spaced directions only, the intervals across its flat
+    # sides dominate the bound; the few extra points allowed halve them first
+    tilted = capsule((0.0, 1.0), (2.0, 2.0), 0.5)
+    even = outline(tilted, segments=256, max_points=256)
+    refined = outline(tilted, segments=256, max_points=320)
+    assert len(even.points) == 256 and even.error > 1e-3
+    assert len(refined.points) <= 320 and refined.error < even.error / 50
+    round_only = outline(circle((0.0, 0.0), 1.0), segments=256, max_points=320)
+    assert len(round_only.points) == 256  # all intervals alike: no point would lower the bound
