@@ -132,7 +132,6 @@ def check(
     strict: Annotated[bool, typer.Option("--strict", help=_STRICT_HELP)] = False,
 ) -> None:
     """Check two shapes: verdict, distance, closest points, depth, certificate, referees."""
-
     from gjkcli.render.json_record import check_record
     from gjkcli.render.table import check_table
     from gjkcli.render.trace import trace_text
@@ -252,11 +251,7 @@ def batch(
 
     show_progress = not quiet and sys.stderr.isatty()
     # the length of the run, for the progress bar: a first, quiet pass over the input
-    total = (
-        sum(1 for _ in items(paths, glob))
-        if show_progress and STDIN not in paths
-        else None
-    )
+    total = sum(1 for _ in items(paths, glob)) if show_progress and STDIN not in paths else None
     try:
         with contextlib.ExitStack() as stack:
             records = _atomic(stack, output) if output is not None else None
@@ -435,7 +430,6 @@ def minkowski(
     ] = False,
 ) -> None:
     """The Minkowski difference A - B: exact for polygons, traced (with its error) for curves."""
-
     from gjkcli.algorithms.minkowski import minkowski_difference
     from gjkcli.render.json_record import error_record
     from gjkcli.render.minkowski import minkowski_record, minkowski_table, minkowski_wkt

@@ -172,9 +172,7 @@ BAD_INPUTS = [
     BadInput("shape-not-pair", CIRCLE.encode(), "", "holds one shape, not a pair"),
     BadInput("empty-file", b"  \n", "", "file is empty"),
     BadInput("not-utf8", b'{"a": "caf\xe9"}', "line 1", "not UTF-8 text (byte 0xe9 at offset 10)"),
-    BadInput(
-        "wkt-one-shape", b"POINT (0 0)\n", "", "holds one shape, not a pair", ".wkt"
-    ),
+    BadInput("wkt-one-shape", b"POINT (0 0)\n", "", "holds one shape, not a pair", ".wkt"),
     BadInput(
         "wkt-three-lines", b"POINT (0 0)\nPOINT (1 1)\nPOINT (2 2)\n", "", "got 3 lines", ".wkt"
     ),

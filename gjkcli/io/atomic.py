@@ -20,8 +20,8 @@ def atomic_text(path: Path) -> Iterator[TextIO]:
     the final rename is atomic). If the block raises, the temporary file is
     removed and ``path`` is left as it was; if the process is killed, what
     remains is the temporary file, named ``.NAME.*.partial``, never ``NAME``.
-The file gets the permissions of the one it replaces, or those a new file
-would get (``0666`` less the umask).
+    The file gets the permissions of the one it replaces, or those a new file
+    would get (``0666`` less the umask).
 
     A ``path`` that exists and is not a regular file (``/dev/null``, a pipe,
     a terminal) is written directly: it cannot be replaced, and must not be.
