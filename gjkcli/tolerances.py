@@ -22,6 +22,7 @@ from typing import Final
 __all__ = [
     "AGREEMENT_RELATIVE",
     "CERTIFICATE_RELATIVE",
+    "CERTIFICATE_ROUNDING",
     "CONVERGENCE_RELATIVE",
     "CURVE_ERROR_RELATIVE",
     "CURVE_MAX_POINTS",
@@ -29,6 +30,7 @@ __all__ = [
     "EPA_MAX_ITERATIONS",
     "MAX_COORDINATE",
     "MAX_ITERATIONS",
+    "ORACLE_CURVE_MAX_POINTS",
     "ORACLE_CURVE_POINTS",
     "PENETRATION_RELATIVE",
     "ROUNDING_FACTOR",
@@ -94,11 +96,25 @@ support point's, so this is also the bound on the depth's error for curved
 shapes; for polygons EPA ends on a repeated vertex and is exact to rounding."""
 
 CERTIFICATE_RELATIVE: Final = 1e-12
-"""Rounding allowed when a certificate is checked: recomputed points, bounds
-and memberships may differ from the certificate's by at most
+"""Rounding allowed when a certificate is checked: recomputed points,
+memberships, weight sums and residuals (a separating axis's bounds get no
+slack: see :data:`CERTIFICATE_ROUNDING`) may differ from the certificate's by at most
 ``CERTIFICATE_RELATIVE * (1 + scale)``. A certificate whose bounds are
 farther apart than the agreement tolerance is reported as loose (an error
 with ``--strict``)."""
+
+CERTIFICATE_ROUNDING: Final = 2.0**-50
+"""Rounding bound of a separating axis's bounds, relative to the sizes involved:
+``lower`` and ``upper`` are moved apart by ``CERTIFICATE_ROUNDING * (ra + rb +
+|bound|)`` (``rounding_bound`` in :mod:`gjkcli.algorithms.certificate`), with
+``ra`` and ``rb`` the reaches of A and B (the farthest corner of each one's
+bounding box from the origin). It is 8 units of roundoff (``8 * 2**-53``, about
+8.9e-16), which covers the at most 6 (on the reaches) and 4 (on the bound)
+that the computation of the bounds can lose (derived in that module's notes),
+so that ``lower <= exact distance <= upper`` for polygons; for curved shapes,
+to the accuracy of their support functions. The checker allows no other
+slack between the bounds. The horizon of a compound certificate is lowered by
+``CERTIFICATE_ROUNDING * horizon`` (its ``hypot`` loses at most 3)."""
 
 ORACLE_CURVE_POINTS: Final = 256
 """The independent penetration oracle builds ``A - B`` as the convex hull of

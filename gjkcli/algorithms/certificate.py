@@ -1,44 +1,71 @@
 """Evidence for an answer, that anyone can check with the shapes' support functions.
 
-* **Separated**: a *separating axis* ``n`` (a unit vector from A towards B).
-  Every point of A lies at most ``max over A of n.a`` along ``n``, every point
-  of B at least ``min over B of n.b``; the difference ``lower`` is therefore a
-  lower bound on the distance whenever it is positive, and it needs only two
-  support points to compute. The closest points ``pA`` and ``pB`` are points of
-  A and B, so ``upper = |pA - pB|`` bounds the distance from above. Where a
-  shape is a polygon its closest point is also given as weights over its
-  vertices, which proves it belongs to the shape.
+* **Separated**: a *separating axis* ``n`` (a unit vector from A towards B,
+  shortened by an ulp if rounding left it longer than 1). Every point of A
+  lies at most ``max over A of n.a`` along ``n``, every point of B at least
+  ``min over B of n.b``; the difference is a lower bound on the distance
+  (as ``|n| <= 1``), and it needs only two support points to compute. The
+  closest points ``pA`` and ``pB`` are points of A and B, so ``|pA - pB|``
+  bounds the distance from above. Where a shape is a polygon its closest
+  point is given as weights over its vertices, which proves it belongs to the
+  shape, and ``pA`` is recomputed from them. Both bounds are computed in
+  floating point and then moved apart by :func:`rounding_bound`, a bound on
+  their rounding errors, so that ``lower <= distance <= upper`` holds exactly.
 * **Intersecting**: points ``w_i = a_i - b_i`` of ``A - B`` (with ``a_i`` in A
   and ``b_i`` in B: vertex numbers where the shapes are polygons) and weights
   ``l_i >= 0`` summing to 1 with ``sum l_i w_i = 0``: the origin is in ``A - B``,
   so ``sum l_i a_i = sum l_i b_i`` is a common point. The ``residual``
-  ``|sum l_i w_i|`` is 0 or within the touching band.
+  ``|sum l_i w_i|``, computed, is within the touching band.
 
 * **Compound shapes** (:class:`PartsCertificate`): intersecting, an
   enclosing simplex for one pair of parts (a point they share is a point of
   both shapes); separated, a separating axis for every pair of parts GJK
   ran on, and for every other pair the distance ``horizon`` that their
-  bounding boxes are at least apart. The least of those lower bounds bounds
-  the distance from below; the nearest pair's closest points from above.
+  bounding boxes are at least apart. The least of those lower bounds (the
+  horizon less its rounding bound) bounds the distance from below; the
+  nearest pair's closest points from above.
 
 Certificates are made from the GJK runs here; :mod:`gjkcli.verify.certificates`
-checks them without this code.
+checks them without this code, sharing only the rules that make a bound
+rigorous: :func:`rounding_bound`, :func:`reach` and :func:`named_point`.
+
+Rounding. With ``u = 2**-53`` the unit roundoff, ``ra`` and ``rb`` the reaches
+of A and B (no point of them is farther from the origin) and ``|n| <= 1``:
+
+* ``lower = n.near_b - n.far_a``. Each of the two dot products is off by at
+  most ``2u |p|`` (two products and a sum), the subtraction by ``u |lower|``.
+  A support function picks its point by the same rounded dot products, so the
+  true extreme may beat it by ``2u (|p| + |q|)``, ``q`` the vertex it passed
+  over. In all at most ``6u (ra + rb) + u |lower|``.
+* ``upper = |pB - pA|``, with ``pA`` recomputed from vertex weights by
+  :func:`named_point`: ``pA`` is within ``4u ra`` of the point of A the weights
+  name (products, a correctly rounded sum, a division by the weights' sum),
+  and the subtraction and ``hypot`` add ``3u upper``. At most
+  ``4u (ra + rb) + 3u upper``. (Without weights, for curved shapes, GJK's
+  closest points are within about ``6u`` of their reach of the shapes, to the
+  accuracy of the shapes' support functions.)
+
+Adding or subtracting the bound costs one more rounding, ``u |bound|``.
+``8u (ra + rb + |bound|)``, :data:`CERTIFICATE_ROUNDING`, covers all of it;
+the smallest normal number is added for products that underflow.
 """
 
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass
 
 from gjkcli.algorithms.compound import CompoundResult
-from gjkcli.algorithms.distance import DistanceResult
+from gjkcli.algorithms.distance import DistanceResult, witness_points
 from gjkcli.algorithms.intersect import IntersectResult
 from gjkcli.algorithms.simplex import closest_to_origin
 from gjkcli.algorithms.support import SupportPoint
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.shapes.compound import Shape, parts_of
+from gjkcli.shapes.compound import Shape, part_box, parts_of
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius
+from gjkcli.tolerances import CERTIFICATE_ROUNDING
 
 __all__ = [
     "Certificate",
@@ -47,7 +74,10 @@ __all__ = [
     "PartsCertificate",
     "SeparatingAxis",
     "certificate",
+    "named_point",
     "parts_certificate",
+    "reach",
+    "rounding_bound",
 ]
 
 Weights = tuple[tuple[int, float], ...]
@@ -128,7 +158,7 @@ def certificate(
     >>> a, b = rectangle((0.0, 0.0), (2.0, 2.0)), rectangle((4.0, 0.0), (2.0, 2.0))
     >>> proof = certificate(a, b, distance(a, b), intersects(a, b))
     >>> proof.axis, proof.lower, proof.upper
-    ((1.0, 0.0), 2.0, 2.0)
+    ((1.0, 0.0), 1.9999999999999925, 2.0000000000000075)
     """
     if gjk.closest is not None:
         return _separating_axis(shape_a, shape_b, gjk, gjk.closest)
@@ -149,7 +179,7 @@ def parts_certificate(
     >>> from gjkcli.algorithms.intersect import intersects
     >>> proof = parts_certificate(a, b, search, intersects(a.parts[0], b))
     >>> proof.lower, proof.upper, round(proof.horizon, 9), [(p.a, p.b) for p in proof.proofs]
-    (1.0, 1.0, 1.0, [(0, 0)])
+    (0.9999999999999961, 1.000000000000004, 1.0, [(0, 0)])
     """
     parts_a, parts_b = parts_of(shape_a), parts_of(shape_b)
     if search.verdict != "separated":
@@ -165,7 +195,7 @@ def parts_certificate(
     lowers = [p.proof.lower for p in axes if isinstance(p.proof, SeparatingAxis)]
     uppers = [p.proof.upper for p in axes if isinstance(p.proof, SeparatingAxis)]
     if search.horizon is not None:
-        lowers.append(search.horizon)
+        lowers.append(search.horizon - rounding_bound(search.horizon))
     return PartsCertificate(tuple(axes), search.horizon, min(lowers), min(uppers))
 
 
@@ -174,19 +204,79 @@ def _separating_axis(
 ) -> SeparatingAxis:
     (ax, ay), (bx, by) = closest_points
     length = math.hypot(bx - ax, by - ay)
-    n = _axis(gjk, ((bx - ax) / length, (by - ay) / length))
-    reach_a, reach_b = a.support(n), b.support((-n[0], -n[1]))
-    lower = (n[0] * reach_b[0] + n[1] * reach_b[1]) - (n[0] * reach_a[0] + n[1] * reach_a[1])
+    nx, ny = _at_most_unit(_axis(gjk, ((bx - ax) / length, (by - ay) / length)))
+    reach_a, reach_b = reach(a), reach(b)
+    far_a, near_b = a.support((nx, ny)), b.support((-nx, -ny))
+    lower = (nx * near_b[0] + ny * near_b[1]) - (nx * far_a[0] + ny * far_a[1])
     closest = closest_to_origin([p.w for p in gjk.simplex])
     kept = [gjk.simplex[i] for i in closest.kept]
+    weights_a = _vertex_weights(a, [p.a for p in kept], closest.weights)
+    weights_b = _vertex_weights(b, [p.b for p in kept], closest.weights)
+    point_a = named_point(a, weights_a, closest_points[0])
+    point_b = named_point(b, weights_b, closest_points[1])
+    upper = math.hypot(point_b[0] - point_a[0], point_b[1] - point_a[1])
     return SeparatingAxis(
-        n,
-        lower,
-        length,
-        closest_points,
-        _vertex_weights(a, [p.a for p in kept], closest.weights),
-        _vertex_weights(b, [p.b for p in kept], closest.weights),
+        (nx, ny),
+        lower - rounding_bound(reach_a, reach_b, lower),
+        upper + rounding_bound(reach_a, reach_b, upper),
+        (point_a, point_b),
+        weights_a,
+        weights_b,
     )
+
+
+def rounding_bound(*sizes: float) -> float:
+    """How far rounding can have moved a certificate's bound computed from numbers of
+    these sizes: ``CERTIFICATE_ROUNDING * sum(|size|)``, plus the smallest normal
+    number for underflow (see the module notes).
+
+    >>> rounding_bound(1.0, 2.0, -5.0) == 8.0 * CERTIFICATE_ROUNDING + sys.float_info.min
+    True
+    """
+    return CERTIFICATE_ROUNDING * sum(abs(size) for size in sizes) + sys.float_info.min
+
+
+def reach(shape: ConvexShape) -> float:
+    """How far from the origin a point of ``shape`` can be: the farthest corner of its box.
+
+    >>> from gjkcli.shapes import rectangle
+    >>> reach(rectangle((2.0, -2.5), (2.0, 3.0)))  # corners (1, -4) to (3, -1)
+    5.0
+    """
+    minx, miny, maxx, maxy = part_box(shape)
+    return math.hypot(max(abs(minx), abs(maxx)), max(abs(miny), abs(maxy)))
+
+
+def named_point(shape: ConvexShape, weights: Weights | None, claimed: Vec) -> Vec:
+    """The closest point a bound relies on: for a polygon with vertex weights, the point
+    they name, ``sum w_i v_i / sum w_i`` with correctly rounded sums (within ``4u`` of the
+    polygon's reach of the exact one); else the point ``claimed``.
+
+    >>> from gjkcli.shapes import Polytope
+    >>> triangle = Polytope(((0.0, 0.0), (4.0, 0.0), (0.0, 2.0)))
+    >>> named_point(triangle, ((1, 0.25), (2, 0.75)), (1.0, 1.5000001))
+    (1.0, 1.5)
+    >>> named_point(triangle, None, (1.0, 1.5000001))
+    (1.0, 1.5000001)
+    """
+    if weights is None or not isinstance(shape, Polytope):
+        return claimed
+    vertices = shape.vertices
+    total = math.fsum(weight for _, weight in weights)
+    x = math.fsum(weight * vertices[index][0] for index, weight in weights)
+    y = math.fsum(weight * vertices[index][1] for index, weight in weights)
+    return (x / total, y / total)
+
+
+def _at_most_unit(n: Vec) -> Vec:
+    """``n`` shortened by an ulp at a time until its exact length is at most 1: then
+    ``n.(b - a) <= |b - a|`` for all ``a`` and ``b``, and ``lower`` bounds the distance."""
+    nx, ny = n
+    while True:
+        (p, q), (r, s) = nx.as_integer_ratio(), ny.as_integer_ratio()
+        if (p * s) ** 2 + (r * q) ** 2 <= (q * s) ** 2:  # nx^2 + ny^2 <= 1, exactly
+            return (nx, ny)
+        nx, ny = math.nextafter(nx, 0.0), math.nextafter(ny, 0.0)
 
 
 def _axis(gjk: DistanceResult, between: Vec) -> Vec:
@@ -228,9 +318,7 @@ def _enclosing_simplex(
         vx, vy = closest.v
         gap = math.hypot(vx, vy)
         if radius > 0.0 and gap > 0.0:
-            kept = [points[i] for i in closest.kept]
-            pa = _blend([p.a for p in kept], closest.weights)
-            pb = _blend([p.b for p in kept], closest.weights)
+            pa, pb = witness_points([points[i] for i in closest.kept], closest.weights)
             ux, uy = vx / gap, vy / gap
             ra, rb = gjk.radii
             points = [
@@ -248,23 +336,20 @@ def _enclosing_simplex(
         found = [(_vertex_number(a, p.a), _vertex_number(b, p.b)) for p in kept]
         if all(i is not None and j is not None for i, j in found):
             pairs = tuple((i, j) for i, j in found if i is not None and j is not None)
+    weights = closest.weights
+    x = sum(w * p.w[0] for w, p in zip(weights, kept, strict=True))
+    y = sum(w * p.w[1] for w, p in zip(weights, kept, strict=True))
     return EnclosingSimplex(
         tuple(p.w for p in kept),
         tuple((p.a, p.b) for p in kept),
         pairs,
-        closest.weights,
-        math.hypot(*closest.v),
+        weights,
+        math.hypot(x, y),
     )
 
 
 def _support_point(a: Vec, b: Vec) -> SupportPoint:
     return SupportPoint((a[0] - b[0], a[1] - b[1]), a, b)
-
-
-def _blend(points: list[Vec], weights: tuple[float, ...]) -> Vec:
-    x = sum(w * p[0] for w, p in zip(weights, points, strict=True))
-    y = sum(w * p[1] for w, p in zip(weights, points, strict=True))
-    return (x, y)
 
 
 def _vertex_weights(

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -46,7 +47,14 @@ from gjkcli.tolerances import (
     touch_band,
 )
 
-__all__ = ["DistanceResult", "DistanceStatus", "DistanceStep", "distance"]
+__all__ = [
+    "DistanceResult",
+    "DistanceStatus",
+    "DistanceStep",
+    "distance",
+    "magnitude",
+    "witness_points",
+]
 
 DistanceStatus = Literal[
     "converged", "duplicate-support", "contains-origin", "degenerate", "max-iterations"
@@ -134,7 +142,7 @@ def distance(
         iterations += 1
         searched = direction
         point = minkowski_support(core_a, core_b, searched)
-        scale = max(scale, _magnitude(point))
+        scale = max(scale, magnitude(point))
         gap = threshold = None
         dropped: tuple[Vec, ...] = ()
         if simplex:
@@ -213,10 +221,7 @@ def _finish(
     raw = max(core_distance - radii[0] - radii[1], 0.0)
     if len(simplex) == 3 or raw <= band:
         return DistanceResult(0.0, True, None, iterations, status, raw, band, final, radii)
-    ax = sum(weight * p.a[0] for weight, p in zip(weights, simplex, strict=True))
-    ay = sum(weight * p.a[1] for weight, p in zip(weights, simplex, strict=True))
-    bx = sum(weight * p.b[0] for weight, p in zip(weights, simplex, strict=True))
-    by = sum(weight * p.b[1] for weight, p in zip(weights, simplex, strict=True))
+    (ax, ay), (bx, by) = witness_points(simplex, weights)
     gap = math.hypot(bx - ax, by - ay)
     nx, ny = ((bx - ax) / gap, (by - ay) / gap) if gap > 0.0 else (0.0, 0.0)
     closest = (
@@ -255,6 +260,26 @@ def _search_direction(simplex: list[SupportPoint], v: Vec) -> Vec:
     return (ey, -ex)
 
 
-def _magnitude(point: SupportPoint) -> float:
-    """Largest absolute coordinate of the shape points behind a support point."""
+def magnitude(point: SupportPoint) -> float:
+    """Largest absolute coordinate of the shape points behind a support point.
+
+    >>> magnitude(SupportPoint((4.0, -1.0), (1.0, -3.0), (-3.0, -2.0)))
+    3.0
+    """
     return max(abs(point.a[0]), abs(point.a[1]), abs(point.b[0]), abs(point.b[1]))
+
+
+def witness_points(points: Sequence[SupportPoint], weights: Sequence[float]) -> tuple[Vec, Vec]:
+    """The points of A and of B behind ``sum weights[i] * points[i].w``: the same
+    weights applied to the points each support point came from.
+
+    >>> first = SupportPoint((-1.0, 1.0), (0.0, 1.0), (1.0, 0.0))
+    >>> second = SupportPoint((3.0, 1.0), (4.0, 1.0), (1.0, 0.0))
+    >>> witness_points([first, second], [0.75, 0.25])
+    ((1.0, 1.0), (1.0, 0.0))
+    """
+    ax = sum(w * p.a[0] for w, p in zip(weights, points, strict=True))
+    ay = sum(w * p.a[1] for w, p in zip(weights, points, strict=True))
+    bx = sum(w * p.b[0] for w, p in zip(weights, points, strict=True))
+    by = sum(w * p.b[1] for w, p in zip(weights, points, strict=True))
+    return (ax, ay), (bx, by)

@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from gjkcli.algorithms.distance import DistanceResult, distance
+from gjkcli.algorithms.distance import DistanceResult, distance, magnitude, witness_points
 from gjkcli.algorithms.hull import convex_hull_indices
 from gjkcli.algorithms.simplex import closest_to_origin
 from gjkcli.algorithms.support import SupportPoint, minkowski_support
@@ -100,7 +100,7 @@ def penetration(
     simplex = list(gjk.simplex)
     if len(simplex) < 3 and radius_a + radius_b > 0.0:
         closest = closest_to_origin([p.w for p in simplex])
-        pa, pb = _blend(simplex, closest.kept, closest.weights)
+        pa, pb = witness_points([simplex[i] for i in closest.kept], closest.weights)
         gap = math.hypot(pb[0] - pa[0], pb[1] - pa[1])
         if gap > gjk.band:
             normal = ((pb[0] - pa[0]) / gap, (pb[1] - pa[1]) / gap)
@@ -111,7 +111,7 @@ def penetration(
     polygon = _starting_polygon(core_a, core_b, simplex)
     if len(polygon) < 3:
         closest = closest_to_origin([p.w for p in polygon])
-        witnesses = _blend(polygon, closest.kept, closest.weights)
+        witnesses = witness_points([polygon[i] for i in closest.kept], closest.weights)
         normal = _UP
         if len(polygon) == 2:
             (x1, y1), (x2, y2) = polygon[0].w, polygon[1].w
@@ -138,7 +138,7 @@ def _expand(
     touching along the normal, and it exceeds the true depth by at most
     ``error``, the support point's distance beyond the edge.
     """
-    scale = max(_magnitude(p) for p in polygon)
+    scale = max(magnitude(p) for p in polygon)
     heap: list[_Edge] = []
     order = itertools.count()
     for k, start in enumerate(polygon):
@@ -148,7 +148,7 @@ def _expand(
         edge = heapq.heappop(heap)
         point = minkowski_support(core_a, core_b, edge.normal)
         iterations += 1
-        scale = max(scale, _magnitude(point))
+        scale = max(scale, magnitude(point))
         reach = edge.normal[0] * point.w[0] + edge.normal[1] * point.w[1]
         status: PenetrationStatus
         if point.w in (edge.start.w, edge.end.w):
@@ -167,7 +167,7 @@ def _expand(
     (sx, sy), (ex, ey) = edge.start.w, edge.end.w
     dx, dy = ex - sx, ey - sy
     t = min(max(-(sx * dx + sy * dy) / (dx * dx + dy * dy), 0.0), 1.0)
-    witnesses = _blend([edge.start, edge.end], (0, 1), (1.0 - t, t))
+    witnesses = witness_points([edge.start, edge.end], (1.0 - t, t))
     return _finish(
         max(reach, 0.0),
         edge.normal,
@@ -221,17 +221,6 @@ def _starting_polygon(
     return [points[i] for i in convex_hull_indices([p.w for p in points])]
 
 
-def _blend(
-    points: list[SupportPoint], kept: tuple[int, ...], weights: tuple[float, ...]
-) -> tuple[Vec, Vec]:
-    """The points of A and of B behind a weighted combination of support points."""
-    ax = sum(w * points[i].a[0] for i, w in zip(kept, weights, strict=True))
-    ay = sum(w * points[i].a[1] for i, w in zip(kept, weights, strict=True))
-    bx = sum(w * points[i].b[0] for i, w in zip(kept, weights, strict=True))
-    by = sum(w * points[i].b[1] for i, w in zip(kept, weights, strict=True))
-    return (ax, ay), (bx, by)
-
-
 def _finish(
     core_depth: float,
     normal: Vec,
@@ -249,7 +238,3 @@ def _finish(
     depth = core_depth if status == "cores-apart" else core_depth + ra + rb
     contact = ((ax + ra * nx, ay + ra * ny), (bx - rb * nx, by - rb * ny))
     return Penetration(depth, (nx + 0.0, ny + 0.0), contact, iterations, status, error)
-
-
-def _magnitude(point: SupportPoint) -> float:
-    return max(abs(point.a[0]), abs(point.a[1]), abs(point.b[0]), abs(point.b[1]))

@@ -19,15 +19,34 @@ and the origin's region is vertex ``w1`` when ``v <= 0``, vertex ``w2`` when
 ``u <= 0``, and the open segment otherwise.
 
 Triangle ``[w1, w2, w3]``. With ``n = cross(w2 - w1, w3 - w1)`` (twice the signed
-area), the barycentric coordinates of the origin scaled by ``n * n`` are
+area), the barycentric coordinates of the origin are
 
-    t1 = n * cross(w2, w3),   t2 = n * cross(w3, w1),   t3 = n * cross(w1, w2)
+    l1 = cross(w2, w3) / n,   l2 = cross(w3, w1) / n,   l3 = cross(w1, w2) / n
 
 (each ``cross`` is twice the signed area of the sub-triangle the origin forms
-with an edge; multiplying by ``n`` makes them positive inside for either
-orientation). The origin is inside the closed triangle when all three are
-``>= 0`` and no vertex or edge region claims it first; ``t3 <= 0`` means it is
-beyond edge 12, ``t2 <= 0`` beyond edge 13, ``t1 <= 0`` beyond edge 23.
+with an edge, and the three add up to ``n``). Their numerators with the sign
+of ``n``,
+
+    t1 = sign(n) cross(w2, w3),   t2 = sign(n) cross(w3, w1),   t3 = sign(n) cross(w1, w2),
+
+are positive inside for either orientation. The origin is inside the closed
+triangle when all three are ``>= 0`` and no vertex or edge region claims it
+first; ``t3 <= 0`` means it is beyond edge 12, ``t2 <= 0`` beyond edge 13,
+``t1 <= 0`` beyond edge 23. Every quantity here grows with the square of the
+coordinates, so nothing overflows for coordinates up to 1e150 (scaling the
+``t_i`` by ``n`` instead of taking its sign, a common way to orient them,
+overflows from about 1e77).
+
+Inside, the weights are the barycentric coordinates computed exactly (in
+integer arithmetic) and rounded once, so ``sum l_i w_i`` is the origin to
+within a few units in the last place of the points even for a sliver triangle,
+where ``t_i / (t1 + t2 + t3)`` can be wrong in the fourth digit. They are
+positive: each ``cross`` is ``p*q - r*s`` for floats, and rounding is
+monotonic (``fl(p*q) > fl(r*s)`` implies ``p*q > r*s``), so the exact crosses
+have the signs of the computed ones, and so has their sum ``n``. Should
+rounding leave the region tests disagreeing with the signs of the ``t_i``, or
+the points collinear (``n == 0``), the answer is the nearest of the three
+edges' closest points.
 """
 
 from __future__ import annotations
@@ -96,20 +115,17 @@ def _closest_on_triangle(points: Sequence[Vec]) -> Closest:
     (x1, y1), (x2, y2), (x3, y3) = points
     n = (x2 - x1) * (y3 - y1) - (y2 - y1) * (x3 - x1)
     if n == 0.0:
-        # Collinear points: the hull is the longest of the three segments, and
-        # the closest of the three edges' closest points is the answer.
-        edges = (_closest_on_segment(points, a, b) for a, b in ((0, 1), (0, 2), (1, 2)))
-        return min(edges, key=lambda c: c.v[0] * c.v[0] + c.v[1] * c.v[1])
+        return _closest_on_edges(points)  # collinear: the hull is the longest edge
 
     # Edge barycentric coordinates (scaled), as for a segment.
     e12x, e12y, e13x, e13y, e23x, e23y = x2 - x1, y2 - y1, x3 - x1, y3 - y1, x3 - x2, y3 - y2
     u12, v12 = x2 * e12x + y2 * e12y, -(x1 * e12x + y1 * e12y)
     u13, v13 = x3 * e13x + y3 * e13y, -(x1 * e13x + y1 * e13y)
     u23, v23 = x3 * e23x + y3 * e23y, -(x2 * e23x + y2 * e23y)
-    # Triangle barycentric coordinates (scaled by n * n).
-    t1 = n * (x2 * y3 - y2 * x3)
-    t2 = n * (x3 * y1 - y3 * x1)
-    t3 = n * (x1 * y2 - y1 * x2)
+    # Triangle barycentric coordinates (scaled by |n|).
+    t1, t2, t3 = x2 * y3 - y2 * x3, x3 * y1 - y3 * x1, x1 * y2 - y1 * x2
+    if n < 0.0:
+        t1, t2, t3 = -t1, -t2, -t3
 
     if v12 <= 0.0 and v13 <= 0.0:
         return Closest(points[0], (0,), (1.0,))
@@ -123,5 +139,27 @@ def _closest_on_triangle(points: Sequence[Vec]) -> Closest:
         return Closest(points[2], (2,), (1.0,))
     if u23 > 0.0 and v23 > 0.0 and t1 <= 0.0:
         return _closest_on_segment(points, 1, 2)
-    total = t1 + t2 + t3
-    return Closest((0.0, 0.0), (0, 1, 2), (t1 / total, t2 / total, t3 / total))
+    if t1 > 0.0 and t2 > 0.0 and t3 > 0.0:
+        return Closest((0.0, 0.0), (0, 1, 2), _inside_weights(points))
+    return _closest_on_edges(points)  # rounding made the region tests disagree
+
+
+def _closest_on_edges(points: Sequence[Vec]) -> Closest:
+    """The nearest of the three edges' closest points."""
+    edges = (_closest_on_segment(points, a, b) for a, b in ((0, 1), (0, 2), (1, 2)))
+    return min(edges, key=lambda c: c.v[0] * c.v[0] + c.v[1] * c.v[1])
+
+
+def _inside_weights(points: Sequence[Vec]) -> tuple[float, float, float]:
+    """The origin's barycentric coordinates, computed exactly and rounded once.
+
+    A float is an integer over a power of two: times the largest denominator,
+    the coordinates are integers, and the crosses are integers in the same
+    ratios as the exact ones. Python's integer division rounds correctly.
+    """
+    ratios = [c.as_integer_ratio() for point in points for c in point]
+    common = max(denominator for _, denominator in ratios)
+    x1, y1, x2, y2, x3, y3 = (numerator * (common // d) for numerator, d in ratios)
+    c1, c2, c3 = x2 * y3 - y2 * x3, x3 * y1 - y3 * x1, x1 * y2 - y1 * x2
+    n = c1 + c2 + c3  # = cross(w2 - w1, w3 - w1)
+    return (c1 / n, c2 / n, c3 / n)

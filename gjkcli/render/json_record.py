@@ -26,6 +26,10 @@ from gjkcli.verify.check import Check
 __all__ = ["certificate_record", "check_record", "error_record", "trace_record"]
 
 
+_NAMED_TOLERANCES = [name for name in tolerances.__all__ if name.isupper()]
+"""Every named constant of :mod:`gjkcli.tolerances`, reported in each record."""
+
+
 def check_record(check: Check, trace: Query | None = None) -> dict[str, Any]:
     """The FORMATS section 4 object for a checked pair (plain JSON types only).
 
@@ -78,11 +82,8 @@ def check_record(check: Check, trace: Query | None = None) -> dict[str, Any]:
         "tolerances": {
             "scale": _number(check.scale),
             "depth": _number(check.depth_tolerance),
-            "agreement_relative": tolerances.AGREEMENT_RELATIVE,
             "touch_band": _number(gjk.band),
-            "convergence_relative": tolerances.CONVERGENCE_RELATIVE,
-            "max_iterations": tolerances.MAX_ITERATIONS,
-            "curve_segments": tolerances.CURVE_SEGMENTS,
+            **{name.lower(): getattr(tolerances, name) for name in _NAMED_TOLERANCES},
         },
         "agree": check.agree,
         "disagreements": list(check.disagreements),

@@ -120,7 +120,9 @@ def _axis_claim(proof: SeparatingAxis) -> str:
 
 
 def _enclosing_claim(proof: EnclosingSimplex) -> str:
-    claim = f"{_count(len(proof.points), 'point')} of A - B enclose the origin"
+    count = len(proof.points)
+    verb = "is the origin" if count == 1 else "enclose the origin"
+    claim = f"{_count(count, 'point')} of A - B {verb}"
     if proof.residual > 0.0:
         claim += f" (to within {compact(proof.residual, 3)})"
     return claim

@@ -1,30 +1,44 @@
 """Checking a certificate with nothing but the shapes' support functions and vertex lists.
 
 This module does not use the code that made the certificate (GJK, EPA, the
-simplex solver): it recomputes every claim from the shapes themselves.
+simplex solver): it recomputes every claim from the shapes themselves. It
+shares with it only the rules that make a bound rigorous
+(:func:`~gjkcli.algorithms.certificate.rounding_bound`,
+:func:`~gjkcli.algorithms.certificate.reach` and
+:func:`~gjkcli.algorithms.certificate.named_point`).
 
-* A separating axis must be a unit vector; its lower bound is recomputed
-  from two support points and must not exceed the distance; the closest
-  points must belong to their shapes (as weights over a polygon's vertices,
-  or, for a curved shape, behind its support line in 64 directions and along
-  the axis) and be ``upper`` apart, which must not be below the distance.
+* Every number must be finite; every test below is written so that ``NaN``
+  fails it.
+* A separating axis must be a unit vector no longer than 1 (exactly); its
+  lower bound must not exceed the one recomputed from two support points less
+  its rounding bound, and must be positive. The closest points must belong to
+  their shapes (as weights over a polygon's vertices, or, for a curved shape,
+  behind its support line in 64 directions and along the axis), and the upper
+  bound must not be below their distance (recomputed from the vertex weights
+  for polygons) plus its rounding bound. Then ``lower <= upper``, and the
+  distance between them, with no slack.
 * An enclosing simplex must have weights that are non-negative and sum to 1,
   points that are differences of points of A and of B (the named vertices,
-  for polygons), and a weighted sum within the touching band of the origin.
+  for polygons), and a weighted sum within the touching band of the origin,
+  and within its claimed residual.
 * A compound pair's certificate is checked part pair by part pair, as above,
   on the parts it names; for separated shapes, every pair of parts it does
   not name must have bounding boxes (recomputed from four support points
-  each) at least ``horizon`` apart, and the least lower bound and the least
-  upper bound must bracket the distance.
+  each) at least ``horizon`` apart, and the least lower bound (the horizon
+  less its rounding bound) and the least upper bound must bracket the
+  distance, with no slack.
 
-Recomputed numbers may differ from the certificate's by the rounding
-allowance ``CERTIFICATE_RELATIVE * (1 + scale)``.
+Other recomputed numbers (points, memberships, weight sums, residuals) may
+differ from the certificate's by the rounding allowance
+``CERTIFICATE_RELATIVE * (1 + scale)``.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from gjkcli.algorithms.certificate import (
     Certificate,
@@ -32,6 +46,9 @@ from gjkcli.algorithms.certificate import (
     PartsCertificate,
     SeparatingAxis,
     Weights,
+    named_point,
+    reach,
+    rounding_bound,
 )
 from gjkcli.shapes.base import ConvexShape, Vec, bounding_box
 from gjkcli.shapes.compound import Compound, Shape, parts_of
@@ -63,12 +80,15 @@ def check_certificate(
     >>> from gjkcli.shapes import rectangle
     >>> from gjkcli.algorithms.certificate import SeparatingAxis
     >>> a, b = rectangle((0.0, 0.0), (2.0, 2.0)), rectangle((4.0, 0.0), (2.0, 2.0))
-    >>> good = SeparatingAxis((1.0, 0.0), 2.0, 2.0, ((1.0, 0.0), (3.0, 0.0)), None, None)
+    >>> good = SeparatingAxis((1.0, 0.0), 1.99, 2.01, ((1.0, 0.0), (3.0, 0.0)), None, None)
     >>> check_certificate(a, b, good, 2.0, 1e-14).ok
     True
-    >>> bad = SeparatingAxis((1.0, 0.0), 2.5, 2.0, ((1.0, 0.0), (3.0, 0.0)), None, None)
-    >>> check_certificate(a, b, bad, 2.0, 1e-14).problems
-    ('lower bound: 2.5 claimed, 2 recomputed from the support functions',)
+    >>> unproven = SeparatingAxis((1.0, 0.0), 2.0, 2.01, ((1.0, 0.0), (3.0, 0.0)), None, None)
+    >>> check_certificate(a, b, unproven, 2.0, 1e-14).problems  # rounding could hide a smaller gap
+    ('lower bound: 2 claimed, at most 1.9999999999999925 follows from the support functions',)
+    >>> nan = SeparatingAxis((1.0, 0.0), float("nan"), 2.01, ((1.0, 0.0), (3.0, 0.0)), None, None)
+    >>> check_certificate(a, b, nan, 2.0, 1e-14).problems
+    ('not a finite number: nan in the separating axis',)
     """
     if isinstance(certificate, PartsCertificate):
         problems = _parts_problems(shape_a, shape_b, certificate, distance, band)
@@ -105,20 +125,22 @@ def _parts_problems(
         return problems
     if len(axes) != len(proof.proofs):
         problems.append("separated shapes need a separating axis for every pair of parts named")
-    horizons = [] if proof.horizon is None else [proof.horizon]
-    lower = min([axis.lower for axis in axes] + horizons)
-    upper = min(axis.upper for axis in axes)
-    slack = CERTIFICATE_RELATIVE * (1.0 + upper)
     if proof.lower is None or proof.upper is None:
         return [*problems, "separated shapes need a lower and an upper bound"]
-    if abs(lower - proof.lower) > slack or abs(upper - proof.upper) > slack:
+    given = [] if proof.horizon is None else [proof.horizon]
+    unfinite = _not_finite("the bounds", [proof.lower, proof.upper, *given])
+    if unfinite:
+        return problems + unfinite
+    horizons = [horizon - rounding_bound(horizon) for horizon in given]
+    lower = min([axis.lower for axis in axes] + horizons)
+    upper = min(axis.upper for axis in axes)
+    if not (proof.lower <= lower and proof.upper >= upper):
         problems.append(
             f"bounds: [{proof.lower:.17g}, {proof.upper:.17g}] claimed, "
             f"[{lower:.17g}, {upper:.17g}] from the pairs of parts"
         )
-    if not lower - slack <= distance <= upper + slack:
-        problems.append(f"the distance {distance:.17g} is not within [{lower:.17g}, {upper:.17g}]")
-    return problems + _unnamed_pairs(parts_a, parts_b, named, proof.horizon, slack)
+    problems += _bracket(proof.lower, proof.upper, distance)
+    return problems + _unnamed_pairs(parts_a, parts_b, named, proof.horizon)
 
 
 def _unnamed_pairs(
@@ -126,13 +148,12 @@ def _unnamed_pairs(
     parts_b: tuple[ConvexShape, ...],
     named: set[tuple[int, int]],
     horizon: float | None,
-    slack: float,
 ) -> list[str]:
     """Is every pair of parts not named at least ``horizon`` apart, box to box?
     (Without a horizon, every pair must be named.)"""
     import numpy as np
 
-    limit = math.inf if horizon is None else horizon - slack
+    limit = math.inf if horizon is None else horizon
     boxes_b = np.array([bounding_box(part) for part in parts_b], dtype=float)
     for i, part in enumerate(parts_a):
         minx, miny, maxx, maxy = bounding_box(part)
@@ -141,10 +162,10 @@ def _unnamed_pairs(
         gaps = np.hypot(dx, dy)
         for j in np.flatnonzero(gaps < limit):
             if (i, int(j)) not in named:
-                reach = "" if horizon is None else f", less than the horizon {horizon:.17g}"
+                short = "" if horizon is None else f", less than the horizon {horizon:.17g}"
                 return [
                     f"parts ({i}, {int(j)}): not named, and their boxes are "
-                    f"{float(gaps[j]):.17g} apart{reach}"
+                    f"{float(gaps[j]):.17g} apart{short}"
                 ]
     return []
 
@@ -152,45 +173,80 @@ def _unnamed_pairs(
 def _separating_axis_problems(
     a: ConvexShape, b: ConvexShape, proof: SeparatingAxis, distance: float
 ) -> list[str]:
+    weights = [weight for _, weight in (proof.weights_a or ()) + (proof.weights_b or ())]
+    numbers = [*proof.axis, proof.lower, proof.upper, *proof.closest[0], *proof.closest[1]]
+    unfinite = _not_finite("the separating axis", numbers + weights)
+    if unfinite:
+        return unfinite
     (ax, ay), (bx, by) = proof.closest
     nx, ny = proof.axis
     slack = CERTIFICATE_RELATIVE * (1.0 + max(abs(ax), abs(ay), abs(bx), abs(by), proof.upper))
     problems = []
-    if abs(math.hypot(nx, ny) - 1.0) > CERTIFICATE_RELATIVE:
+    if not abs(math.hypot(nx, ny) - 1.0) <= CERTIFICATE_RELATIVE:
         problems.append(f"axis: not a unit vector (length {math.hypot(nx, ny):.17g})")
+    elif Fraction(nx) ** 2 + Fraction(ny) ** 2 > 1:
+        problems.append(f"axis: longer than 1 (length {math.hypot(nx, ny):.17g})")
+    reach_a, reach_b = reach(a), reach(b)
     far_a, near_b = a.support((nx, ny)), b.support((-nx, -ny))
-    lower = (nx * near_b[0] + ny * near_b[1]) - (nx * far_a[0] + ny * far_a[1])
-    if abs(lower - proof.lower) > slack:
+    dots = (nx * near_b[0] + ny * near_b[1]) - (nx * far_a[0] + ny * far_a[1])
+    lower = dots - rounding_bound(reach_a, reach_b, dots)
+    if not proof.lower <= lower:
         problems.append(
-            f"lower bound: {proof.lower:.17g} claimed, {lower:.17g} recomputed "
+            f"lower bound: {proof.lower:.17g} claimed, at most {lower:.17g} follows "
             "from the support functions"
         )
-    if lower > distance + slack:
-        problems.append(f"lower bound {lower:.17g} exceeds the distance {distance:.17g}")
-    if lower <= 0.0:
-        problems.append(f"the axis does not separate the shapes (lower bound {lower:.17g})")
-    upper = math.hypot(bx - ax, by - ay)
-    if abs(upper - proof.upper) > slack:
-        problems.append(f"upper bound: {proof.upper:.17g} claimed, |pA - pB| is {upper:.17g}")
-    if upper < distance - slack:
-        problems.append(f"upper bound {upper:.17g} is below the distance {distance:.17g}")
-    problems += _membership(a, "A", (ax, ay), proof.weights_a, slack, also=(nx, ny))
-    problems += _membership(b, "B", (bx, by), proof.weights_b, slack, also=(-nx, -ny))
-    return problems
+    if not proof.lower > 0.0:
+        problems.append(f"the axis does not separate the shapes (lower bound {proof.lower:.17g})")
+    member_a = _membership(a, "A", (ax, ay), proof.weights_a, slack, also=(nx, ny))
+    member_b = _membership(b, "B", (bx, by), proof.weights_b, slack, also=(-nx, -ny))
+    point_a = (ax, ay) if member_a else named_point(a, proof.weights_a, (ax, ay))
+    point_b = (bx, by) if member_b else named_point(b, proof.weights_b, (bx, by))
+    gap = math.hypot(point_b[0] - point_a[0], point_b[1] - point_a[1])
+    upper = gap + rounding_bound(reach_a, reach_b, gap)
+    if not proof.upper >= upper:
+        problems.append(
+            f"upper bound: {proof.upper:.17g} claimed, |pA - pB| is {gap:.17g}, "
+            f"so at least {upper:.17g}"
+        )
+    return problems + _bracket(proof.lower, proof.upper, distance) + member_a + member_b
+
+
+def _bracket(lower: float, upper: float, distance: float) -> list[str]:
+    """Do the bounds bracket the distance (and so each other)? No slack: they are rigorous."""
+    if not lower <= upper:
+        return [f"bounds: the lower bound {lower:.17g} exceeds the upper bound {upper:.17g}"]
+    if not lower <= distance:
+        return [f"lower bound {lower:.17g} exceeds the distance {distance:.17g}"]
+    if not distance <= upper:
+        return [f"upper bound {upper:.17g} is below the distance {distance:.17g}"]
+    return []
+
+
+def _not_finite(what: str, numbers: Iterable[float]) -> list[str]:
+    """One problem naming the first number that is infinite or not a number, if any."""
+    for number in numbers:
+        if not math.isfinite(number):
+            return [f"not a finite number: {number} in {what}"]
+    return []
 
 
 def _enclosing_problems(
     a: ConvexShape, b: ConvexShape, proof: EnclosingSimplex, band: float
 ) -> list[str]:
-    scale = max((abs(c) for pair in proof.members for p in pair for c in p), default=0.0)
+    coordinates = [c for pair in proof.members for p in pair for c in p]
+    numbers = [c for p in proof.points for c in p] + coordinates
+    unfinite = _not_finite("the enclosing simplex", [*numbers, *proof.weights, proof.residual])
+    if unfinite:
+        return unfinite
+    scale = max((abs(c) for c in coordinates), default=0.0)
     slack = CERTIFICATE_RELATIVE * (1.0 + scale)
     problems = []
-    if any(weight < -CERTIFICATE_RELATIVE for weight in proof.weights):
+    if not all(weight >= -CERTIFICATE_RELATIVE for weight in proof.weights):
         problems.append(f"weights: a negative weight in {list(proof.weights)}")
-    if abs(sum(proof.weights) - 1.0) > CERTIFICATE_RELATIVE:
+    if not abs(sum(proof.weights) - 1.0) <= CERTIFICATE_RELATIVE:
         problems.append(f"weights: they sum to {sum(proof.weights):.17g}, not 1")
     for k, ((px, py), (pa, pb)) in enumerate(zip(proof.points, proof.members, strict=True)):
-        if math.hypot(px - (pa[0] - pb[0]), py - (pa[1] - pb[1])) > slack:
+        if not math.hypot(px - (pa[0] - pb[0]), py - (pa[1] - pb[1])) <= slack:
             problems.append(f"point {k}: not the difference of its points of A and B")
         pair = proof.pairs[k] if proof.pairs is not None else None
         problems += _membership(a, "A", pa, None if pair is None else ((pair[0], 1.0),), slack)
@@ -198,10 +254,15 @@ def _enclosing_problems(
     sx = sum(w * p[0] for w, p in zip(proof.weights, proof.points, strict=True))
     sy = sum(w * p[1] for w, p in zip(proof.weights, proof.points, strict=True))
     residual = math.hypot(sx, sy)
-    if residual > band + slack:
+    if not residual <= band + slack:
         problems.append(
             f"the weighted points sum to ({sx:.3g}, {sy:.3g}), {residual:.3g} from the origin "
             f"(touching band {band:.3g})"
+        )
+    elif not residual <= proof.residual + slack:
+        problems.append(
+            f"residual: {proof.residual:.3g} claimed, the weighted points sum to "
+            f"{residual:.3g} from the origin"
         )
     return problems
 
@@ -219,20 +280,20 @@ def _membership(
     x, y = point
     if weights is not None and isinstance(shape, Polytope):
         vertices = shape.vertices
-        if any(not 0 <= index < len(vertices) for index, _ in weights):
+        if not all(0 <= index < len(vertices) for index, _ in weights):
             return [f"{label}: a vertex number out of range in {list(weights)}"]
-        if any(weight < -CERTIFICATE_RELATIVE for _, weight in weights):
+        if not all(weight >= 0.0 for _, weight in weights):
             return [f"{label}: a negative weight in {list(weights)}"]
-        if abs(sum(weight for _, weight in weights) - 1.0) > CERTIFICATE_RELATIVE:
+        if not abs(sum(weight for _, weight in weights) - 1.0) <= CERTIFICATE_RELATIVE:
             return [f"{label}: the weights do not sum to 1"]
         wx = sum(weight * vertices[index][0] for index, weight in weights)
         wy = sum(weight * vertices[index][1] for index, weight in weights)
-        if math.hypot(wx - x, wy - y) > slack:
+        if not math.hypot(wx - x, wy - y) <= slack:
             return [f"{label}: ({x:.17g}, {y:.17g}) is not the weighted sum of the vertices named"]
         return []
     for nx, ny in _DIRECTIONS if also is None else [also, *_DIRECTIONS]:
         far = shape.support((nx, ny))
-        if nx * x + ny * y > nx * far[0] + ny * far[1] + slack:
+        if not nx * x + ny * y <= nx * far[0] + ny * far[1] + slack:
             return [
                 f"{label}: ({x:.17g}, {y:.17g}) lies beyond the shape along ({nx:.3g}, {ny:.3g})"
             ]

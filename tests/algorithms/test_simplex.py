@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 
 import pytest
 
@@ -63,3 +64,55 @@ def test_origin_on_an_edge_keeps_that_edge() -> None:
 def test_more_than_three_points_is_an_error() -> None:
     with pytest.raises(ValueError, match="1 to 3"):
         closest_to_origin([(0.0, 0.0)] * 4)
+
+
+@pytest.mark.parametrize("scale", [1e80, 1e120, 1e150])
+def test_a_triangle_at_huge_coordinates_has_finite_weights(scale: float) -> None:
+    """``n * cross(w2, w3)`` grows with the 4th power of the coordinates and overflowed."""
+    points = [(-0.5 * scale, -scale), (scale, -0.25 * scale), (0.0, scale)]
+    closest = closest_to_origin(points)
+    assert closest.kept == (0, 1, 2)
+    assert all(math.isfinite(w) and w > 0.0 for w in closest.weights)
+    assert sum(closest.weights) == pytest.approx(1.0)
+    assert weighted_sum_error(points, closest.weights) <= 4 * EPSILON
+
+
+EPSILON = sys.float_info.epsilon
+
+
+def weighted_sum_error(points: list[Vec], weights: tuple[float, ...]) -> float:
+    """``|sum weights_i points_i|``, in units of the largest coordinate."""
+    x = math.fsum(w * p[0] for w, p in zip(weights, points, strict=True))
+    y = math.fsum(w * p[1] for w, p in zip(weights, points, strict=True))
+    return math.hypot(x, y) / max(abs(c) for p in points for c in p)
+
+
+def test_a_sliver_triangle_around_the_origin_gets_weights_that_sum_to_it() -> None:
+    """The last simplex of boolean GJK on a circle touching a polygon: two corners 1e-7
+    apart. Weights from the rounded cross products summed to a point 6e-5 from the origin."""
+    points = [
+        (0.519230832173792, -0.7788462482604648),
+        (-0.4807692307859426, 0.7211538461789138),
+        (0.5192307692307712, -0.7788461538461569),
+    ]
+    closest = closest_to_origin(points)
+    assert closest.kept == (0, 1, 2)
+    assert weighted_sum_error(points, closest.weights) <= 4 * EPSILON
+
+
+def test_random_sliver_triangles_around_the_origin_get_weights_that_sum_to_it() -> None:
+    rng = random.Random(17)
+    for _ in range(500):
+        far = (rng.uniform(-1.0, 1.0), rng.uniform(-1.0, 1.0))
+        t = rng.uniform(0.2, 5.0)
+        width = 10.0 ** rng.uniform(-12.0, -4.0)
+        near = (-far[0] * t, -far[1] * t)  # the origin lies on the segment far -> near
+        side = (-far[1] * width, far[0] * width)
+        points = [
+            far,
+            (near[0] + side[0], near[1] + side[1]),
+            (near[0] - side[0], near[1] - side[1]),
+        ]
+        closest = closest_to_origin(points)
+        assert closest.kept == (0, 1, 2)
+        assert weighted_sum_error(points, closest.weights) <= 4 * EPSILON, points

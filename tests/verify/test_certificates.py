@@ -3,22 +3,29 @@
 from __future__ import annotations
 
 import dataclasses
+import json
+import math
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from gjkcli.algorithms.answer import Answer, solve
-from gjkcli.algorithms.certificate import EnclosingSimplex, SeparatingAxis
+from gjkcli.algorithms.certificate import EnclosingSimplex, PartsCertificate, SeparatingAxis
 from gjkcli.corpus import FAMILIES, generate
 from gjkcli.io import pair_from_node
 from gjkcli.io.node import Node
-from gjkcli.shapes import Polytope, rectangle
+from gjkcli.render.json_record import certificate_record, check_record
+from gjkcli.shapes import Polytope, point, rectangle, segment, union_of
+from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import Shape
 from gjkcli.verify.certificates import check_certificate
+from gjkcli.verify.check import check_pair
 from gjkcli.verify.exact import exact_answer
 from tests.algorithms.test_outline import random_curved
-from tests.helpers import random_polygon_pair
+from tests.helpers import DATA, random_polygon_pair
 
 
 def rechecks(a: Shape, b: Shape, answer: Answer) -> list[str]:
@@ -107,3 +114,181 @@ def test_tampered_enclosing_simplices_fail() -> None:
         tampered = dataclasses.replace(proof, **change)  # type: ignore[arg-type]
         problems = check_certificate(A, b, tampered, answer.gjk.distance, answer.gjk.band).problems
         assert any(problem in p for p in problems), (change, problems)
+
+
+def brackets_the_exact_distance(a: Polytope, b: Polytope, proof: SeparatingAxis) -> bool:
+    """``lower <= distance <= upper``, decided exactly against the rational arbiter."""
+    exact = exact_answer(a, b)
+    assert exact is not None
+    squared = exact.distance_squared
+    lower, upper = Fraction(proof.lower), Fraction(proof.upper)
+    return (lower <= 0 or lower * lower <= squared) and squared <= upper * upper
+
+
+def test_separating_axis_bounds_bracket_the_exact_distance() -> None:
+    rng = random.Random(5)
+    separated = 0
+    for index in range(1000):
+        ring_a, ring_b, _ = random_polygon_pair(rng)
+        a, b = Polytope(tuple(ring_a)), Polytope(tuple(ring_b))
+        proof = solve(a, b).certificate
+        if isinstance(proof, SeparatingAxis):
+            separated += 1
+            assert proof.lower > 0.0, index
+            assert brackets_the_exact_distance(a, b, proof), (index, proof.lower, proof.upper)
+    assert separated > 600
+
+
+GAP = 2.0**-40  # far above the touching band of shapes near the origin, far below 1
+
+
+@pytest.mark.parametrize("corner", [(1.0, 1.0), (0.5, 0.25), (3.0, -7.0), (-0.7, 0.2), (0.1, 0.3)])
+@pytest.mark.parametrize("toward", [(1.0, 1.0), (-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)])
+def test_bounds_bracket_a_tiny_diagonal_vertex_gap(corner: Vec, toward: Vec) -> None:
+    """Vertex against vertex, ``2^-40`` apart along each axis: plain float arithmetic once
+    gave ``lower`` 1.2863043963307064e-12 above ``upper`` 1.2862197421537486e-12."""
+    (x, y), (dx, dy) = corner, toward
+    a = Polytope(((x, y), (x - dx, y), (x, y - dy)))
+    b = Polytope(
+        (
+            (x + dx * GAP, y + dy * GAP),
+            (x + dx * (1 + GAP), y + dy * GAP),
+            (x + dx * GAP, y + dy * (1 + GAP)),
+        )
+    )
+    answer = solve(a, b)
+    proof = answer.certificate
+    assert isinstance(proof, SeparatingAxis)
+    assert proof.lower <= proof.upper
+    assert brackets_the_exact_distance(a, b, proof)
+    assert rechecks(a, b, answer) == []
+
+
+AXIS_NUMBERS: dict[str, Callable[[SeparatingAxis, float], dict[str, Any]]] = {
+    "axis": lambda p, x: {"axis": (x, p.axis[1])},
+    "lower": lambda p, x: {"lower": x},
+    "upper": lambda p, x: {"upper": x},
+    "closest": lambda p, x: {"closest": ((x, p.closest[0][1]), p.closest[1])},
+    "weights_a": lambda p, x: {"weights_a": ((0, x), *(p.weights_a or ())[1:])},
+    "weights_b": lambda p, x: {"weights_b": ((0, x), *(p.weights_b or ())[1:])},
+}
+SIMPLEX_NUMBERS: dict[str, Callable[[EnclosingSimplex, float], dict[str, Any]]] = {
+    "weights": lambda p, x: {"weights": (x, *p.weights[1:])},
+    "points": lambda p, x: {"points": ((x, p.points[0][1]), *p.points[1:])},
+    "members": lambda p, x: {"members": (((x, 0.0), p.members[0][1]), *p.members[1:])},
+    "residual": lambda p, x: {"residual": x},
+}
+
+
+@pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf])
+@pytest.mark.parametrize("field", list(AXIS_NUMBERS))
+def test_a_separating_axis_with_a_number_that_is_not_finite_fails(field: str, value: float) -> None:
+    a = Polytope(((0.0, 0.0), (1.0, 0.0), (0.0, 1.0)))
+    b = Polytope(((2.0, 0.0), (3.0, 0.0), (2.0, 1.0)))
+    answer = solve(a, b)
+    proof = answer.certificate
+    assert isinstance(proof, SeparatingAxis) and rechecks(a, b, answer) == []
+    bad = dataclasses.replace(proof, **AXIS_NUMBERS[field](proof, value))
+    check = check_certificate(a, b, bad, answer.gjk.distance, answer.gjk.band)
+    assert any("not a finite number" in problem for problem in check.problems), check.problems
+
+
+@pytest.mark.parametrize("value", [math.nan, math.inf])
+@pytest.mark.parametrize("field", list(SIMPLEX_NUMBERS))
+def test_an_enclosing_simplex_with_a_number_that_is_not_finite_fails(
+    field: str, value: float
+) -> None:
+    b = rectangle((1.0, 0.5), (2.0, 2.0))
+    answer = solve(A, b)
+    proof = answer.certificate
+    assert isinstance(proof, EnclosingSimplex) and rechecks(A, b, answer) == []
+    bad = dataclasses.replace(proof, **SIMPLEX_NUMBERS[field](proof, value))
+    check = check_certificate(A, b, bad, answer.gjk.distance, answer.gjk.band)
+    assert any("not a finite number" in problem for problem in check.problems), check.problems
+
+
+def test_a_distance_or_band_that_is_not_a_number_fails_the_check() -> None:
+    """Not part of the certificate, so only comparisons written to fail on NaN catch them."""
+    apart, overlapping = rectangle((4.0, 0.0), (2.0, 2.0)), rectangle((1.0, 0.5), (2.0, 2.0))
+    for b, distance, band in [(apart, math.nan, 1e-14), (overlapping, 0.0, math.nan)]:
+        answer = solve(A, b)
+        assert rechecks(A, b, answer) == []
+        assert not check_certificate(A, b, answer.certificate, distance, band).ok
+
+
+@pytest.mark.parametrize("field", ["lower", "upper", "horizon"])
+def test_a_compound_certificate_with_a_bound_that_is_not_finite_fails(field: str) -> None:
+    a = union_of([segment((0.0, 0.0), (0.0, 2.0)), segment((4.0, 0.0), (4.0, 2.0))])
+    b = point((1.0, 1.0))
+    answer = solve(a, b)
+    proof = answer.certificate
+    assert isinstance(proof, PartsCertificate) and proof.horizon is not None
+    assert rechecks(a, b, answer) == []
+    change: dict[str, Any] = {field: math.nan}
+    check = check_certificate(
+        a, b, dataclasses.replace(proof, **change), answer.gjk.distance, answer.gjk.band
+    )
+    assert any("not a finite number" in problem for problem in check.problems), check.problems
+
+
+SLIVERS = [
+    json.loads(line) for line in (DATA / "certificate-slivers.jsonl").read_text().splitlines()
+]
+
+
+@pytest.mark.parametrize("record", SLIVERS, ids=[record["name"] for record in SLIVERS])
+def test_touching_pairs_whose_boolean_run_ends_on_a_sliver_triangle_recheck(
+    record: dict[str, Any],
+) -> None:
+    """Found by a random search for contacts placed on a polygon's vertices, edges, cuts
+    and holes: boolean GJK ended on a sliver triangle, whose weights, computed in floating
+    point, summed to a point up to 0.05 from the origin against a band of 1e-14."""
+    check = check_pair(pair_from_node(Node(record, "slivers"), record["name"]))
+    assert check.certificate_check.ok, check.certificate_check.problems
+    assert check.agree, check.disagreements
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        {
+            "a": {"type": "polygon", "points": [[0, 0], [1e149, 0], [0, 1e149]]},
+            "b": {
+                "type": "polygon",
+                "points": [[2.5e148, 2.5e148], [2e149, 2.5e148], [2.5e148, 2e149]],
+            },
+        },
+        {
+            "a": {"type": "polygon", "points": [[0, 0], [1e80, 0], [0, 1e80]]},
+            "b": {"type": "polygon", "points": [[2.5e79, 2.5e79], [2e80, 2.5e79], [2.5e79, 2e80]]},
+        },
+        {
+            "a": {"type": "point", "at": [0, 0], "margin": 1e80},
+            "b": {"type": "point", "at": [1, 1]},
+        },
+        {
+            "a": {"type": "circle", "center": [5e149, -5e149], "radius": 5e149},
+            "b": {"type": "point", "at": [6e149, -5e149]},
+        },
+    ],
+)
+def test_overlapping_shapes_at_huge_coordinates_have_finite_certificates(
+    record: dict[str, Any],
+) -> None:
+    check = check_pair(pair_from_node(Node(record, "huge"), "huge"))
+    assert check.answer.gjk.intersects
+    assert check.certificate_check.ok, check.certificate_check.problems
+    json.dumps(check_record(check), allow_nan=False)  # raises on NaN or infinity
+
+
+def test_random_pairs_scaled_to_huge_coordinates_recheck() -> None:
+    rng = random.Random(79)
+    for scale in (1e80, 1e100, 1e140):
+        for _ in range(100):
+            ring_a, ring_b, size = random_polygon_pair(rng)
+            factor = scale / max(size, 1.0)
+            a = Polytope(tuple((x * factor, y * factor) for x, y in ring_a))
+            b = Polytope(tuple((x * factor, y * factor) for x, y in ring_b))
+            answer = solve(a, b)
+            assert rechecks(a, b, answer) == [], (scale, ring_a, ring_b)
+            json.dumps(certificate_record(answer.certificate), allow_nan=False)
