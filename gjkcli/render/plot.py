@@ -27,6 +27,7 @@ from gjkcli.algorithms.hull import convex_hull_indices
 from gjkcli.algorithms.minkowski import minkowski_difference
 from gjkcli.algorithms.outline import outline
 from gjkcli.render.numbers import compact
+from gjkcli.render.table import verdict_text
 from gjkcli.render.trace import boolean_step_lines, distance_step_lines
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound, Shape, parts_of
@@ -69,7 +70,7 @@ def save_plot(check: Check, query: RunQuery, path: Path) -> None:
     pyplot = _pyplot()
     steps = _steps(check, query)
     figure, difference = _figure(pyplot, check, captioned=False)
-    _draw_run(difference, check, steps, len(steps))
+    _draw_run(difference, check, query, steps, len(steps))
     figure.savefig(path, dpi=_DPI)
     pyplot.close(figure)
 
@@ -80,7 +81,7 @@ def save_frames(check: Check, query: RunQuery, directory: Path) -> list[Path]:
     directory.mkdir(parents=True, exist_ok=True)
     figure = _captioned_figure(pyplot, check)
     written = []
-    for step in _each_step(figure, check, _steps(check, query)):
+    for step in _each_step(figure, check, query, _steps(check, query)):
         path = directory / f"step-{step:02d}.png"
         figure.savefig(path, dpi=_DPI)
         written.append(path)
@@ -101,7 +102,7 @@ def save_animation(check: Check, query: RunQuery, path: Path, seconds_per_step: 
     writer = PillowWriter(fps=1)
     with writer.saving(figure, str(path), dpi=80):
         steps = _steps(check, query)
-        for step in _each_step(figure, check, steps):
+        for step in _each_step(figure, check, query, steps):
             hold = seconds_per_step * (2 if step == len(steps) else 1)
             for _ in range(hold):
                 writer.grab_frame()
@@ -115,13 +116,15 @@ def _captioned_figure(pyplot: Any, check: Check) -> Any:
     return figure
 
 
-def _each_step(figure: Any, check: Check, steps: list[_Step]) -> Iterator[int]:
+def _each_step(
+    figure: Any, check: Check, query: RunQuery, steps: list[_Step]
+) -> Iterator[int]:
     """Draws the right panel and the caption for step 1, 2, ... in turn, yielding the step."""
     _, difference = figure.axes
     (caption,) = [text for text in figure.texts if text.get_gid() == "caption"]
     for upto in range(1, len(steps) + 1):
         difference.clear()
-        _draw_run(difference, check, steps, upto)
+        _draw_run(difference, check, query, steps, upto)
         caption.set_text(_caption(steps[upto - 1]))
         yield upto
 
@@ -140,6 +143,9 @@ def _pyplot() -> Any:
 
 
 def _steps(check: Check, query: RunQuery) -> list[_Step]:
+    """The steps of the run to draw; the check must have been made with ``trace=True``."""
+    if not check.answer.boolean_trace:
+        raise ValueError("a picture needs the steps of the run: check_pair(pair, trace=True)")
     if query == "boolean":
         return [
             _Step(
@@ -178,13 +184,16 @@ def _figure(pyplot: Any, check: Check, captioned: bool = True) -> tuple[Any, Any
 
 
 def _verdict(check: Check) -> str:
-    if check.answer.parts is not None and check.answer.gjk.intersects:
-        return f"{check.answer.verdict} (compound shapes: no depth)"
-    if check.answer.penetration is not None:
-        if check.answer.penetration.depth == 0.0:
-            return "touching"
-        return f"intersecting, depth {compact(check.answer.penetration.depth)}"
-    return f"separated, distance {compact(check.answer.gjk.distance)}"
+    """The verdict as the table words it, with the depth or the distance that goes with it."""
+    answer = check.answer
+    words = verdict_text(answer)
+    if answer.parts is not None and answer.gjk.intersects:
+        return f"{words} (compound shapes: no depth)"
+    if answer.verdict == "overlapping" and answer.penetration is not None:
+        return f"{words}, depth {compact(answer.penetration.depth)}"
+    if answer.verdict == "separated":
+        return f"{words}, distance {compact(answer.gjk.distance)}"
+    return words
 
 
 def _draw_world(axes: Any, check: Check) -> None:
@@ -327,7 +336,9 @@ def _distinct(points: Sequence[Vec]) -> list[Vec]:
     return ring
 
 
-def _draw_run(axes: Any, check: Check, steps: list[_Step], upto: int) -> None:
+def _draw_run(
+    axes: Any, check: Check, query: RunQuery, steps: list[_Step], upto: int
+) -> None:
     """``A - B``, the origin, simplices 1..upto (the last highlighted) and its direction.
 
     The distance query runs on the cores of rounded shapes (their radii are
@@ -335,7 +346,7 @@ def _draw_run(axes: Any, check: Check, steps: list[_Step], upto: int) -> None:
     difference, with the full difference outlined around it.
     """
     shape_a, shape_b = _deciding_parts(check)
-    distance_run = steps[0].closest is not None
+    distance_run = query == "distance"
     core_a, radius_a = split_radius(shape_a)
     core_b, radius_b = split_radius(shape_b)
     rounded = distance_run and radius_a + radius_b > 0.0

@@ -6,6 +6,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gjkcli.algorithms.answer import Answer
 from gjkcli.algorithms.certificate import (
     EnclosingSimplex,
     PartsCertificate,
@@ -18,7 +19,7 @@ from gjkcli.shapes.compound import Compound
 from gjkcli.verify.check import Check
 from gjkcli.verify.exact import rational_text
 
-__all__ = ["check_table"]
+__all__ = ["check_table", "verdict_text"]
 
 _DISTANCE_DIGITS = 12
 
@@ -55,10 +56,9 @@ def check_table(check: Check) -> RenderableType:
 Row = tuple[str, str, str, str]
 
 
-def _verdict(check: Check) -> str:
+def verdict_text(answer: Answer) -> str:
     """GJK's verdict; touching says within which band it was decided (for curved shapes
     the touching band widened by EPA's error)."""
-    answer = check.answer
     if answer.verdict != "touching":
         return answer.verdict
     return f"touching (within {compact(answer.verdict_tolerance, 3)})"
@@ -69,7 +69,7 @@ def _answer_rows(check: Check) -> list[Row]:
     answer, referee, exact = check.answer, check.shapely, check.exact
     gjk = answer.gjk
     rows: list[Row] = [
-        ("verdict", _verdict(check), referee.verdict, exact.verdict if exact else ""),
+        ("verdict", verdict_text(answer), referee.verdict, exact.verdict if exact else ""),
         (
             "intersects",
             _yes_no(gjk.intersects),

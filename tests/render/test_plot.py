@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from xml.etree import ElementTree
@@ -12,6 +13,7 @@ from gjkcli.io import load_pair
 from gjkcli.io.node import Node
 from gjkcli.io.pairs import pair_from_node
 from gjkcli.render.plot import RunQuery, save_animation, save_frames, save_plot
+from gjkcli.render.table import verdict_text
 from gjkcli.verify.check import Check, check_pair
 from tests.helpers import SAMPLES
 
@@ -108,3 +110,30 @@ def test_step_numbers_at_the_same_place_are_stacked(tmp_path: Path) -> None:
     assert set(places) == {"step-label-1", "step-label-2", "step-label-3"}
     (x2, y2), (x3, y3) = places["step-label-2"], places["step-label-3"]
     assert x2 == x3 and y3 < y2 - 5  # the same place, one line higher (y grows downwards)
+
+
+def test_the_title_gives_the_verdict_of_the_table(tmp_path: Path) -> None:
+    # a circle resting on a face of a rotated box: EPA's depth is a rounding error
+    # (about 1.7e-16), inside the touching band, so the verdict is touching, not overlap
+    angle = math.radians(17)
+    record = {
+        "a": {"type": "rectangle", "center": [0, 0], "size": [2, 2], "rotation": 17},
+        "b": {
+            "type": "circle",
+            "center": [1.5 * math.cos(angle), 1.5 * math.sin(angle)],
+            "radius": 0.5,
+        },
+    }
+    check = check_pair(pair_from_node(Node(record, "resting.json"), "resting"), trace=True)
+    assert check.answer.verdict == "touching"
+    assert check.answer.penetration is not None and check.answer.penetration.depth > 0.0
+    save_plot(check, "distance", tmp_path / "resting.svg")
+    titles = re.findall(r"<!-- (resting: [^>]*) -->", (tmp_path / "resting.svg").read_text())
+    assert titles == [f"resting: {verdict_text(check.answer)}"]
+    assert titles[0].startswith("resting: touching (within ")
+
+
+def test_a_check_without_its_steps_is_refused(tmp_path: Path) -> None:
+    check = check_pair(load_pair(str(SAMPLES / "seed-example.json")))
+    with pytest.raises(ValueError, match="trace=True"):
+        save_plot(check, "boolean", tmp_path / "seed.svg")
