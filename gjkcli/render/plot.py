@@ -116,9 +116,7 @@ def _captioned_figure(pyplot: Any, check: Check) -> Any:
     return figure
 
 
-def _each_step(
-    figure: Any, check: Check, query: RunQuery, steps: list[_Step]
-) -> Iterator[int]:
+def _each_step(figure: Any, check: Check, query: RunQuery, steps: list[_Step]) -> Iterator[int]:
     """Draws the right panel and the caption for step 1, 2, ... in turn, yielding the step."""
     _, difference = figure.axes
     (caption,) = [text for text in figure.texts if text.get_gid() == "caption"]
@@ -336,9 +334,7 @@ def _distinct(points: Sequence[Vec]) -> list[Vec]:
     return ring
 
 
-def _draw_run(
-    axes: Any, check: Check, query: RunQuery, steps: list[_Step], upto: int
-) -> None:
+def _draw_run(axes: Any, check: Check, query: RunQuery, steps: list[_Step], upto: int) -> None:
     """``A - B``, the origin, simplices 1..upto (the last highlighted) and its direction.
 
     The distance query runs on the cores of rounded shapes (their radii are
