@@ -2,7 +2,11 @@
 
 Each constant is documented where it is defined and reported in the output of
 ``gjk check`` (the ``tolerances`` key of the JSON object, see
-``docs/FORMATS.md``). Nothing else in the package hard-codes a tolerance.
+``docs/FORMATS.md``). Nothing else in the package hard-codes a tolerance. (Two
+bounds live with their code because they change no answer: the ring test's
+switch from floating point to rationals, in :mod:`gjkcli.shapes.rings`, and
+the most ulp steps that shorten a separating axis to unit length, in
+:mod:`gjkcli.algorithms.certificate`.)
 
 Most tolerances are *relative*: they are multiplied by ``1 + scale``, where
 ``scale`` is the largest absolute coordinate of the two shapes (see
@@ -21,6 +25,7 @@ from typing import Final
 
 __all__ = [
     "AGREEMENT_RELATIVE",
+    "CERTIFICATE_DIRECTIONS",
     "CERTIFICATE_RELATIVE",
     "CERTIFICATE_ROUNDING",
     "CONVERGENCE_RELATIVE",
@@ -115,6 +120,14 @@ so that ``lower <= exact distance <= upper`` for polygons; for curved shapes,
 to the accuracy of their support functions. The checker allows no other
 slack between the bounds. The horizon of a compound certificate is lowered by
 ``CERTIFICATE_ROUNDING * horizon`` (its ``hypot`` loses at most 3)."""
+
+CERTIFICATE_DIRECTIONS: Final = 64
+"""A certificate's closest point on a curved shape has no vertex weights to
+check; it is accepted when it lies behind the shape's support line (within the
+rounding allowance above) along the separating axis and along this many evenly
+spaced directions. This bounds how far outside the shape an accepted point can
+be: a point beyond a circle of radius r by more than ``r * (1 / cos(pi / 64) -
+1)``, about 1.2e-3 r, fails one of them."""
 
 ORACLE_CURVE_POINTS: Final = 256
 """The independent penetration oracle builds ``A - B`` as the convex hull of

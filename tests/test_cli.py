@@ -66,6 +66,8 @@ def test_json_output_is_one_object_and_nothing_else() -> None:
     named = {name.lower(): getattr(tolerances, name) for name in dir(tolerances) if name.isupper()}
     assert named.items() <= record["tolerances"].items()  # every named tolerance, reported
     assert {"scale", "depth", "touch_band"} <= set(record["tolerances"])
+    formats = (ROOT / "docs" / "FORMATS.md").read_text()
+    assert [name for name in named if f"`{name}`" not in formats] == []  # and documented
 
 
 def test_separated_pair_json_has_closest_points() -> None:

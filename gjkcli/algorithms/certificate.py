@@ -64,7 +64,7 @@ from gjkcli.algorithms.support import SupportPoint
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Shape, part_box, parts_of
 from gjkcli.shapes.polytope import Polytope
-from gjkcli.shapes.rounded import split_radius
+from gjkcli.shapes.rounded import split_radius, surface_points
 from gjkcli.tolerances import CERTIFICATE_ROUNDING
 
 __all__ = [
@@ -272,11 +272,17 @@ def _at_most_unit(n: Vec) -> Vec:
     """``n`` shortened by an ulp at a time until its exact length is at most 1: then
     ``n.(b - a) <= |b - a|`` for all ``a`` and ``b``, and ``lower`` bounds the distance."""
     nx, ny = n
-    while True:
+    for _ in range(_UNIT_STEPS):
         (p, q), (r, s) = nx.as_integer_ratio(), ny.as_integer_ratio()
         if (p * s) ** 2 + (r * q) ** 2 <= (q * s) ** 2:  # nx^2 + ny^2 <= 1, exactly
             return (nx, ny)
         nx, ny = math.nextafter(nx, 0.0), math.nextafter(ny, 0.0)
+    raise ArithmeticError(f"({n[0]!r}, {n[1]!r}) is not a unit vector to rounding")
+
+
+_UNIT_STEPS = 64
+"""A vector normalized in floating point is within a few ulps of unit length;
+this many one-ulp steps towards zero are far more than it can need."""
 
 
 def _axis(gjk: DistanceResult, between: Vec) -> Vec:
@@ -320,14 +326,9 @@ def _enclosing_simplex(
         if radius > 0.0 and gap > 0.0:
             pa, pb = witness_points([points[i] for i in closest.kept], closest.weights)
             ux, uy = vx / gap, vy / gap
-            ra, rb = gjk.radii
             points = [
-                _support_point(
-                    (pa[0] + ra * ux, pa[1] + ra * uy), (pb[0] - rb * ux, pb[1] - rb * uy)
-                ),
-                _support_point(
-                    (pa[0] - ra * ux, pa[1] - ra * uy), (pb[0] + rb * ux, pb[1] + rb * uy)
-                ),
+                _support_point(*surface_points((pa, pb), (ux, uy), gjk.radii)),
+                _support_point(*surface_points((pa, pb), (-ux, -uy), gjk.radii)),
             ]
     closest = closest_to_origin([p.w for p in points])
     kept = [points[i] for i in closest.kept]

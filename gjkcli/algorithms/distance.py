@@ -39,7 +39,7 @@ from typing import Literal
 from gjkcli.algorithms.simplex import Closest, closest_to_origin
 from gjkcli.algorithms.support import SupportPoint, minkowski_support
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.shapes.rounded import split_radius
+from gjkcli.shapes.rounded import split_radius, surface_points
 from gjkcli.tolerances import (
     CONVERGENCE_RELATIVE,
     MAX_ITERATIONS,
@@ -223,11 +223,8 @@ def _finish(
         return DistanceResult(0.0, True, None, iterations, status, raw, band, final, radii)
     (ax, ay), (bx, by) = witness_points(simplex, weights)
     gap = math.hypot(bx - ax, by - ay)
-    nx, ny = ((bx - ax) / gap, (by - ay) / gap) if gap > 0.0 else (0.0, 0.0)
-    closest = (
-        (ax + radii[0] * nx, ay + radii[0] * ny),
-        (bx - radii[1] * nx, by - radii[1] * ny),
-    )
+    normal = ((bx - ax) / gap, (by - ay) / gap) if gap > 0.0 else (0.0, 0.0)
+    closest = surface_points(((ax, ay), (bx, by)), normal, radii)
     return DistanceResult(raw, False, closest, iterations, status, raw, band, final, radii)
 
 

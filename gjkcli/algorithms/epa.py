@@ -39,7 +39,7 @@ from gjkcli.algorithms.hull import convex_hull_indices
 from gjkcli.algorithms.simplex import closest_to_origin
 from gjkcli.algorithms.support import SupportPoint, minkowski_support
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.shapes.rounded import split_radius
+from gjkcli.shapes.rounded import split_radius, surface_points
 from gjkcli.tolerances import EPA_MAX_ITERATIONS, PENETRATION_RELATIVE
 
 __all__ = ["Penetration", "PenetrationStatus", "penetration"]
@@ -232,9 +232,7 @@ def _finish(
     error: float = 0.0,
 ) -> Penetration:
     """Add the radii of rounded shapes: A's surface lies ``ra`` beyond its core along the normal."""
-    (ax, ay), (bx, by) = witnesses
     nx, ny = normal
-    ra, rb = radii
-    depth = core_depth if status == "cores-apart" else core_depth + ra + rb
-    contact = ((ax + ra * nx, ay + ra * ny), (bx - rb * nx, by - rb * ny))
+    depth = core_depth if status == "cores-apart" else core_depth + radii[0] + radii[1]
+    contact = surface_points(witnesses, normal, radii)
     return Penetration(depth, (nx + 0.0, ny + 0.0), contact, iterations, status, error)

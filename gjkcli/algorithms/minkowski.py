@@ -68,13 +68,7 @@ def minkowski_difference(shape_a: ConvexShape, shape_b: ConvexShape) -> Minkowsk
     from gjkcli.algorithms.outline import outline  # NumPy, only for curves
 
     traced = outline(MinkowskiDifference(shape_a, shape_b))
-    ring: list[Vec] = []
-    for x, y in traced.points.tolist():
-        if not ring or ring[-1] != (x, y):
-            ring.append((x, y))
-    if len(ring) > 1 and ring[0] == ring[-1]:
-        ring.pop()
-    return MinkowskiPolygon(tuple(ring), (), traced.error)
+    return MinkowskiPolygon(tuple(traced.ring()), (), traced.error)
 
 
 def edge_merge(

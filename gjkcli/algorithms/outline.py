@@ -34,8 +34,9 @@ import numpy as np
 
 from gjkcli.algorithms.support import MinkowskiDifference
 from gjkcli.shapes.affine import Transformed, rotation
-from gjkcli.shapes.base import ConvexShape
+from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.polytope import Polytope
+from gjkcli.shapes.rings import open_ring
 from gjkcli.shapes.rounded import Rounded
 from gjkcli.tolerances import CURVE_ERROR_RELATIVE, CURVE_MAX_POINTS, CURVE_SEGMENTS
 
@@ -52,6 +53,20 @@ class Outline:
 
     points: Any
     error: float
+
+    def ring(self) -> list[Vec]:
+        """The distinct points, in order, as an open ring of float pairs.
+
+        >>> from gjkcli.shapes import Polytope
+        >>> square = Polytope(((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)))
+        >>> outline(square, segments=8).ring()
+        [(1.0, 0.0), (1.0, 1.0), (0.0, 1.0), (0.0, 0.0)]
+        """
+        ring: list[Vec] = []
+        for x, y in self.points.tolist():
+            if not ring or ring[-1] != (x, y):
+                ring.append((x, y))
+        return open_ring(ring)
 
 
 def outline(
@@ -70,13 +85,13 @@ def outline(
     angles, normals = _even_directions(segments)
     points = supports(shape, normals)
     target = relative_error * float((points.max(axis=0) - points.min(axis=0)).max())
-    while True:
+    while True:  # each round adds at least one direction, never past max_points: it ends
         errors = _interval_errors(normals, points)
         worst = float(errors.max())
         coarse = np.flatnonzero(errors > target)
         if len(angles) + len(coarse) > max_points:  # not all fit: those near the worst?
             coarse = np.flatnonzero(errors > worst / 2.0)
-        if worst <= target or len(angles) + len(coarse) > max_points:
+        if not worst > target or len(coarse) == 0 or len(angles) + len(coarse) > max_points:
             return Outline(points, worst)
         following = np.where(
             coarse + 1 < len(angles), angles[(coarse + 1) % len(angles)], 2.0 * np.pi

@@ -54,6 +54,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from gjkcli.dyadic import common_integers
 from gjkcli.shapes.base import Vec
 
 __all__ = ["Closest", "closest_to_origin"]
@@ -157,9 +158,7 @@ def _inside_weights(points: Sequence[Vec]) -> tuple[float, float, float]:
     the coordinates are integers, and the crosses are integers in the same
     ratios as the exact ones. Python's integer division rounds correctly.
     """
-    ratios = [c.as_integer_ratio() for point in points for c in point]
-    common = max(denominator for _, denominator in ratios)
-    x1, y1, x2, y2, x3, y3 = (numerator * (common // d) for numerator, d in ratios)
+    x1, y1, x2, y2, x3, y3 = common_integers(c for point in points for c in point)[0]
     c1, c2, c3 = x2 * y3 - y2 * x3, x3 * y1 - y3 * x1, x1 * y2 - y1 * x2
     n = c1 + c2 + c3  # = cross(w2 - w1, w3 - w1)
     return (c1 / n, c2 / n, c3 / n)

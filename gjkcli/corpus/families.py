@@ -35,6 +35,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gjkcli.algorithms.hull import convex_hull_indices
+from gjkcli.tolerances import touch_band
 
 __all__ = ["CONVEX_FAMILIES", "Json", "Points", "make_pair", "random_shape", "turned"]
 
@@ -80,9 +81,15 @@ def _integer_hull(points: list[tuple[int, int]]) -> Points:
 
 def _integer_polygon(make: Callable[[], list[tuple[int, int]]]) -> Points:
     """The hull of ``make()``, drawn again until it has an area (three corners or more)."""
-    while len(ring := _integer_hull(make())) < 3:
-        pass
-    return ring
+    for _ in range(_DRAWS):
+        if len(ring := _integer_hull(make())) >= 3:
+            return ring
+    raise RuntimeError(f"no polygon with an area in {_DRAWS} draws: the family is broken")
+
+
+_DRAWS = 1000
+"""Draws allowed for a random integer polygon; the families draw several points
+over a few units, so nearly every draw has an area."""
 
 
 def turned(points: Points, quarter_turns: int, shift: tuple[int, int]) -> Points:
@@ -262,7 +269,7 @@ def nearly_touching(rng: random.Random) -> Json:
     lifted = [[x, y + gap] for x, y in b]
     exact_gap = (height + gap) - height  # exact: the two are close (Sterbenz)
     turns = rng.randrange(4)
-    expect = {"intersects": False, "distance": exact_gap, "tolerance": 1e-14 * 31.0}
+    expect = {"intersects": False, "distance": exact_gap, "tolerance": touch_band(30.0)}
     return make_pair(
         _polygon(turned(a, turns, (0, 0))), _polygon(turned(lifted, turns, (0, 0))), expect
     )
@@ -336,6 +343,7 @@ def tiny(rng: random.Random) -> Json:
     else:
         a = {"type": "circle", "center": [0.0, 0.0], "radius": unit}
         b = {"type": "circle", "center": [2 * unit + gap, 0.0], "radius": unit}
+    # the distance is exact (a multiple of 2**-23), so the expectation allows next to nothing
     expect: Json = {"intersects": gap == 0, "distance": gap, "tolerance": 1e-20}
     return make_pair(a, b, expect)
 

@@ -18,7 +18,8 @@ imported only here, with the Agg backend: no display is needed.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -321,17 +322,7 @@ def _boundary(shape: ConvexShape) -> list[Vec]:
     """The corners of a polytope's hull, or a curved shape traced closely enough to look smooth."""
     if isinstance(shape, Polytope):
         return [shape.vertices[i] for i in convex_hull_indices(shape.vertices)]
-    return _distinct([(float(x), float(y)) for x, y in outline(shape).points])
-
-
-def _distinct(points: Sequence[Vec]) -> list[Vec]:
-    ring: list[Vec] = []
-    for p in points:
-        if not ring or ring[-1] != p:
-            ring.append(p)
-    if len(ring) > 1 and ring[0] == ring[-1]:
-        ring.pop()
-    return ring
+    return outline(shape).ring()
 
 
 def _draw_run(axes: Any, check: Check, query: RunQuery, steps: list[_Step], upto: int) -> None:
@@ -482,7 +473,7 @@ def _draw_direction(axes: Any, corners: list[Vec], step: _Step) -> None:
     extent = max(
         max(x for x, _ in corners) - min(x for x, _ in corners),
         max(y for _, y in corners) - min(y for _, y in corners),
-        1e-300,
+        sys.float_info.min,  # a difference that is one point: any positive size will do
     )
     scale = 0.25 * extent / length
     axes.plot([dx * scale], [dy * scale], alpha=0.0)  # keeps the arrow inside the view

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from gjkcli.shapes.base import ConvexShape, Vec
 
-__all__ = ["Rounded", "split_radius"]
+__all__ = ["Rounded", "split_radius", "surface_points"]
 
 
 @dataclass(frozen=True)
@@ -58,3 +58,18 @@ def split_radius(shape: ConvexShape) -> tuple[ConvexShape, float]:
     if isinstance(shape, Rounded):
         return shape.core, shape.radius
     return shape, 0.0
+
+
+def surface_points(
+    cores: tuple[Vec, Vec], normal: Vec, radii: tuple[float, float]
+) -> tuple[Vec, Vec]:
+    """Points of the cores of A and B moved to the surfaces: A's by its radius along
+    the unit ``normal`` (from A towards B), B's by its radius against it.
+
+    >>> surface_points(((0.0, 0.0), (5.0, 0.0)), (1.0, 0.0), (1.0, 2.0))
+    ((1.0, 0.0), (3.0, 0.0))
+    """
+    (ax, ay), (bx, by) = cores
+    nx, ny = normal
+    ra, rb = radii
+    return (ax + ra * nx, ay + ra * ny), (bx - rb * nx, by - rb * ny)

@@ -13,7 +13,8 @@ shares with it only the rules that make a bound rigorous
   lower bound must not exceed the one recomputed from two support points less
   its rounding bound, and must be positive. The closest points must belong to
   their shapes (as weights over a polygon's vertices, or, for a curved shape,
-  behind its support line in 64 directions and along the axis), and the upper
+  behind its support line along the axis and in ``CERTIFICATE_DIRECTIONS``
+  directions), and the upper
   bound must not be below their distance (recomputed from the vertex weights
   for polygons) plus its rounding bound. Then ``lower <= upper``, and the
   distance between them, with no slack.
@@ -53,11 +54,14 @@ from gjkcli.algorithms.certificate import (
 from gjkcli.shapes.base import ConvexShape, Vec, bounding_box
 from gjkcli.shapes.compound import Compound, Shape, parts_of
 from gjkcli.shapes.polytope import Polytope
-from gjkcli.tolerances import CERTIFICATE_RELATIVE
+from gjkcli.tolerances import CERTIFICATE_DIRECTIONS, CERTIFICATE_RELATIVE
 
 __all__ = ["CertificateCheck", "check_certificate"]
 
-_DIRECTIONS = [(math.cos(2 * math.pi * k / 64), math.sin(2 * math.pi * k / 64)) for k in range(64)]
+_DIRECTIONS = [
+    (math.cos(angle), math.sin(angle))
+    for angle in (2 * math.pi * k / CERTIFICATE_DIRECTIONS for k in range(CERTIFICATE_DIRECTIONS))
+]
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from fractions import Fraction
 
 from gjkcli.algorithms.minkowski import edge_merge
 from gjkcli.algorithms.verdict import Verdict
+from gjkcli.dyadic import common_integers
 from gjkcli.shapes.compound import Shape
 from gjkcli.shapes.polytope import Polytope
 
@@ -63,11 +64,9 @@ def exact_answer(shape_a: Shape, shape_b: Shape) -> ExactAnswer | None:
     """
     if not (isinstance(shape_a, Polytope) and isinstance(shape_b, Polytope)):
         return None
-    ratios = [
-        value.as_integer_ratio() for p in (*shape_a.vertices, *shape_b.vertices) for value in p
-    ]
-    scale = max(denominator for _, denominator in ratios)  # a power of two: the common one
-    integers = [numerator * (scale // denominator) for numerator, denominator in ratios]
+    integers, scale = common_integers(
+        value for p in (*shape_a.vertices, *shape_b.vertices) for value in p
+    )
     points = list(zip(integers[0::2], integers[1::2], strict=True))
     count_a = len(shape_a.vertices)
     difference, _ = edge_merge(points[:count_a], points[count_a:])

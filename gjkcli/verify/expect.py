@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from gjkcli.algorithms.distance import DistanceResult
 from gjkcli.algorithms.epa import Penetration
 from gjkcli.pair import Expect
-from gjkcli.tolerances import AGREEMENT_RELATIVE
+from gjkcli.tolerances import agreement_tolerance
 
 __all__ = ["ExpectOutcome", "check_expect"]
 
@@ -40,9 +40,7 @@ def check_expect(
     distance: expected 5, got 6 (tolerance 1.2e-08)
     penetration: expected 1, got none (separated)
     """
-    tolerance = (
-        expect.tolerance if expect.tolerance is not None else AGREEMENT_RELATIVE * (1.0 + scale)
-    )
+    tolerance = expect.tolerance if expect.tolerance is not None else agreement_tolerance(scale)
     failures: list[str] = []
     if expect.intersects is not None and expect.intersects != result.intersects:
         failures.append(

@@ -189,7 +189,7 @@ def shapely_penetrations(
     hulls = _hulls(differences)
     origin = shapely.points(0.0, 0.0)
     covered = shapely.covers(hulls, origin)
-    is_polygon = shapely.get_type_id(hulls) == _POLYGON
+    is_polygon = shapely.get_type_id(hulls) == shapely.GeometryType.POLYGON
     depths = shapely.distance(shapely.boundary(hulls), origin)
     results: list[tuple[float | None, float]] = []
     for i, error in enumerate(errors):
@@ -203,9 +203,6 @@ def shapely_penetrations(
 def shapely_penetration(shape_a: ConvexShape, shape_b: ConvexShape) -> tuple[float | None, float]:
     """:func:`shapely_penetrations` for one pair."""
     return shapely_penetrations([(shape_a, shape_b)])[0]
-
-
-_POLYGON = 3  # shapely.GeometryType.POLYGON
 
 
 def _compound_stand_in(shape: Compound, max_points: int) -> tuple[Any, float]:
