@@ -31,10 +31,9 @@ class Expect:
 
 @dataclass(frozen=True)
 class Pair:
-    """Two shapes to compare, with a name, an optional expectation and where they came from."""
+    """Two shapes to compare, with a name and an optional expectation."""
 
     a: ShapeInput
     b: ShapeInput
     name: str
     expect: Expect | None = None
-    source: str = ""

@@ -175,6 +175,17 @@ def test_version_and_help() -> None:
     assert "Examples" in check.stdout and "gjk check samples/seed-example.json" in check.stdout
 
 
+def test_the_cli_copies_of_the_run_choices_match_the_renderers() -> None:
+    # the CLI spells them out to keep its start light; they must not drift apart
+    from typing import get_args
+
+    from gjkcli import cli
+    from gjkcli.render import plot, trace
+
+    assert get_args(cli.TraceQuery) == get_args(trace.Query)
+    assert get_args(cli.PictureQuery) == get_args(plot.RunQuery)
+
+
 def test_python_dash_m() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "gjkcli", "--version"], capture_output=True, text=True, check=False

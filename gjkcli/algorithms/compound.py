@@ -37,11 +37,11 @@ from gjkcli.algorithms.distance import DistanceResult, distance
 from gjkcli.algorithms.epa import Penetration, penetration
 from gjkcli.algorithms.verdict import Verdict, verdict
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.shapes.compound import Shape, boxes_of, parts_of
+from gjkcli.shapes.compound import Shape, boxes_of, parts_of, shape_bounds
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.primitives import point
 from gjkcli.shapes.rounded import split_radius
-from gjkcli.tolerances import touch_band
+from gjkcli.tolerances import coordinate_scale, touch_band
 
 __all__ = ["PENETRATION_REASON", "CompoundResult", "PartPair", "compound_query"]
 
@@ -144,7 +144,9 @@ class _Search:
         self.boxes_a = np.array(boxes_of(shape_a), dtype=float)
         self.boxes_b = np.array(boxes_of(shape_b), dtype=float)
         # the touching band of the two shapes as a whole: the widest any part pair uses
-        scale = max(float(np.abs(self.boxes_a).max()), float(np.abs(self.boxes_b).max()))
+        scale = max(
+            coordinate_scale(shape_bounds(shape_a)), coordinate_scale(shape_bounds(shape_b))
+        )
         self.band = touch_band(scale)
         self.tree = shapely.STRtree(shapely.box(*self.boxes_b.T))
         self.total = len(self.parts_a) * len(self.parts_b)

@@ -8,8 +8,8 @@ length is the *depth*, its direction the *normal*.
 The expanding polytope algorithm (EPA) finds that point by growing a polygon
 inside ``M``, starting from the simplex GJK ended with. Each step takes the
 polygon's edge nearest the origin and asks for the farthest point of ``M``
-along that edge's outward normal. If that point is one the polygon already
-has, or lies no more than :data:`~gjkcli.tolerances.PENETRATION_RELATIVE`
+along that edge's outward normal. If that point is one of the edge's own two
+ends, or lies no more than :data:`~gjkcli.tolerances.PENETRATION_RELATIVE`
 beyond the edge, the edge lies on ``M``'s boundary and its distance is the
 depth. Otherwise the point becomes a new corner and the step repeats. The
 true depth is never below the nearest edge's distance (the polygon lies

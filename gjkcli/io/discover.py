@@ -33,13 +33,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from gjkcli.io.source import STDIN
+from gjkcli.io.errors import InputError
+from gjkcli.io.source import (
+    JSON_SUFFIXES,
+    STDIN,
+    STDIN_NAME,
+    STREAM_SUFFIXES,
+    WKT_SUFFIX,
+    open_binary,
+)
 
 __all__ = ["FOLDER_SUFFIXES", "Item", "items"]
 
-FOLDER_SUFFIXES = (".json", ".geojson", ".wkt", ".jsonl", ".ndjson")
-_STREAM_SUFFIXES = (".jsonl", ".ndjson")
-_STDIN_NAME = "<stdin>"
+FOLDER_SUFFIXES = (*JSON_SUFFIXES, WKT_SUFFIX, *STREAM_SUFFIXES)
+"""The files a folder is searched for."""
 
 
 @dataclass(frozen=True)
@@ -70,10 +77,10 @@ def items(
     """
     for path in paths:
         if path == STDIN:
-            yield from _stream(_STDIN_NAME, stdin if stdin is not None else sys.stdin.buffer)
+            yield from _stream(STDIN_NAME, stdin if stdin is not None else sys.stdin.buffer)
         elif os.path.isdir(path):
             yield from _folder(Path(path), Path(path), glob, set(), warn)
-        elif path.lower().endswith(_STREAM_SUFFIXES):
+        elif path.lower().endswith(STREAM_SUFFIXES):
             yield from _stream_file(path)
         else:
             yield Item(path)
@@ -81,15 +88,9 @@ def items(
 
 def _stream_file(path: str) -> Iterator[Item]:
     try:
-        stream = open(path, "rb")  # noqa: SIM115 - closed below, after the lazy reading
-    except IsADirectoryError:
-        yield Item(path, error="is a directory, expected a file")
-        return
-    except FileNotFoundError:
-        yield Item(path, error="no such file")
-        return
-    except OSError as error:
-        yield Item(path, error=f"cannot read: {(error.strerror or str(error)).lower()}")
+        stream = open_binary(path)
+    except InputError as error:
+        yield Item(path, error=error.message)
         return
     with stream:
         yield from _stream(path, stream)
@@ -129,7 +130,7 @@ def _folder(
         elif entry.name.lower().endswith(FOLDER_SUFFIXES) and _matches(root, path, glob):
             if _is_special(entry):
                 warn(f"{path}: not a regular file (a pipe, socket or device), skipped")
-            elif entry.name.lower().endswith(_STREAM_SUFFIXES):
+            elif entry.name.lower().endswith(STREAM_SUFFIXES):
                 yield from _stream_file(str(path))
             else:
                 yield Item(str(path), searched=True)

@@ -17,7 +17,7 @@ from gjkcli.io.geojson import features
 from gjkcli.io.jsondoc import parse_json
 from gjkcli.io.node import Node
 from gjkcli.io.shape import shape_from_node
-from gjkcli.io.source import STDIN, read_text
+from gjkcli.io.source import JSON_SUFFIXES, STDIN, STREAM_SUFFIXES, WKT_SUFFIX, read_text
 from gjkcli.pair import Expect, Pair, ShapeInput
 
 __all__ = ["load_pair", "load_shape", "load_two", "pair_from_node"]
@@ -55,7 +55,7 @@ def load_pair(path: str, stdin: BinaryIO | None = None) -> Pair:
                 f"a WKT pair file needs two geometries on two lines, got {len(lines)} lines",
             )
         a, b = (shape_from_node(Node(line, file, f"line {number}")) for number, line in lines)
-        return Pair(a, b, default_name, source=file)
+        return Pair(a, b, default_name)
     root = Node(parse_json(text, file), file)
     if isinstance(root.value, dict) and root.value.get("type") == "FeatureCollection":
         items = features(root)
@@ -64,12 +64,22 @@ def load_pair(path: str, stdin: BinaryIO | None = None) -> Pair:
                 f"a FeatureCollection pair needs exactly two features, got {len(items)}"
             )
         a, b = (shape_from_node(item) for item in items)
-        return Pair(a, b, default_name, source=file)
+        return Pair(a, b, default_name)
     return pair_from_node(root, default_name)
 
 
 def load_shape(path: str, stdin: BinaryIO | None = None) -> ShapeInput:
-    """One shape from a shape file (``"-"``: standard input)."""
+    """One shape from a shape file (``"-"``: standard input).
+
+    >>> import io
+    >>> shape = load_shape("-", io.BytesIO(b'{"type": "circle", "center": [0, 0], "radius": 2}'))
+    >>> shape.kind, shape.shape.support((0.0, 1.0))
+    ('circle', (0.0, 2.0))
+    >>> load_shape("-", io.BytesIO(b'{"type": "circle", "center": [0, 0], "radus": 2}'))
+    Traceback (most recent call last):
+    ...
+    gjkcli.io.errors.InputError: <stdin>: radus: unknown key for a circle (did you mean 'radius'?)
+    """
     file, text = read_text(path, stdin)
     if not _looks_like_json(path, text):
         try:
@@ -91,11 +101,18 @@ def load_shape(path: str, stdin: BinaryIO | None = None) -> ShapeInput:
 
 
 def load_two(path_a: str, path_b: str, stdin: BinaryIO | None = None) -> Pair:
-    """A pair from two shape files (at most one of them ``"-"``)."""
+    """A pair from two shape files (at most one of them ``"-"``).
+
+    >>> import io
+    >>> circle = io.BytesIO(b'{"type": "circle", "center": [5, 0], "radius": 1}')
+    >>> pair = load_two("samples/formats/shape-triangle.wkt", "-", circle)
+    >>> pair.name, pair.a.kind, pair.b.kind
+    ('shape-triangle vs stdin', 'WKT POLYGON', 'circle')
+    """
     if path_a == STDIN and path_b == STDIN:
         raise InputError(STDIN, "", "standard input can supply only one of the two shapes")
     a, b = load_shape(path_a, stdin), load_shape(path_b, stdin)
-    return Pair(a, b, f"{_stem(path_a)} vs {_stem(path_b)}", source=f"{path_a} {path_b}")
+    return Pair(a, b, f"{_stem(path_a)} vs {_stem(path_b)}")
 
 
 def pair_from_node(node: Node, default_name: str) -> Pair:
@@ -120,7 +137,6 @@ def pair_from_node(node: Node, default_name: str) -> Pair:
         shape_from_node(node.key("b")),
         name_node.string() if name_node is not None else default_name,
         _expect(expect_node) if expect_node is not None else None,
-        node.file,
     )
 
 
@@ -138,9 +154,9 @@ def _expect(node: Node) -> Expect:
 
 def _looks_like_json(path: str, text: str) -> bool:
     suffix = Path(path).suffix.lower()
-    if suffix in (".json", ".geojson", ".jsonl", ".ndjson"):
+    if suffix in (*JSON_SUFFIXES, *STREAM_SUFFIXES):
         return True
-    if suffix == ".wkt":
+    if suffix == WKT_SUFFIX:
         return False
     return text.lstrip()[:1] in ("{", "[", '"')
 

@@ -8,12 +8,30 @@ from typing import BinaryIO
 
 from gjkcli.io.errors import InputError
 
-__all__ = ["STDIN", "read_text"]
+__all__ = [
+    "JSON_SUFFIXES",
+    "STDIN",
+    "STDIN_NAME",
+    "STREAM_SUFFIXES",
+    "WKT_SUFFIX",
+    "open_binary",
+    "read_text",
+]
 
 STDIN = "-"
 """The file name that means standard input."""
 
-_STDIN_NAME = "<stdin>"
+STDIN_NAME = "<stdin>"
+"""How standard input is named in messages and in ``source``."""
+
+JSON_SUFFIXES = (".json", ".geojson")
+"""Files read as one JSON document (native or GeoJSON)."""
+
+STREAM_SUFFIXES = (".jsonl", ".ndjson")
+"""Files read as JSON Lines, one pair per line."""
+
+WKT_SUFFIX = ".wkt"
+"""Files read as WKT: one shape, or a pair on two lines."""
 
 
 def read_text(path: str, stdin: BinaryIO | None = None) -> tuple[str, str]:
@@ -29,19 +47,39 @@ def read_text(path: str, stdin: BinaryIO | None = None) -> tuple[str, str]:
     """
     if path == STDIN:
         stream = stdin if stdin is not None else sys.stdin.buffer
-        return _STDIN_NAME, _decode(_STDIN_NAME, stream.read())
-    file = Path(path)
-    try:
-        data = file.read_bytes()
-    except IsADirectoryError:
-        raise InputError(path, "", "is a directory, expected a file") from None
-    except FileNotFoundError:
-        raise InputError(path, "", "no such file") from None
-    except PermissionError:
-        raise InputError(path, "", "cannot read: permission denied") from None
-    except OSError as error:
-        raise InputError(path, "", f"cannot read: {error.strerror or error}") from None
+        return STDIN_NAME, _decode(STDIN_NAME, stream.read())
+    with open_binary(path) as file:
+        try:
+            data = file.read()
+        except OSError as error:
+            raise _unreadable(path, error) from None
     return path, _decode(path, data)
+
+
+def open_binary(path: str) -> BinaryIO:
+    """``path`` opened for reading bytes; :class:`InputError` if it cannot be.
+
+    >>> open_binary(".")
+    Traceback (most recent call last):
+    ...
+    gjkcli.io.errors.InputError: .: is a directory, expected a file
+    """
+    try:
+        if Path(path).is_dir():  # on some systems a directory opens, and fails on reading
+            raise IsADirectoryError
+        return open(path, "rb")
+    except OSError as error:
+        raise _unreadable(path, error) from None
+
+
+def _unreadable(path: str, error: OSError) -> InputError:
+    if isinstance(error, IsADirectoryError):
+        return InputError(path, "", "is a directory, expected a file")
+    if isinstance(error, FileNotFoundError):
+        return InputError(path, "", "no such file")
+    if isinstance(error, PermissionError):
+        return InputError(path, "", "cannot read: permission denied")
+    return InputError(path, "", f"cannot read: {(error.strerror or str(error)).lower()}")
 
 
 def _decode(name: str, data: bytes) -> str:

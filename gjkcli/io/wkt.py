@@ -16,7 +16,7 @@ __all__ = ["wkt_shape"]
 
 
 def wkt_shape(text: str, file: str, place: str) -> ShapeInput:
-    """One convex shape from WKT text; errors name ``file`` and ``place``.
+    """One shape, convex or compound, from WKT text; errors name ``file`` and ``place``.
 
     >>> wkt_shape("POINT (1 2)", "x.wkt", "line 1").kind
     'WKT POINT'

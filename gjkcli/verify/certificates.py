@@ -18,7 +18,8 @@ shares with it only the rules that make a bound rigorous
   bound must not be below their distance (recomputed from the vertex weights
   for polygons) plus its rounding bound. Then ``lower <= upper``, and the
   distance between them, with no slack.
-* An enclosing simplex must have weights that are non-negative and sum to 1,
+* An enclosing simplex must have weights that are non-negative (down to
+  ``-CERTIFICATE_RELATIVE``: they are rounded) and sum to 1,
   points that are differences of points of A and of B (the named vertices,
   for polygons), and a weighted sum within the touching band of the origin,
   and within its claimed residual.
@@ -201,10 +202,10 @@ def _separating_axis_problems(
         )
     if not proof.lower > 0.0:
         problems.append(f"the axis does not separate the shapes (lower bound {proof.lower:.17g})")
-    member_a = _membership(a, "A", (ax, ay), proof.weights_a, slack, also=(nx, ny))
-    member_b = _membership(b, "B", (bx, by), proof.weights_b, slack, also=(-nx, -ny))
-    point_a = (ax, ay) if member_a else named_point(a, proof.weights_a, (ax, ay))
-    point_b = (bx, by) if member_b else named_point(b, proof.weights_b, (bx, by))
+    problems_a = _membership(a, "A", (ax, ay), proof.weights_a, slack, also=(nx, ny))
+    problems_b = _membership(b, "B", (bx, by), proof.weights_b, slack, also=(-nx, -ny))
+    point_a = (ax, ay) if problems_a else named_point(a, proof.weights_a, (ax, ay))
+    point_b = (bx, by) if problems_b else named_point(b, proof.weights_b, (bx, by))
     gap = math.hypot(point_b[0] - point_a[0], point_b[1] - point_a[1])
     upper = gap + rounding_bound(reach_a, reach_b, gap)
     if not proof.upper >= upper:
@@ -212,7 +213,7 @@ def _separating_axis_problems(
             f"upper bound: {proof.upper:.17g} claimed, |pA - pB| is {gap:.17g}, "
             f"so at least {upper:.17g}"
         )
-    return problems + _bracket(proof.lower, proof.upper, distance) + member_a + member_b
+    return problems + _bracket(proof.lower, proof.upper, distance) + problems_a + problems_b
 
 
 def _bracket(lower: float, upper: float, distance: float) -> list[str]:

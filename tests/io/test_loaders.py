@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gjkcli.io import InputError, load_pair, load_shape, load_two
+from gjkcli.io import InputError, load_pair, load_shape, load_two, source
 from gjkcli.shapes import Compound, Polytope, Rounded, Transformed
 from tests.bad_inputs import BAD_INPUTS, BadInput
 from tests.helpers import SAMPLES
@@ -42,10 +42,10 @@ def test_missing_file_and_directory(tmp_path: Path) -> None:
 def test_unreadable_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     path = write(tmp_path, "secret.json", "{}")
 
-    def refuse(self: Path) -> bytes:
+    def refuse(file: str, mode: str) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    monkeypatch.setattr(source, "open", refuse, raising=False)  # found before the builtin
     with pytest.raises(InputError, match="cannot read: permission denied") as caught:
         load_pair(path)
     assert caught.value.file == path
