@@ -1,4 +1,4 @@
-"""gjkcli: distance, intersection and overlap of convex 2D shapes with GJK.
+"""gjkcli: distance, intersection and overlap of 2D shapes with GJK, convex or cut into parts.
 
 Build shapes, ask GJK, and (optionally) have Shapely check the answer:
 

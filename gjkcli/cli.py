@@ -35,8 +35,13 @@ EXIT_TERMINATED = 128 + 15  # as if ended by SIGTERM, after cleaning up
 
 app = typer.Typer(
     name="gjk",
-    help="Distance, intersection and overlap of convex 2D shapes by GJK, "
-    "cross-checked against Shapely.",
+    help="Distance, intersection and overlap of 2D shapes by GJK (convex, or cut into "
+    "convex parts), cross-checked against Shapely.",
+    epilog="[bold]Examples[/bold]\n\n"
+    "  gjk check samples/seed-example.json\n\n"
+    "  gjk check samples/seed-example.json --trace --query boolean\n\n"
+    "  gjk generate corpus.jsonl --count 1000 && gjk batch corpus.jsonl\n\n"
+    "Each command has --help with its own examples.",
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -59,7 +64,7 @@ def _options(
         ),
     ] = False,
 ) -> None:
-    """Distance, intersection and overlap of convex 2D shapes by GJK, cross-checked against Shapely.
+    """Distance, intersection and overlap of 2D shapes by GJK, cross-checked against Shapely.
 
     Exit status: 0 everything agreed, 1 a disagreement or failed expectation,
     2 bad usage or unreadable input.
@@ -441,8 +446,9 @@ def minkowski(
     shape_a, shape_b = pair.a.shape, pair.b.shape
     if isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
         which = "A" if isinstance(shape_a, Compound) else "B"
+        where = f"{a}: {which.lower()}" if b is None else (a if which == "A" else b)
         message = (
-            f"{pair.name}: gjk minkowski needs convex shapes, and {which} is a compound "
+            f"{where}: gjk minkowski needs convex shapes, and {which} is a compound "
             "shape (non-convex or multi-part); gjk check and gjk plot handle it part by part"
         )
         if json_output:

@@ -476,3 +476,22 @@ def test_exact_answer_and_triage_in_the_table() -> None:
     assert result.returncode == 0
     assert "1/2^120" in result.stdout
     assert "who is right" in result.stdout and "GJK: touching; exact: separated" in result.stdout
+
+
+def test_the_formats_example_is_what_gjk_check_prints() -> None:
+    formats = (ROOT / "docs" / "FORMATS.md").read_text()
+    section = formats[formats.index("## 4. JSON output") :]
+    start = section.index("```json\n") + len("```json\n")
+    example = json.loads(section[start : section.index("\n```", start)])
+    record = json.loads(run_gjk("check", SEED, "--json").stdout)
+
+    def subset(shown: object, printed: object, where: str) -> None:
+        if isinstance(shown, dict):
+            assert isinstance(printed, dict), where
+            for key, value in shown.items():
+                assert key in printed, f"{where}.{key}"
+                subset(value, printed[key], f"{where}.{key}")
+        else:
+            assert shown == printed, where
+
+    subset(example, record, "record")

@@ -61,11 +61,20 @@ def test_expect_penetration_on_a_compound_fails_clearly(tmp_path: Path) -> None:
     path.write_text(json.dumps(pair))
     result = run_gjk("check", str(path))
     assert result.returncode == 1
-    assert "penetration: expected 1, got none" in result.stdout
+    assert "penetration: expected 1, got none (compound shapes have no depth)" in result.stdout
 
 
-def test_minkowski_refuses_compounds_in_one_line() -> None:
-    assert_input_error(run_gjk("minkowski", NOTCH), "gjk minkowski needs convex shapes")
+def test_minkowski_refuses_compounds_in_one_line(tmp_path: Path) -> None:
+    assert_input_error(
+        run_gjk("minkowski", NOTCH), f"{NOTCH}: a: gjk minkowski needs convex shapes"
+    )
+    # two shape files: the message names the compound one
+    polyline = tmp_path / "polyline.wkt"
+    polyline.write_text("LINESTRING (0 0, 4 0, 4 4)\n")
+    assert_input_error(
+        run_gjk("minkowski", "samples/formats/shape-circle.json", str(polyline)),
+        f"{polyline}: gjk minkowski needs convex shapes, and B is a compound",
+    )
 
 
 def test_plot_of_a_compound_pair(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import subprocess
@@ -37,7 +38,7 @@ def certificate_snippet() -> str:
     return section[start : section.index("\n```", start)]
 
 
-def test_the_certificate_snippet_runs_on_a_separated_and_an_overlapping_pair() -> None:
+def test_the_certificate_snippet_runs_on_separated_overlapping_and_compound_pairs() -> None:
     snippet = certificate_snippet()
     environment = {
         **os.environ,
@@ -46,6 +47,8 @@ def test_the_certificate_snippet_runs_on_a_separated_and_an_overlapping_pair() -
     for sample, expected in [
         ("samples/capsule/separated.json", "apart: "),
         ("samples/seed-example.json", "they intersect"),
+        ("samples/compound/notch.json", "apart: "),
+        ("samples/compound/hole-bridging.json", "they intersect"),
     ]:
         code = snippet.replace("samples/capsule/separated.json", sample)
         run = subprocess.run(
@@ -60,17 +63,36 @@ def test_the_certificate_snippet_runs_on_a_separated_and_an_overlapping_pair() -
         assert run.stdout.startswith(expected)
 
 
-def test_the_python_api_examples_run() -> None:
+def checked(block: str) -> str:
+    """The block with an assertion after each expression whose comment starts with a value
+    (``answer.verdict  # ('separated', 0.5)``), so that the values shown are the values."""
+    lines = []
+    for line in block.splitlines():
+        lines.append(line)
+        code, _, comment = line.partition("  # ")
+        if not comment or not isinstance(ast.parse(code).body[0], ast.Expr):
+            continue
+        words = comment.split(" ")
+        for end in range(len(words), 0, -1):
+            try:
+                value = ast.literal_eval(" ".join(words[:end]))
+            except (ValueError, SyntaxError):
+                continue
+            lines.append(f"assert ({code}) == {value!r}, {code!r}")
+            break
+    return "\n".join(lines)
+
+
+def test_the_python_api_examples_run_each_on_its_own() -> None:
     readme = (ROOT / "README.md").read_text()
     section = readme[readme.index("## Python API") :]
     section = section[: section.index("\n## ", 1)]
     blocks = re.findall(r"```python\n(.*?)\n```", section, flags=re.DOTALL)
     assert len(blocks) >= 2
-    run = subprocess.run(
-        [sys.executable, "-c", "\n".join(blocks)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr
+    for block in blocks:
+        code = checked(block)
+        assert "assert" in code  # at least one value shown is checked
+        run = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
+        )
+        assert run.returncode == 0, run.stderr

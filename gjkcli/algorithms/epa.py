@@ -58,13 +58,16 @@ class Penetration:
     Moving ``B`` by ``depth * normal`` leaves the shapes just touching, with
     ``contact[0]`` (on ``A``) and ``contact[1]`` (on ``B``, before the move)
     the points that then meet. ``depth`` is the least such move to within
-    ``error`` (0 for polygons; for curved shapes EPA's remaining uncertainty,
-    at most ``PENETRATION_RELATIVE * (1 + scale)`` unless it reached its
-    iteration cap). ``status`` says why EPA stopped;
-    ``cores-apart`` means the answer came from rounded shapes' radii alone,
-    ``degenerate`` that ``A - B`` has no interior (collinear segments or
-    points: the depth is 0, and ``normal`` is one of the directions that
-    separates them).
+    ``error``: the gap between the edge EPA ended on and the support point
+    beyond it, 0 when that point is one of the edge's ends (status
+    ``duplicate-support``, the usual end for polygons), at most
+    ``PENETRATION_RELATIVE * (1 + scale)`` when it is close enough (status
+    ``converged``, the usual end for curved shapes), more only at the
+    iteration cap. ``cores-apart`` means the answer came from rounded shapes'
+    radii alone; ``degenerate`` that the cores' ``A - B`` has no interior
+    (points or collinear segments: the cores' depth is 0, so the depth is the
+    sum of the radii, 0 without them, and ``normal`` is one of the directions
+    that separates the cores).
     """
 
     depth: float

@@ -53,9 +53,8 @@ def check_expect(
         )
     if expect.penetration is not None:
         if overlap is None:
-            failures.append(
-                f"penetration: expected {expect.penetration:.12g}, got none (separated)"
-            )
+            why = "compound shapes have no depth" if result.intersects else "separated"
+            failures.append(f"penetration: expected {expect.penetration:.12g}, got none ({why})")
         elif not abs(overlap.depth - expect.penetration) <= tolerance:
             failures.append(
                 f"penetration: expected {expect.penetration:.12g}, got {overlap.depth:.12g} "
