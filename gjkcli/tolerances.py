@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import sys
 from typing import Final
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "TOUCH_RELATIVE",
     "agreement_tolerance",
     "coordinate_scale",
+    "rounding",
     "touch_band",
 ]
 
@@ -74,10 +76,13 @@ on a repeated support point; curved shapes stop here or on the rounding test
 below, with a relative error in the distance of about this size."""
 
 ROUNDING_FACTOR: Final = 8.0
-"""The convergence test also stops when the improvement is below
-``ROUNDING_FACTOR * eps * |v| * |w|``, the size of the rounding error in
-``v.w`` itself, and the loop stops as well when a new point brings ``v`` no
-closer to the origin: past that point it would be chasing rounding noise."""
+"""The size of the rounding error of a few floating-point operations on
+numbers of size ``x``, in units of ``eps * x`` (see :func:`rounding`). The
+distance loop also stops when the improvement is below the rounding of its
+own measurement, ``rounding(|v| * (|w| + |w1|))``, and when a new point
+brings ``v`` no closer to the origin: past that point it would be chasing
+rounding noise. EPA likewise stops within ``rounding(scale)`` of the
+boundary, the rounding of its support points' coordinates."""
 
 MAX_ITERATIONS: Final = 100
 """Hard cap on iterations of both GJK loops (the boolean query and the
@@ -95,10 +100,15 @@ has reached, a valid separating move, with its remaining uncertainty as
 
 PENETRATION_RELATIVE: Final = 1e-12
 """EPA (penetration depth) stops when the support point along the normal of
-the nearest edge lies at most ``PENETRATION_RELATIVE * (1 + scale)`` beyond
-that edge. The true depth lies between the edge's distance (reported) and the
-support point's, so this is also the bound on the depth's error for curved
-shapes; for polygons EPA ends on a repeated vertex and is exact to rounding."""
+the nearest edge lies at most ``PENETRATION_RELATIVE * size + rounding(scale)``
+beyond that edge, where ``size`` is the largest distance from the origin of
+a point of ``A - B`` EPA has met (the overlap's own size) and ``scale`` the
+largest coordinate of the shape points behind them. The true depth lies
+between the edge's distance and the support point's, so this also bounds the
+depth's error for curved shapes (reported as ``error``); for polygons EPA
+ends on a repeated vertex and is exact to rounding. Measured against the
+overlap, not against the coordinates: two squares 1e-3 wide at 1e9 get their
+depth to rounding, not to within 1e-3."""
 
 CERTIFICATE_RELATIVE: Final = 1e-12
 """Rounding allowed when a certificate is checked: recomputed points,
@@ -161,6 +171,15 @@ MAX_COORDINATE: Final = 1e150
 distances of larger coordinates overflow double precision (about 1.8e308),
 after which no comparison means anything; such input is rejected with a
 message instead of answered wrongly."""
+
+
+def rounding(size: float) -> float:
+    """The rounding error of a few operations on numbers of size ``size``.
+
+    >>> rounding(1.0) == ROUNDING_FACTOR * 2.0**-52
+    True
+    """
+    return ROUNDING_FACTOR * sys.float_info.epsilon * size
 
 
 def coordinate_scale(bounds: tuple[float, float, float, float]) -> float:

@@ -292,8 +292,15 @@ def _axis(gjk: DistanceResult, between: Vec) -> Vec:
     direction between them is known only to about ``eps / distance``; along a
     long edge that tilt is enough to make the axis fail to separate. The
     segment of ``A - B`` that GJK ended on is made of well separated points,
-    so its normal is accurate to rounding, whatever the distance.
+    so its normal is accurate to rounding, whatever the distance. A single
+    point ``w = a - b`` of the cores gives the axis ``-w``: for rounded shapes
+    (two circles a hair apart) the cores are a sum of radii apart, so ``-w``
+    is accurate where the surface points are not.
     """
+    if len(gjk.simplex) == 1:
+        wx, wy = gjk.simplex[0].w
+        length = math.hypot(wx, wy)
+        return (0.0 - wx / length, 0.0 - wy / length) if length > 0.0 else between
     if len(gjk.simplex) != 2:
         return between
     (x1, y1), (x2, y2) = gjk.simplex[0].w, gjk.simplex[1].w

@@ -26,12 +26,18 @@ loop runs on their cores and the radii are subtracted at the end.
 For a segment simplex the search direction is the segment's normal rather
 than ``-v`` itself: both point the same way in exact arithmetic, but the normal
 is computed from the segment alone and stays accurate when ``v`` is tiny.
+The progress test measures along the same direction, from a point of the
+simplex: ``|v| * d.(w - w1) / |d|``, which equals ``|v|^2 - v.w`` in exact
+arithmetic. Computed as ``|v|^2 - v.w`` it would carry the rounding of ``v``
+itself (about ``eps`` times the simplex's size, not ``eps`` times ``|v|``)
+times ``|w|``: when a long, thin ``A - B`` passes close to the origin that
+error exceeds ``|v|^2`` many times over, and the loop stopped as converged
+short of the origin, answering "separated" for shapes that cross.
 """
 
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -43,7 +49,7 @@ from gjkcli.shapes.rounded import split_radius, surface_points
 from gjkcli.tolerances import (
     CONVERGENCE_RELATIVE,
     MAX_ITERATIONS,
-    ROUNDING_FACTOR,
+    rounding,
     touch_band,
 )
 
@@ -59,8 +65,6 @@ __all__ = [
 DistanceStatus = Literal[
     "converged", "duplicate-support", "contains-origin", "degenerate", "max-iterations"
 ]
-
-_ROUNDING = ROUNDING_FACTOR * sys.float_info.epsilon
 
 
 @dataclass(frozen=True)
@@ -146,8 +150,9 @@ def distance(
         gap = threshold = None
         dropped: tuple[Vec, ...] = ()
         if simplex:
-            gap = vv - (closest.v[0] * point.w[0] + closest.v[1] * point.w[1])
-            threshold = CONVERGENCE_RELATIVE * vv + _ROUNDING * math.sqrt(vv) * math.hypot(*point.w)
+            gap = _progress(simplex[0].w, searched, point.w, vv)
+            reach = math.hypot(*point.w) + math.hypot(*simplex[0].w)
+            threshold = CONVERGENCE_RELATIVE * vv + rounding(math.sqrt(vv) * reach)
             status = _stop(point, simplex, gap, threshold)
         if status is None:
             candidates = [*simplex, point]
@@ -190,6 +195,19 @@ def distance(
         radii=(radius_a, radius_b),
         scale=scale,
     )
+
+
+def _progress(first: Vec, d: Vec, w: Vec, vv: float) -> float:
+    """``|v|^2 - v.w``, computed as ``|v| * d.(w - first) / |d|``: ``d`` is the search
+    direction (``-v``, or the simplex segment's normal towards the origin) and
+    ``first`` a point of the simplex, so that ``d.first / |d| = -|v|``.
+
+    >>> _progress((3.0, 4.0), (-3.0, -4.0), (0.0, 1.0), 25.0)  # 25 - (3, 4).(0, 1)
+    21.0
+    """
+    length = math.hypot(d[0], d[1])
+    along = d[0] * (w[0] - first[0]) + d[1] * (w[1] - first[1])
+    return math.sqrt(vv) * (along / length)  # divided first: no overflow below 1e154
 
 
 def _stop(

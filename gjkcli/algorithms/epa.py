@@ -10,11 +10,11 @@ inside ``M``, starting from the simplex GJK ended with. Each step takes the
 polygon's edge nearest the origin and asks for the farthest point of ``M``
 along that edge's outward normal. If that point is one of the edge's own two
 ends, or lies no more than :data:`~gjkcli.tolerances.PENETRATION_RELATIVE`
-beyond the edge, the edge lies on ``M``'s boundary and its distance is the
-depth. Otherwise the point becomes a new corner and the step repeats. The
-true depth is never below the nearest edge's distance (the polygon lies
-inside ``M``) nor above the support point's, so the stopping rule bounds the
-error.
+times the overlap's size (plus rounding) beyond the edge, the edge lies on
+``M``'s boundary and its distance is the depth. Otherwise the point becomes a
+new corner and the step repeats. The true depth is never below the nearest
+edge's distance (the polygon lies inside ``M``) nor above the support point's,
+so the stopping rule bounds the error.
 
 GJK may end with a segment or a single point through the origin instead of a
 triangle (touching shapes, a shared edge): the polygon then starts from the
@@ -40,7 +40,7 @@ from gjkcli.algorithms.simplex import closest_to_origin
 from gjkcli.algorithms.support import SupportPoint, minkowski_support
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.rounded import split_radius, surface_points
-from gjkcli.tolerances import EPA_MAX_ITERATIONS, PENETRATION_RELATIVE
+from gjkcli.tolerances import EPA_MAX_ITERATIONS, PENETRATION_RELATIVE, rounding
 
 __all__ = ["Penetration", "PenetrationStatus", "penetration"]
 
@@ -61,7 +61,7 @@ class Penetration:
     ``error``: the gap between the edge EPA ended on and the support point
     beyond it, 0 when that point is one of the edge's ends (status
     ``duplicate-support``, the usual end for polygons), at most
-    ``PENETRATION_RELATIVE * (1 + scale)`` when it is close enough (status
+    ``PENETRATION_RELATIVE * size + rounding(scale)`` when it is close enough (status
     ``converged``, the usual end for curved shapes), more only at the
     iteration cap. ``cores-apart`` means the answer came from rounded shapes'
     radii alone; ``degenerate`` that the cores' ``A - B`` has no interior
@@ -142,6 +142,7 @@ def _expand(
     ``error``, the support point's distance beyond the edge.
     """
     scale = max(magnitude(p) for p in polygon)
+    size = max(math.hypot(*p.w) for p in polygon)
     heap: list[_Edge] = []
     order = itertools.count()
     for k, start in enumerate(polygon):
@@ -152,13 +153,14 @@ def _expand(
         point = minkowski_support(core_a, core_b, edge.normal)
         iterations += 1
         scale = max(scale, magnitude(point))
+        size = max(size, math.hypot(*point.w))
         reach = edge.normal[0] * point.w[0] + edge.normal[1] * point.w[1]
         status: PenetrationStatus
         if point.w in (edge.start.w, edge.end.w):
             status, reach = "duplicate-support", edge.height  # on the boundary: exact
         elif not math.isfinite(reach):
             status, reach = "degenerate", edge.height
-        elif reach - edge.height <= PENETRATION_RELATIVE * (1.0 + scale):
+        elif reach - edge.height <= PENETRATION_RELATIVE * size + rounding(scale):
             status = "converged"
         elif iterations == EPA_MAX_ITERATIONS:
             status = "max-iterations"

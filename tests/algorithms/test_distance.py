@@ -266,3 +266,39 @@ def test_distance_scales_with_the_shapes(a: ConvexShape, b: ConvexShape, factor:
     assert scaled.distance == pytest.approx(
         factor * distance(a, b).distance, rel=1e-8, abs=1e-9 * factor
     )
+
+
+def test_segments_that_cross_at_a_sliver_are_not_called_separated() -> None:
+    # A - B is a parallelogram 1677 long and 7.7e-10 wide around the origin. The
+    # progress test used to read |v|^2 - v.w off v, whose rounding (eps times 1000)
+    # times |w| dwarfs |v|^2 = 1.8e-20: the run stopped 1.3e-10 short of the origin
+    a = segment((1280.8127502269713, 1193.9880952154745), (530.8127502269713, 2693.9880952154745))
+    b = segment((780.8127502263319, 2193.9880952158974), (780.8127502277462, 2193.988095214799))
+    assert distance(a, b).intersects
+    assert distance(b, a).intersects
+
+
+def test_thin_crossings_agree_with_the_exact_answer() -> None:
+    from gjkcli.verify.exact import exact_answer
+
+    rng = random.Random(20261123)
+    for _ in range(300):
+        angle = rng.uniform(0.0, 2.0 * math.pi)
+        ux, uy = math.cos(angle), math.sin(angle)
+        length = rng.uniform(1.0, 2000.0)
+        x0, y0 = rng.uniform(-1e3, 1e3), rng.uniform(-1e3, 1e3)
+        a = segment((x0, y0), (x0 + length * ux, y0 + length * uy))
+        t, half = rng.uniform(0.1, 0.9) * length, 10.0 ** rng.uniform(-10, -6)
+        cx, cy = x0 + t * ux, y0 + t * uy  # a point on A, to rounding
+        shift = rng.choice([0.0, 1.0, -1.0]) * rng.uniform(0.0, 2.0) * half
+        b = segment(
+            (cx - (half + shift) * uy, cy + (half + shift) * ux),
+            (cx + (half - shift) * uy, cy - (half - shift) * ux),
+        )
+        exact = exact_answer(a, b)
+        assert exact is not None
+        result = distance(a, b)
+        if exact.verdict == "separated":
+            assert result.distance == pytest.approx(math.sqrt(exact.distance_squared), abs=1e-11)
+        else:
+            assert result.intersects or result.distance <= result.band, (a, b)

@@ -231,3 +231,23 @@ def test_swapping_a_and_b_keeps_the_depth_and_flips_the_normal() -> None:
             assert backward.normal == pytest.approx(
                 (-forward.normal[0], -forward.normal[1]), abs=tolerance
             )
+
+
+@pytest.mark.parametrize(
+    ("offset", "side", "overlap"),
+    [(1e9, 1e-3, 2.5e-4), (1e12, 1.0, 0.5), (1e6, 1e-6, 3e-7)],
+)
+def test_small_boxes_far_out_get_their_depth_to_rounding(
+    offset: float, side: float, overlap: float
+) -> None:
+    # EPA's stopping distance used to grow with the coordinates (1e-12 of 1e9 is 1e-3,
+    # as wide as the boxes): it stopped on a wrong edge, depth 0.001 along (0.45, -0.89)
+    a = rectangle((offset, offset), (side, side))
+    b = rectangle((offset + side - overlap, offset), (side, side))
+    result = penetration(a, b)
+    assert result is not None
+    assert result.status == "duplicate-support"
+    assert result.normal == (1.0, 0.0)
+    # the boxes' corners are rounded to the coordinates' ulp; the depth is exact from them
+    right_of_a, left_of_b = a.support((1.0, 0.0))[0], b.support((-1.0, 0.0))[0]
+    assert result.depth == right_of_a - left_of_b

@@ -292,3 +292,18 @@ def test_random_pairs_scaled_to_huge_coordinates_recheck() -> None:
             answer = solve(a, b)
             assert rechecks(a, b, answer) == [], (scale, ring_a, ring_b)
             json.dumps(certificate_record(answer.certificate), allow_nan=False)
+
+
+def test_rounded_shapes_a_hair_apart_have_certificates_that_recheck() -> None:
+    # the surface points are 1e-13 to 1e-10 apart, so the direction between them is
+    # known to about eps / gap; the axis comes from the cores instead (2 apart)
+    from gjkcli.shapes import circle
+
+    rng = random.Random(5)
+    for _ in range(60):
+        angle = rng.uniform(0.0, 2.0 * math.pi)
+        gap = 10.0 ** rng.uniform(-13, -10)
+        a = circle((0.0, 0.0), 1.0)
+        b = circle(((2.0 + gap) * math.cos(angle), (2.0 + gap) * math.sin(angle)), 1.0)
+        answer = solve(a, b)
+        assert rechecks(a, b, answer) == [], (angle, gap)
