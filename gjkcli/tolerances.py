@@ -36,6 +36,7 @@ __all__ = [
     "EPA_MAX_ITERATIONS",
     "MAX_COORDINATE",
     "MAX_ITERATIONS",
+    "MIN_SIZE",
     "ORACLE_CURVE_MAX_POINTS",
     "ORACLE_CURVE_POINTS",
     "PENETRATION_RELATIVE",
@@ -171,6 +172,14 @@ MAX_COORDINATE: Final = 1e150
 distances of larger coordinates overflow double precision (about 1.8e308),
 after which no comparison means anything; such input is rejected with a
 message instead of answered wrongly."""
+
+
+MIN_SIZE: Final = 1e-150
+"""Smallest width or height accepted for a shape that is not a single point
+(after transforms). Squared lengths of smaller shapes underflow double
+precision (below about 2.2e-308), after which a ring's area is 0 and GEOS
+fails outright; such input is rejected with a message. A point, or a shape
+whose size is exactly 0, is always accepted."""
 
 
 def rounding(size: float) -> float:

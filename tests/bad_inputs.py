@@ -80,6 +80,24 @@ BAD_INPUTS = [
         "overflow", pair('{"type": "point", "at": [1e999, 0]}'), "b.at[0]", "1e999 is not allowed"
     ),
     BadInput(
+        "too-large",
+        pair('{"type": "circle", "center": [1e151, 0], "radius": 1}'),
+        "b",
+        "coordinates reach 1e+151; at most 1e+150",
+    ),
+    BadInput(
+        "too-small",
+        pair('{"type": "polygon", "points": [[0, 0], [1e-170, 0], [0, 1e-170]]}'),
+        "b.points",
+        "the shape is 1e-170 across; a shape (other than a point) must be at least 1e-150",
+    ),
+    BadInput(
+        "too-small-after-transform",
+        pair('{"type": "segment", "points": [[0, 0], [1, 0]], "transform": {"scale": 1e-300}}'),
+        "b",
+        "the shape is 1e-300 across",
+    ),
+    BadInput(
         "negative-radius",
         pair('{"type": "capsule", "points": [[0, 0], [1, 0]], "radius": -1}'),
         "b.radius",

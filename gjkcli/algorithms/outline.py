@@ -38,7 +38,7 @@ from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rings import open_ring
 from gjkcli.shapes.rounded import Rounded
-from gjkcli.tolerances import CURVE_ERROR_RELATIVE, CURVE_MAX_POINTS, CURVE_SEGMENTS
+from gjkcli.tolerances import CURVE_ERROR_RELATIVE, CURVE_MAX_POINTS, CURVE_SEGMENTS, rounding
 
 __all__ = ["Outline", "outline", "supports"]
 
@@ -84,7 +84,10 @@ def outline(
     """
     angles, normals = _even_directions(segments)
     points = supports(shape, normals)
-    target = relative_error * float((points.max(axis=0) - points.min(axis=0)).max())
+    # the support points carry the rounding of their coordinates: finer than that,
+    # a bound measures noise (a circle 1e-3 wide at 1e9 would be refined for nothing)
+    size = float((points.max(axis=0) - points.min(axis=0)).max())
+    target = max(relative_error * size, rounding(float(np.abs(points).max())))
     while True:  # each round adds at least one direction, never past max_points: it ends
         errors = _interval_errors(normals, points)
         worst = float(errors.max())
@@ -143,19 +146,24 @@ def supports(shape: ConvexShape, directions: Any) -> Any:
 
 
 def _interval_errors(normals: Any, points: Any) -> Any:
-    """Per interval between neighbouring directions: from the tangent crossing to the chord."""
+    """Per interval between neighbouring directions: from the tangent crossing to the chord.
+
+    Where both directions have the same support point, the boundary between
+    them is that one point (a corner, or the whole of a shape of size 0), and
+    the error is exactly 0: the tangent crossing would only measure rounding,
+    which grows as the directions close in.
+    """
     n1, n2 = normals, np.roll(normals, -1, axis=0)
-    p1, p2 = points, np.roll(points, -1, axis=0)
-    h1 = np.einsum("ij,ij->i", n1, p1)
-    h2 = np.einsum("ij,ij->i", n2, p2)
-    det = n1[:, 0] * n2[:, 1] - n1[:, 1] * n2[:, 0]
-    qx = (h1 * n2[:, 1] - n1[:, 1] * h2) / det
-    qy = (n1[:, 0] * h2 - h1 * n2[:, 0]) / det
-    chord = p2 - p1
+    chord = np.roll(points, -1, axis=0) - points
+    det = n1[:, 0] * n2[:, 1] - n1[:, 1] * n2[:, 0]  # sin of the angle from n1 to n2
     length2 = np.einsum("ij,ij->i", chord, chord)
-    offset = np.column_stack((qx, qy)) - p1
     with np.errstate(invalid="ignore", divide="ignore"):
+        # q - p1, found from p1: q = p1 + s * t1 on the first tangent line (t1 = n1
+        # turned left) with n2.q = n2.p2, so s = n2.(p2 - p1) / det. Worked from p1,
+        # not from the origin, the rounding of the coordinates is not divided by det
+        s = np.einsum("ij,ij->i", n2, chord) / det
+        offset = s[:, None] * np.column_stack((-n1[:, 1], n1[:, 0]))
         t = np.where(length2 > 0.0, np.einsum("ij,ij->i", offset, chord) / length2, 0.0)
     t = np.clip(t, 0.0, 1.0)
     gap = offset - t[:, None] * chord
-    return np.sqrt(np.einsum("ij,ij->i", gap, gap))
+    return np.where(length2 > 0.0, np.sqrt(np.einsum("ij,ij->i", gap, gap)), 0.0)

@@ -3,25 +3,13 @@
 from __future__ import annotations
 
 from gjkcli.io.geojson import GEOJSON_TYPES, geojson_shape
+from gjkcli.io.limits import within_limits
 from gjkcli.io.native import NATIVE_TYPES, native_shape
 from gjkcli.io.node import Node, suggest
 from gjkcli.io.wkt import wkt_shape
 from gjkcli.pair import ShapeInput
-from gjkcli.shapes.compound import shape_bounds
-from gjkcli.tolerances import MAX_COORDINATE, coordinate_scale
 
 __all__ = ["shape_from_node"]
-
-
-def _within_range(shape: ShapeInput, node: Node) -> ShapeInput:
-    """Reject shapes whose coordinates could overflow squared distances."""
-    largest = coordinate_scale(shape_bounds(shape.shape))
-    if not largest <= MAX_COORDINATE:
-        raise node.error(
-            f"coordinates reach {largest:.3g}; at most {MAX_COORDINATE:.0e} in absolute value "
-            "is accepted (larger squares overflow double precision)"
-        )
-    return shape
 
 
 def shape_from_node(node: Node) -> ShapeInput:
@@ -34,7 +22,9 @@ def shape_from_node(node: Node) -> ShapeInput:
     ...
     gjkcli.io.errors.InputError: x.json: a.type: unknown shape type 'Circl' (did you mean 'circle'?)
     """
-    return _within_range(_shape(node), node)
+    shape = _shape(node)
+    within_limits(shape.shape, node)
+    return shape
 
 
 def _shape(node: Node) -> ShapeInput:

@@ -44,11 +44,18 @@ def rotation(degrees: float) -> tuple[float, float]:
     >>> c, s = rotation(30.0)
     >>> round(c * c + s * s, 15)
     1.0
+
+    Whole turns are taken off exactly first (``fmod`` is exact), so that a
+    huge angle is the angle it names, not what ``radians`` rounds it to:
+
+    >>> rotation(1e20) == rotation(280.0)
+    True
     """
-    quarter, rest = divmod(degrees, 90.0)
+    turn = math.fmod(degrees, 360.0)
+    quarter, rest = divmod(turn, 90.0)
     if rest == 0.0:
         return _EXACT_QUARTER_TURNS[int(quarter) % 4]
-    radians = math.radians(degrees)
+    radians = math.radians(turn)
     return (math.cos(radians), math.sin(radians))
 
 

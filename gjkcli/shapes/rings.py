@@ -88,6 +88,9 @@ def convexity_problem(points: Sequence[Vec]) -> RingProblem | None:
         twice_area += (x0 - ox) * (y1 - oy) - (x1 - ox) * (y0 - oy)
     if all(sign == 0 for sign, _, _ in turns):
         return RingProblem(None, "zero area: all points lie on one line", True)
+    if twice_area == 0.0:  # or too small for floats (a ring 1e-170 across): exactly, then
+        exact = _exact_twice_area([p for _, p in kept])
+        twice_area = float((exact > 0) - (exact < 0))  # only its sign is used
     if twice_area == 0.0:
         return RingProblem(None, "the ring crosses itself (its signed area is zero)")
     winding = 1 if twice_area > 0.0 else -1
@@ -126,6 +129,22 @@ def orientation(a: Vec, b: Vec, c: Vec) -> int:
         Fraction(b[1]) - Fraction(a[1])
     ) * (Fraction(c[0]) - Fraction(b[0]))
     return (exact > 0) - (exact < 0)
+
+
+def _exact_twice_area(ring: Sequence[Vec]) -> Fraction:
+    """Twice the signed area of a ring, in rational arithmetic: the sign is exact.
+
+    >>> _exact_twice_area([(0.0, 0.0), (1e-170, 0.0), (0.0, 1e-170)]) > 0
+    True
+    """
+    exact = [(Fraction(x), Fraction(y)) for x, y in ring]
+    return sum(
+        (
+            x0 * y1 - x1 * y0
+            for (x0, y0), (x1, y1) in zip(exact, exact[1:] + exact[:1], strict=True)
+        ),
+        Fraction(0),
+    )
 
 
 def _turn(before: Vec, at: Vec, after: Vec) -> tuple[int, float, float]:

@@ -222,8 +222,14 @@ def _compound_stand_in(shape: Compound, max_points: int) -> tuple[Any, float]:
 
 def _hulls(point_sets: Sequence[Any]) -> Any:
     """Convex hulls of many point sets in one vectorized call (through LineStrings,
-    the fastest container Shapely builds from an array; a lone point is doubled)."""
-    arrays = [points if len(points) > 1 else np.repeat(points, 2, axis=0) for points in point_sets]
+    the fastest container Shapely builds from an array; a lone point is doubled).
+
+    Repeated points are removed first: GEOS has been seen to return a ring that
+    is not convex (and misses the origin) for a set with many repeated,
+    nearly collinear points.
+    """
+    distinct = [np.unique(points, axis=0) for points in point_sets]
+    arrays = [points if len(points) > 1 else np.repeat(points, 2, axis=0) for points in distinct]
     indices = np.repeat(np.arange(len(arrays)), [len(points) for points in arrays])
     return shapely.convex_hull(shapely.linestrings(np.concatenate(arrays), indices=indices))
 

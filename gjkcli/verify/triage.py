@@ -20,7 +20,7 @@ def triage(answer: Answer, referee: ShapelyAnswer, exact: ExactAnswer | None) ->
     >>> for sentence in triage(solve(a, b), shapely_answer(a, b), exact_answer(a, b)):
     ...     print(sentence)  # doctest: +NORMALIZE_WHITESPACE
     GJK: touching; exact: separated, distance^2 = 1/2^120:
-    GJK is off by 8.67e-19 (within the touching band)
+    GJK is off by 8.67e-19 (within the touching band, 2e-14)
     """
     found = []
     if exact is not None:
@@ -50,7 +50,7 @@ def _how_far(who: str, said: str, distance: float, answer: Answer, exact: ExactA
     band = answer.verdict_tolerance
     if {said, exact.verdict} != {"touching", "overlapping"}:
         off = abs(distance - exact.distance)
-        within = " (within the touching band)" if who == "GJK" and off <= band else ""
+        within = f" (within the touching band, {band:.3g})" if who == "GJK" and off <= band else ""
         return f"{who} is off by {off:.3g}{within}"
     if who == "Shapely":
         return (
@@ -61,5 +61,5 @@ def _how_far(who: str, said: str, distance: float, answer: Answer, exact: ExactA
             else "Shapely finds no common interior point"
         )
     depth = 0.0 if answer.penetration is None else answer.penetration.depth
-    within = " (within the touching band)" if depth <= band else ""
+    within = f" (within the touching band, {band:.3g})" if depth <= band else ""
     return f"GJK's depth is {depth:.3g}{within}"

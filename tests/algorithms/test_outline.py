@@ -12,8 +12,8 @@ import shapely
 from gjkcli.algorithms.outline import outline, supports
 from gjkcli.algorithms.support import MinkowskiDifference
 from gjkcli.shapes import Affine, capsule, circle, ellipse, rectangle, rounded, transformed
-from gjkcli.shapes.base import ConvexShape
-from gjkcli.tolerances import CURVE_ERROR_RELATIVE, CURVE_MAX_POINTS
+from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.tolerances import CURVE_ERROR_RELATIVE, CURVE_MAX_POINTS, CURVE_SEGMENTS
 
 
 def dense_boundary(shape: ConvexShape, count: int = 20000) -> list[tuple[float, float]]:
@@ -105,3 +105,30 @@ def test_extra_points_go_where_the_bound_is_worst() -> None:
     assert len(refined.points) <= 320 and refined.error < even.error / 50
     round_only = outline(circle((0.0, 0.0), 1.0), segments=256, max_points=320)
     assert len(round_only.points) == 256  # all intervals alike: no point would lower the bound
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        circle((3.0, 4.0), 0.0),
+        ellipse((3.0, 4.0), (0.0, 0.0)),
+        capsule((3.0, 4.0), (3.0, 4.0), 0.0),
+    ],
+)
+def test_a_curved_shape_of_size_zero_away_from_the_origin_is_traced_exactly(
+    shape: ConvexShape,
+) -> None:
+    # every direction has the same support point: no interval has any error (this
+    # used to be refined until neighbouring directions coincided, and gave NaN)
+    traced = outline(shape)
+    assert traced.error == 0.0
+    assert len(traced.points) == CURVE_SEGMENTS
+
+
+@pytest.mark.parametrize("center", [(1e6, 0.0), (-1e9, 1e9), (1e12, 1e12)])
+def test_a_small_circle_far_out_gets_a_bound_of_its_own_size(center: Vec) -> None:
+    # the tangent crossings are found from the support points, not from the origin,
+    # so the coordinates' rounding is not divided by the angle between directions
+    radius = 1e-3 if abs(center[0]) < 1e12 else 1.0
+    traced = outline(circle(center, radius))
+    assert traced.error <= max(CURVE_ERROR_RELATIVE * 2 * radius, 1e-15 * abs(center[0]))

@@ -6,9 +6,16 @@ import math
 import random
 
 import numpy as np
+import pytest
 
-from gjkcli.shapes import circle, ellipse, point, rectangle, segment
-from gjkcli.verify.shapely_oracle import shapely_answer, shapely_geometry, stand_ins
+from gjkcli.algorithms.epa import penetration
+from gjkcli.shapes import Polytope, circle, ellipse, point, rectangle, segment
+from gjkcli.verify.shapely_oracle import (
+    shapely_answer,
+    shapely_geometry,
+    shapely_penetration,
+    stand_ins,
+)
 
 
 def test_polygonal_shapes_go_to_shapely_exactly() -> None:
@@ -48,3 +55,29 @@ def test_stand_ins_of_a_point_and_of_collinear_points() -> None:
     assert geometries[0].wkt == "POINT (1 2)"
     assert geometries[1].geom_type == "LineString"
     assert errors.tolist() == [0.0, 0.0]
+
+
+def test_the_depth_oracle_survives_repeated_nearly_collinear_points() -> None:
+    # GEOS's hull of these 45 vertex differences (many repeated, some nearly
+    # collinear) was a ring that is not convex and missed the origin
+    a = Polytope(
+        (
+            (1.0347815033241226e-05, 6.001213987395246e-06),
+            (5.347815033241226e-06, 1.6001213987395245e-05),
+            (-4.652184966758775e-06, 3.600121398739525e-05),
+            (1.0347815033241226e-05, 6.001213987395246e-06),
+        )
+    )
+    b = Polytope(
+        (
+            (-9.652184966758776e-06, 4.600121398739525e-05),
+            (-3.07028737102988e-06, 3.275063408901999e-05),
+            (-3.4403267089424036e-06, 3.8575515240194107e-05),
+        )
+        * 5
+    )
+    depth, error = shapely_penetration(a, b)
+    overlap = penetration(a, b)
+    assert depth is not None and overlap is not None
+    assert error == 0.0
+    assert depth == pytest.approx(overlap.depth, rel=1e-9)

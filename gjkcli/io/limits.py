@@ -1,0 +1,44 @@
+"""The range of sizes a shape may have: beyond it, squared lengths overflow or underflow."""
+
+from __future__ import annotations
+
+from gjkcli.io.node import Node
+from gjkcli.shapes.compound import Shape, shape_bounds
+from gjkcli.tolerances import MAX_COORDINATE, MIN_SIZE, coordinate_scale
+
+__all__ = ["check_size", "within_limits"]
+
+
+def within_limits(shape: Shape, node: Node) -> None:
+    """Reject a shape whose coordinates could overflow squared distances, or whose
+    size could underflow them.
+
+    >>> from gjkcli.shapes import circle
+    >>> within_limits(circle((0.0, 0.0), 1e200), Node({}, "x.json", "a"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gjkcli.io.errors.InputError: x.json: a: coordinates reach 1e+200; at most 1e+150 ...
+    """
+    bounds = shape_bounds(shape)
+    largest = coordinate_scale(bounds)
+    if not largest <= MAX_COORDINATE:
+        raise node.error(
+            f"coordinates reach {largest:.3g}; at most {MAX_COORDINATE:.0e} in absolute value "
+            "is accepted (larger squares overflow double precision)"
+        )
+    check_size(max(bounds[2] - bounds[0], bounds[3] - bounds[1]), node)
+
+
+def check_size(size: float, node: Node) -> None:
+    """Reject a shape whose size is positive but below :data:`~gjkcli.tolerances.MIN_SIZE`.
+
+    >>> check_size(1e-170, Node([], "x.json", "a"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gjkcli.io.errors.InputError: x.json: a: the shape is 1e-170 across; ... at least 1e-150 ...
+    """
+    if 0.0 < size < MIN_SIZE:
+        raise node.error(
+            f"the shape is {size:.3g} across; a shape (other than a point) must be at least "
+            f"{MIN_SIZE:.0e} across (smaller squares underflow double precision)"
+        )
