@@ -254,6 +254,10 @@ def batch(
     def warn(message: str) -> None:
         sys.stderr.write(f"gjk: warning: {message}\n")
 
+    for option, target in (("--output", output), ("--summary-json", summary_json)):
+        replaced = [path for path in paths if target is not None and _same_file(target, path)]
+        if replaced:
+            _fail(f"{option} {target} would replace the input {replaced[0]}")
     show_progress = not quiet and sys.stderr.isatty()
     # the length of the run, for the progress bar: a first, quiet pass over the input
     total = sum(1 for _ in items(paths, glob)) if show_progress and STDIN not in paths else None
@@ -326,6 +330,10 @@ def generate(
     from gjkcli.io.atomic import atomic_text
     from gjkcli.io.node import suggest
 
+    if files and str(out) == "-":
+        _fail(
+            "--files writes one file per pair into a folder; '-' (standard output) takes JSON Lines"
+        )
     chosen = family or list(FAMILIES)
     for name in chosen:
         if name not in FAMILIES:
@@ -514,9 +522,19 @@ def _print_json(record: object) -> None:
     _write(sys.stdout, json.dumps(record, allow_nan=False) + "\n")
 
 
+def _same_file(target: Path, path: str) -> bool:
+    """Whether ``target`` and ``path`` name one existing file."""
+    try:
+        return target.is_file() and os.path.samefile(target, path)
+    except OSError:  # path is '-', or missing: it is no file that target could replace
+        return False
+
+
 def _fail(message: str) -> NoReturn:
     """One line on standard error, exit status 2."""
-    sys.stderr.write("gjk: error: " + " ".join(message.split()) + "\n")
+    from gjkcli.io.errors import printable
+
+    sys.stderr.write("gjk: error: " + printable(" ".join(message.split())) + "\n")
     raise typer.Exit(EXIT_INPUT)
 
 

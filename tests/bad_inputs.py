@@ -163,7 +163,7 @@ BAD_INPUTS = [
             '"transform": {"scale": [1, 0], "rotate": 30}}'
         ),
         "b.transform",
-        "a scale of 0 flattens the polygon",
+        "this transform flattens the polygon (a scale of 0",
     ),
     BadInput(
         "hole-without-area",
@@ -193,5 +193,33 @@ BAD_INPUTS = [
     BadInput("wkt-one-shape", b"POINT (0 0)\n", "", "holds one shape, not a pair", ".wkt"),
     BadInput(
         "wkt-three-lines", b"POINT (0 0)\nPOINT (1 1)\nPOINT (2 2)\n", "", "got 3 lines", ".wkt"
+    ),
+    BadInput(
+        "integer-of-5000-digits",
+        pair('{"type": "point", "at": [1' + "0" * 5000 + ", 0]}"),
+        "b.at[0]",
+        "1000000000... (5001 digits) is not allowed: numbers must be finite",
+    ),
+    BadInput(
+        "curved-wkt",
+        pair('"CIRCULARSTRING (0 0, 1 1, 2 0)"'),
+        "b",
+        "curved WKT geometry (arcs) is not supported",
+    ),
+    BadInput(
+        "wkt-nested-too-deeply",
+        pair('"' + "GEOMETRYCOLLECTION (" * 600 + "POINT (1 1)" + ")" * 600 + '"'),
+        "b",
+        "invalid WKT: nested too deeply",
+    ),
+    BadInput(
+        "wkt-with-nul", pair('"POINT (0 0)\\u0000junk"'), "b", "a NUL character at position 11"
+    ),
+    BadInput("wkt-hexadecimal", pair('"POINT (0x10 0)"'), "b", "a hexadecimal number"),
+    BadInput(
+        "empty-point-in-a-collection",
+        pair('"GEOMETRYCOLLECTION (POINT EMPTY, POINT (1 1))"'),
+        "b (WKT).geometries[0].coordinates",
+        "empty geometry: the Point has no coordinates",
     ),
 ]

@@ -495,3 +495,26 @@ def test_the_formats_example_is_what_gjk_check_prints() -> None:
             assert shown == printed, where
 
     subset(example, record, "record")
+
+
+def test_control_characters_from_the_input_are_shown_as_escapes(tmp_path: Path) -> None:
+    # a name or a value from the input can neither split a line nor steer the terminal
+    record = {
+        "name": "two\nlines \x1b[2J",
+        "a": {"type": "point", "at": [0, 0]},
+        "b": {"type": "point", "at": [1, 0]},
+        "expect": {"distance": 2},
+    }
+    pair = tmp_path / "pair.json"
+    pair.write_text(json.dumps(record))
+    checked = run_gjk("check", str(pair))
+    assert "two\\nlines \\x1b[2J" in checked.stdout and "\x1b" not in checked.stdout
+    stream = tmp_path / "pairs.jsonl"
+    stream.write_text(json.dumps(record) + "\n")
+    batch = run_gjk("batch", str(stream))
+    failing = [line for line in batch.stdout.splitlines() if "pairs.jsonl:1" in line]
+    assert len(failing) == 1 and "two\\nlines \\x1b[2J" in failing[0]
+    record["b"] = {"type": "circ\x1ble"}
+    pair.write_text(json.dumps(record))
+    assert_input_error(run_gjk("check", str(pair)), "unknown shape type 'circ\\x1ble'")
+    assert "\x1b" not in run_gjk("check", str(pair)).stderr

@@ -6,9 +6,10 @@ process writes the records in input order and keeps the summary. At most two
 chunks per worker are in flight at any time, so memory stays flat however
 long the input is.
 
-A pair that cannot be read becomes an error row. If checking a chunk fails
-(a bug, not bad input), its pairs are checked one by one, and the one that
-fails becomes an error row too: nothing else is lost.
+A pair that cannot be read becomes an error row, and so does one whose
+reading fails unexpectedly (a bug). If checking a chunk fails (a bug, not
+bad input), its pairs are checked one by one, and the one that fails becomes
+an error row too: nothing else is lost.
 """
 
 from __future__ import annotations
@@ -98,6 +99,9 @@ def check_chunk(chunk: list[Item], strict: bool = False) -> list[Row]:
             )
         except InputError as error:
             rows[index] = _error_row(item, _name(item), error)
+        except Exception as error:  # a bug in the loaders: this pair's row, not the run's end
+            message = f"internal error while reading: {type(error).__name__}: {error}"
+            rows[index] = _error_row(item, _name(item), InputError(_where(item), "", message))
     try:
         checks: list[Check | Exception] = list(check_pairs(pairs))
     except Exception:  # a bug in one pair: find it, keep the others
@@ -118,7 +122,7 @@ def _load(item: Item) -> Pair:
     if item.text is None:
         return load_pair(item.file)
     where = _where(item)
-    return pair_from_node(Node(parse_json(item.text, where), where), _name(item))
+    return pair_from_node(Node(parse_json(item.text, where, one_line=True), where), _name(item))
 
 
 def _check_alone(pair: Pair) -> Check | Exception:

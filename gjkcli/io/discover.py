@@ -101,7 +101,7 @@ def _stream(name: str, stream: BinaryIO) -> Iterator[Item]:
         if not raw.strip():
             continue
         try:
-            text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+            text = raw.decode("utf-8-sig" if number == 1 else "utf-8").rstrip("\r\n")
         except UnicodeDecodeError as error:
             where = f"byte 0x{raw[error.start]:02x} at column {error.start + 1}"
             yield Item(name, number, error=f"not UTF-8 text ({where})")

@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
-__all__ = ["InputError", "NotAPairError"]
+import re
+
+__all__ = ["InputError", "NotAPairError", "printable"]
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    r"""``text`` with control characters written as escapes, so that a name or a value
+    from the input can neither break a one-line message nor steer the terminal.
+
+    >>> printable("two\nlines \x1b[2J")
+    'two\\nlines \\x1b[2J'
+    """
+    return _CONTROL.sub(lambda found: repr(found.group())[1:-1], text)
 
 
 class InputError(Exception):
@@ -24,7 +38,7 @@ class InputError(Exception):
 
     def __str__(self) -> str:
         where = f"{self.file}: {self.place}" if self.place else self.file
-        return f"{where}: {self.message}"
+        return printable(f"{where}: {self.message}")
 
 
 class NotAPairError(InputError):

@@ -114,6 +114,8 @@ def _parts(node: Node, kind: str) -> list[Node]:
 
 def _simple(kind: str, coordinates: Node) -> Shape:
     if kind == "Point":
+        if coordinates.value == []:  # WKT's POINT EMPTY inside a collection
+            raise coordinates.error("empty geometry: the Point has no coordinates")
         return primitives.point(coordinates.xy())
     if kind == "LineString":
         return _polyline(coordinates.points(2))

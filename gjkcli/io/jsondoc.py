@@ -31,8 +31,10 @@ class JsonObject(dict[str, Any]):
     duplicates: tuple[str, ...] = ()
 
 
-def parse_json(text: str, file: str) -> Any:
-    """Parse JSON text; raise :class:`InputError` with line and column on a syntax error.
+def parse_json(text: str, file: str, one_line: bool = False) -> Any:
+    """Parse JSON text; raise :class:`InputError` with line and column on a syntax error
+    (only the column for ``one_line`` text, a line of JSON Lines whose file and line
+    ``file`` already names).
 
     >>> parse_json('{"r": NaN}', "x.json")
     {'r': NonFinite(text='NaN')}
@@ -46,20 +48,48 @@ def parse_json(text: str, file: str) -> Any:
             text,
             parse_constant=NonFinite,
             parse_float=_parse_float,
+            parse_int=_parse_int,
             object_pairs_hook=_object,
         )
     except json.JSONDecodeError as error:
         message = f"invalid JSON: {error.msg}"
         if error.msg == "Extra data":
             message += " (a second value follows the first; JSON Lines go in a .jsonl file or '-')"
-        raise InputError(file, f"line {error.lineno}, column {error.colno}", message) from None
+        place = (
+            f"column {error.pos + 1}" if one_line else f"line {error.lineno}, column {error.colno}"
+        )
+        raise InputError(file, place, message) from None
     except RecursionError:
         raise InputError(file, "", "invalid JSON: nested too deeply") from None
 
 
 def _parse_float(text: str) -> float | NonFinite:
     value = float(text)
-    return value if math.isfinite(value) else NonFinite(text)
+    return value if math.isfinite(value) else NonFinite(_shortened(text))
+
+
+def _parse_int(text: str) -> int | float | NonFinite:
+    """A long integer literal is read as a float: Python refuses to turn more than
+    4300 digits into an int, and beyond about 309 digits the float is infinite."""
+    if len(text) <= _INT_DIGITS:
+        return int(text)
+    return _parse_float(text)
+
+
+_INT_DIGITS = 20
+"""Integer literals up to this long stay integers (every coordinate becomes a float
+later); longer ones are read as floats at once."""
+
+
+def _shortened(text: str) -> str:
+    """A literal short enough to quote in a one-line message.
+
+    >>> _shortened("1" + "0" * 400)
+    '1000000000... (401 digits)'
+    """
+    if len(text) <= 24:
+        return text
+    return f"{text[:10]}... ({sum(c.isdigit() for c in text)} digits)"
 
 
 def _object(pairs: list[tuple[str, Any]]) -> JsonObject:

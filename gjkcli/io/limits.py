@@ -6,7 +6,7 @@ from gjkcli.io.node import Node
 from gjkcli.shapes.compound import Shape, shape_bounds
 from gjkcli.tolerances import MAX_COORDINATE, MIN_SIZE, coordinate_scale
 
-__all__ = ["check_size", "within_limits"]
+__all__ = ["check_bounds", "check_size", "within_limits"]
 
 
 def within_limits(shape: Shape, node: Node) -> None:
@@ -19,7 +19,11 @@ def within_limits(shape: Shape, node: Node) -> None:
     ...
     gjkcli.io.errors.InputError: x.json: a: coordinates reach 1e+200; at most 1e+150 ...
     """
-    bounds = shape_bounds(shape)
+    check_bounds(shape_bounds(shape), node)
+
+
+def check_bounds(bounds: tuple[float, float, float, float], node: Node) -> None:
+    """:func:`within_limits` for a bounding box ``(minx, miny, maxx, maxy)``."""
     largest = coordinate_scale(bounds)
     if not largest <= MAX_COORDINATE:
         raise node.error(

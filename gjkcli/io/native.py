@@ -56,7 +56,8 @@ def native_shape(node: Node) -> ShapeInput:
     if kind == "polygon":  # the rings are mapped before they are cut into parts
         if affine is not None and affine.singular and transform is not None:
             raise transform.error(
-                "a scale of 0 flattens the polygon, and a polygon needs an area "
+                "this transform flattens the polygon (a scale of 0, or one so small that "
+                "its area is 0 in double precision), and a polygon needs an area "
                 "(use a segment or a hull)"
             )
         shape = _polygon(node, affine)

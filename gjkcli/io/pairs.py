@@ -17,7 +17,14 @@ from gjkcli.io.geojson import features
 from gjkcli.io.jsondoc import parse_json
 from gjkcli.io.node import Node
 from gjkcli.io.shape import shape_from_node
-from gjkcli.io.source import JSON_SUFFIXES, STDIN, STREAM_SUFFIXES, WKT_SUFFIX, read_text
+from gjkcli.io.source import (
+    JSON_SUFFIXES,
+    STDIN,
+    STDIN_NAME,
+    STREAM_SUFFIXES,
+    WKT_SUFFIX,
+    read_text,
+)
 from gjkcli.pair import Expect, Pair, ShapeInput
 
 __all__ = ["load_pair", "load_shape", "load_two", "pair_from_node"]
@@ -110,7 +117,7 @@ def load_two(path_a: str, path_b: str, stdin: BinaryIO | None = None) -> Pair:
     ('shape-triangle vs stdin', 'WKT POLYGON', 'circle')
     """
     if path_a == STDIN and path_b == STDIN:
-        raise InputError(STDIN, "", "standard input can supply only one of the two shapes")
+        raise InputError(STDIN_NAME, "", "standard input can supply only one of the two shapes")
     a, b = load_shape(path_a, stdin), load_shape(path_b, stdin)
     return Pair(a, b, f"{_stem(path_a)} vs {_stem(path_b)}")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gjkcli.algorithms.decompose import InvalidPolygonError, decompose
-from gjkcli.io.limits import check_size
+from gjkcli.io.limits import check_bounds
 from gjkcli.io.node import Node
 from gjkcli.shapes.affine import Affine
 from gjkcli.shapes.compound import Shape
@@ -46,7 +46,7 @@ def polygon_shape(rings: Sequence[Node], owner: Node, affine: Affine | None = No
     if affine is not None:
         points = [[affine.apply(p) for p in ring] for ring in points]
     xs, ys = [x for x, _ in points[0]], [y for _, y in points[0]]
-    check_size(max(max(xs) - min(xs), max(ys) - min(ys)), owner)  # before any area is taken
+    check_bounds((min(xs), min(ys), max(xs), max(ys)), owner)  # before any area is taken
     if len(points) == 1:
         problem = convexity_problem(points[0])
         if problem is None:

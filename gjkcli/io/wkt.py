@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import warnings
 
 import numpy as np
@@ -26,6 +27,14 @@ def wkt_shape(text: str, file: str, place: str) -> ShapeInput:
     gjkcli.io.errors.InputError: x.wkt: line 1: invalid WKT: Expected ... end of stream
     """
     node = Node(text, file, place)
+    problem = _unreadable(text)
+    if problem:
+        raise node.error(f"invalid WKT: {problem}")
+    if _CURVED.search(text):  # GEOS reads arcs; Shapely, GeoJSON and gjkcli cannot use them
+        raise node.error(
+            "curved WKT geometry (arcs) is not supported: give curved shapes natively "
+            "(circle, ellipse, capsule)"
+        )
     try:
         with np.errstate(all="ignore"), warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -39,9 +48,36 @@ def wkt_shape(text: str, file: str, place: str) -> ShapeInput:
         raise node.error("3D coordinates are not supported (gjkcli is 2D)")
     if not np.isfinite(shapely.get_coordinates(geometry)).all():
         raise node.error("NaN or Infinity is not allowed: coordinates must be finite")
-    as_geojson = Node(json.loads(shapely.to_geojson(geometry)), file, f"{place} (WKT)".lstrip())
+    try:
+        value = json.loads(shapely.to_geojson(geometry))
+    except RecursionError:
+        raise node.error("invalid WKT: nested too deeply") from None
+    as_geojson = Node(value, file, f"{place} (WKT)".lstrip())
     shape = geojson_shape(as_geojson).shape
     return ShapeInput(shape, f"WKT {kind}")
+
+
+_CURVED = re.compile(r"CIRCULARSTRING|COMPOUNDCURVE|CURVEPOLYGON|MULTICURVE|MULTISURFACE", re.I)
+
+
+def _unreadable(text: str) -> str:
+    """What GEOS would misread in ``text``, or ``""``: it stops at a NUL character
+    (ignoring the rest), reads ``0x10`` as 16, and chokes on lone surrogates.
+
+    >>> _unreadable("POINT (0 0)"), _unreadable("POINT (0x10 0)")
+    ('', 'a hexadecimal number at position 7')
+    """
+    for position, character in enumerate(text):
+        if character == "\0":
+            return f"a NUL character at position {position}"
+        if "\ud800" <= character <= "\udfff":
+            return (
+                f"a character that is not valid Unicode (a lone surrogate) at position {position}"
+            )
+    hexadecimal = re.search(r"(?<![\w.])[-+]?0[xX]", text)
+    if hexadecimal:
+        return f"a hexadecimal number at position {hexadecimal.start()}"
+    return ""
 
 
 def _first_line(message: str) -> str:

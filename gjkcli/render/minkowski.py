@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gjkcli.algorithms.minkowski import MinkowskiPolygon
+from gjkcli.io.errors import printable
 from gjkcli.render.numbers import compact
 
 __all__ = ["minkowski_record", "minkowski_table", "minkowski_wkt"]
@@ -19,7 +20,7 @@ _DIGITS = 12
 
 def minkowski_table(name: str, polygon: MinkowskiPolygon) -> RenderableType:
     """Vertices in counter-clockwise order, with the vertex pairs they come from when exact."""
-    table = Table(title=Text(f"A - B: {name}", style="bold"))
+    table = Table(title=Text(printable(f"A - B: {name}"), style="bold"))
     table.add_column("#", justify="right")
     table.add_column("x", justify="right")
     table.add_column("y", justify="right")

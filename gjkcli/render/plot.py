@@ -27,6 +27,7 @@ from typing import Any, Literal
 from gjkcli.algorithms.hull import convex_hull_indices
 from gjkcli.algorithms.minkowski import minkowski_difference
 from gjkcli.algorithms.outline import outline
+from gjkcli.io.errors import printable
 from gjkcli.render.numbers import compact
 from gjkcli.render.table import verdict_text
 from gjkcli.render.trace import boolean_step_lines, distance_step_lines
@@ -177,7 +178,12 @@ def _figure(pyplot: Any, check: Check, captioned: bool = True) -> tuple[Any, Any
     figure.subplots_adjust(
         left=0.05, right=0.98, top=0.9, bottom=0.33 if captioned else 0.2, wspace=0.18
     )
-    figure.suptitle(f"{check.pair.name}: {_verdict(check)}", fontsize=14, fontweight="bold")
+    figure.suptitle(
+        printable(f"{check.pair.name}: {_verdict(check)}"),
+        fontsize=14,
+        fontweight="bold",
+        parse_math=False,  # a name is text: "$5 and $6" is no formula
+    )
     _draw_world(world, check)
     return figure, difference
 

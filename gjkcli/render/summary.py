@@ -8,6 +8,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gjkcli.io.errors import printable
 from gjkcli.verify.tally import Failure, Summary
 
 __all__ = ["failure_lines", "print_summary", "summary_record", "summary_table"]
@@ -80,4 +81,4 @@ def _marked(count: int) -> Text:
 
 def _describe(failure: Failure) -> str:
     where = failure.file if failure.line is None else f"{failure.file}:{failure.line}"
-    return f"{failure.name} ({where}): {failure.reason}"
+    return printable(f"{failure.name} ({where}): {failure.reason}")

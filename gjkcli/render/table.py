@@ -12,6 +12,7 @@ from gjkcli.algorithms.certificate import (
     PartsCertificate,
     SeparatingAxis,
 )
+from gjkcli.io.errors import printable
 from gjkcli.pair import ShapeInput
 from gjkcli.render.numbers import compact, compact_point
 from gjkcli.shapes.base import Vec
@@ -27,8 +28,8 @@ _DISTANCE_DIGITS = 12
 def check_table(check: Check) -> RenderableType:
     """The table, the agree / DISAGREE line, who is right, warnings, and the expectation."""
     table = Table(
-        title=Text(check.pair.name, style="bold"),
-        caption=f"A: {_label(check.pair.a)}   B: {_label(check.pair.b)}",
+        title=Text(printable(check.pair.name), style="bold"),
+        caption=printable(f"A: {_label(check.pair.a)}   B: {_label(check.pair.b)}"),
         caption_justify="left",
     )
     table.add_column("", style="bold")

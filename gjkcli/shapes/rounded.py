@@ -41,8 +41,9 @@ class Rounded:
         length = math.hypot(d[0], d[1])
         if length == 0.0 or self.radius == 0.0:
             return (x, y)
-        scale = self.radius / length
-        return (x + d[0] * scale, y + d[1] * scale)
+        # d / |d| first: radius / |d| overflows for a direction of subnormal length
+        # (an ellipse 1e-323 high asks for one), and 0 * inf is NaN
+        return (x + d[0] / length * self.radius, y + d[1] / length * self.radius)
 
 
 def split_radius(shape: ConvexShape) -> tuple[ConvexShape, float]:

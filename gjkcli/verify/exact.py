@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from decimal import Decimal, localcontext
 from fractions import Fraction
 
 from gjkcli.algorithms.minkowski import edge_merge
@@ -75,17 +76,29 @@ def exact_answer(shape_a: Shape, shape_b: Shape) -> ExactAnswer | None:
 
 
 def rational_text(value: Fraction) -> str:
-    """A rational for people: ``p/2^k`` when the denominator is a power of two.
+    """A rational for people: ``p/2^k`` when the denominator is a power of two, and
+    about 12 significant digits when the numerator is too long to read.
 
     >>> [rational_text(Fraction(n, d)) for n, d in [(1, 2**110), (3, 7), (5, 1)]]
     ['1/2^110', '3/7', '5']
+    >>> rational_text(Fraction(10**200 + 1, 3))
+    '3.33333333333e+199 (about)'
     """
+    if len(str(value.numerator)) > _READABLE_DIGITS:
+        with localcontext() as context:
+            context.prec = 12
+            quotient = (Decimal(value.numerator) / Decimal(value.denominator)).normalize()
+            return f"{quotient:.12g} (about)"
     denominator = value.denominator
     if denominator == 1:
         return str(value.numerator)
     if denominator & (denominator - 1) == 0:
         return f"{value.numerator}/2^{denominator.bit_length() - 1}"
     return f"{value.numerator}/{denominator}"
+
+
+_READABLE_DIGITS = 24
+"""Longer numerators are shown rounded (the JSON keeps them exact)."""
 
 
 def _locate_origin(polygon: list[IntPoint]) -> tuple[Verdict, Fraction]:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import gjk_executable, run_gjk
+from tests.helpers import ROOT, assert_input_error, gjk_executable, run_gjk
 
 GOOD = (
     '{"a": {"type": "circle", "center": [0, 0], "radius": 1}, "b": {"type": "point", "at": [3, 0]}}'
@@ -159,3 +159,18 @@ def test_finding_no_pairs_fails_with_a_message(tmp_path: Path) -> None:
         run = run_gjk(*arguments, stdin="")
         assert run.returncode == 2
         assert run.stderr.strip().splitlines()[-1].startswith("gjk: error: no pairs found in")
+
+
+def test_an_output_that_would_replace_an_input_is_refused(tmp_path: Path) -> None:
+    stream = tmp_path / "pairs.jsonl"
+    stream.write_text(GOOD + "\n")
+    for option in ("--output", "--summary-json"):
+        result = run_gjk("batch", str(stream), option, str(tmp_path / "." / "pairs.jsonl"))
+        assert_input_error(result, f"would replace the input {stream}")
+    assert stream.read_text() == GOOD + "\n"
+
+
+def test_generate_files_to_standard_output_is_refused() -> None:
+    result = run_gjk("generate", "-", "--files", "--count", "2")
+    assert_input_error(result, "--files writes one file per pair into a folder")
+    assert not (ROOT / "-").exists()

@@ -55,10 +55,10 @@ def test_a_dangling_link_is_an_item_that_fails_to_load(tmp_path: Path) -> None:
 
 
 def test_json_lines_from_standard_input_skip_blank_lines() -> None:
-    found = list(items(["-"], stdin=io.BytesIO(b'{"a": 1}\n\n   \n{"a": 2}\n')))
-    assert [(i.file, i.line, i.text) for i in found] == [
-        ("<stdin>", 1, '{"a": 1}\n'),
-        ("<stdin>", 4, '{"a": 2}\n'),
+    found = list(items(["-"], stdin=io.BytesIO(b'{"a": 1}\n\n   \n{"a": 2}\r\n')))
+    assert [(i.file, i.line, i.text) for i in found] == [  # without their line endings
+        ("<stdin>", 1, '{"a": 1}'),
+        ("<stdin>", 4, '{"a": 2}'),
     ]
 
 

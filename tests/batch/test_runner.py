@@ -50,7 +50,7 @@ def test_errors_are_rows_and_the_rest_still_runs() -> None:
         )
     )
     assert [r.get("error") is None for r in records] == [True, False, True, False, True]
-    assert records[1]["error"].startswith("stream.jsonl:2: line 1, column 9: invalid JSON")
+    assert records[1]["error"].startswith("stream.jsonl:2: column 9: invalid JSON")
     assert (
         records[3]["error"] == "stream.jsonl:4: a.at[0]: NaN is not allowed: numbers must be finite"
     )
@@ -171,3 +171,30 @@ def test_a_shape_on_a_line_of_a_stream_is_an_error_that_says_so() -> None:
     records, summary = run(lines_of(['{"type": "circle", "center": [0, 0], "radius": 1}', GOOD]))
     assert records[0]["error"].startswith("stream.jsonl:1: holds one shape, not a pair")
     assert summary.errors == 1 and summary.pairs == 2
+
+
+def test_every_bad_input_class_is_a_row_in_a_stream() -> None:
+    from tests.bad_inputs import BAD_INPUTS
+
+    lines = [bad.content.decode("utf-8", "replace") for bad in BAD_INPUTS if bad.suffix == ".json"]
+    lines = [line for line in lines if "\n" not in line.strip()]  # one record per line
+    records, summary = run(lines_of([GOOD, *lines, GOOD]))
+    assert len(records) == len(lines) + 2
+    assert records[0]["error"] is None and records[-1]["error"] is None
+    assert summary.errors == len(lines)
+    assert not [r["error"] for r in records[1:-1] if r["error"] and "internal" in r["error"]]
+
+
+def test_a_loader_bug_is_a_row_not_the_end_of_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gjkcli.io.pairs import pair_from_node as real
+
+    def fragile(node: Any, name: str) -> Any:
+        if isinstance(node.value, dict) and node.value.get("name") == "wrong":
+            raise ValueError("boom")
+        return real(node, name)
+
+    monkeypatch.setattr(runner, "pair_from_node", fragile)
+    records, summary = run(lines_of([GOOD, WRONG_EXPECT, GOOD]))
+    assert [r["error"] is None for r in records] == [True, False, True]
+    assert "internal error while reading: ValueError: boom" in records[1]["error"]
+    assert summary.errors == 1 and summary.pairs == 3
