@@ -123,8 +123,9 @@ CERTIFICATE_ROUNDING: Final = 2.0**-50
 """Rounding bound of a separating axis's bounds, relative to the sizes involved:
 ``lower`` and ``upper`` are moved apart by ``CERTIFICATE_ROUNDING * (ra + rb +
 |bound|)`` (``rounding_bound`` in :mod:`gjkcli.algorithms.certificate`), with
-``ra`` and ``rb`` the reaches of A and B (the farthest corner of each one's
-bounding box from the origin). It is 8 units of roundoff (``8 * 2**-53``, about
+``ra`` and ``rb`` the reaches of A and B (for ``upper`` the farthest corner of
+each one's bounding box from the origin, for ``lower`` their reaches along the
+axis, ``axis_reach``). It is 8 units of roundoff (``8 * 2**-53``, about
 8.9e-16), which covers the at most 6 (on the reaches) and 4 (on the bound)
 that the computation of the bounds can lose (derived in that module's notes),
 so that ``lower <= exact distance <= upper`` for polygons; for curved shapes,

@@ -27,16 +27,20 @@
 
 Certificates are made from the GJK runs here; :mod:`gjkcli.verify.certificates`
 checks them without this code, sharing only the rules that make a bound
-rigorous: :func:`rounding_bound`, :func:`reach` and :func:`named_point`.
+rigorous: :func:`rounding_bound`, :func:`reach`, :func:`axis_reach` and
+:func:`named_point`.
 
 Rounding. With ``u = 2**-53`` the unit roundoff, ``ra`` and ``rb`` the reaches
 of A and B (no point of them is farther from the origin) and ``|n| <= 1``:
 
 * ``lower = n.near_b - n.far_a``. Each of the two dot products is off by at
-  most ``2u |p|`` (two products and a sum), the subtraction by ``u |lower|``.
-  A support function picks its point by the same rounded dot products, so the
-  true extreme may beat it by ``2u (|p| + |q|)``, ``q`` the vertex it passed
-  over. In all at most ``6u (ra + rb) + u |lower|``.
+  most ``2u (|nx px| + |ny py|)`` (two products and a sum), the subtraction by
+  ``u |lower|``. A support function picks its point by the same rounded dot
+  products, so the true extreme may beat it by as much for the point it
+  passed over. With ``ha`` the largest ``|nx x| + |ny y|`` over A (its *reach
+  along the axis*, :func:`axis_reach`; at most ``ra``, and far less for a long
+  shape lying across the axis) and ``hb`` likewise, in all at most
+  ``6u (ha + hb) + u |lower|``.
 * ``upper = |pB - pA|``, with ``pA`` recomputed from vertex weights by
   :func:`named_point`: ``pA`` is within ``4u ra`` of the point of A the weights
   name (products, a correctly rounded sum, a division by the weights' sum),
@@ -46,8 +50,10 @@ of A and B (no point of them is farther from the origin) and ``|n| <= 1``:
   accuracy of the shapes' support functions.)
 
 Adding or subtracting the bound costs one more rounding, ``u |bound|``.
-``8u (ra + rb + |bound|)``, :data:`CERTIFICATE_ROUNDING`, covers all of it;
-the smallest normal number is added for products that underflow.
+``8u (ha + hb + |lower|)`` and ``8u (ra + rb + |upper|)``, with ``8u``
+:data:`CERTIFICATE_ROUNDING`, cover all of it (the spare ``2u`` also covers
+the rounding of ``ha`` and ``hb`` themselves); the smallest normal number is
+added for products that underflow.
 """
 
 from __future__ import annotations
@@ -73,6 +79,7 @@ __all__ = [
     "PartProof",
     "PartsCertificate",
     "SeparatingAxis",
+    "axis_reach",
     "certificate",
     "named_point",
     "parts_certificate",
@@ -158,7 +165,7 @@ def certificate(
     >>> a, b = rectangle((0.0, 0.0), (2.0, 2.0)), rectangle((4.0, 0.0), (2.0, 2.0))
     >>> proof = certificate(a, b, distance(a, b), intersects(a, b))
     >>> proof.axis, proof.lower, proof.upper
-    ((1.0, 0.0), 1.9999999999999925, 2.0000000000000075)
+    ((1.0, 0.0), 1.999999999999993, 2.0000000000000075)
     """
     if gjk.closest is not None:
         return _separating_axis(shape_a, shape_b, gjk, gjk.closest)
@@ -179,7 +186,7 @@ def parts_certificate(
     >>> from gjkcli.algorithms.intersect import intersects
     >>> proof = parts_certificate(a, b, search, intersects(a.parts[0], b))
     >>> proof.lower, proof.upper, round(proof.horizon, 9), [(p.a, p.b) for p in proof.proofs]
-    (0.9999999999999961, 1.000000000000004, 1.0, [(0, 0)])
+    (0.9999999999999982, 1.000000000000004, 1.0, [(0, 0)])
     """
     parts_a, parts_b = parts_of(shape_a), parts_of(shape_b)
     if search.verdict != "separated":
@@ -206,6 +213,7 @@ def _separating_axis(
     length = math.hypot(bx - ax, by - ay)
     nx, ny = _at_most_unit(_axis(gjk, ((bx - ax) / length, (by - ay) / length)))
     reach_a, reach_b = reach(a), reach(b)
+    across_a, across_b = axis_reach(a, (nx, ny)), axis_reach(b, (nx, ny))
     far_a, near_b = a.support((nx, ny)), b.support((-nx, -ny))
     lower = (nx * near_b[0] + ny * near_b[1]) - (nx * far_a[0] + ny * far_a[1])
     closest = closest_to_origin([p.w for p in gjk.simplex])
@@ -217,7 +225,7 @@ def _separating_axis(
     upper = math.hypot(point_b[0] - point_a[0], point_b[1] - point_a[1])
     return SeparatingAxis(
         (nx, ny),
-        lower - rounding_bound(reach_a, reach_b, lower),
+        lower - rounding_bound(across_a, across_b, lower),
         upper + rounding_bound(reach_a, reach_b, upper),
         (point_a, point_b),
         weights_a,
@@ -245,6 +253,24 @@ def reach(shape: ConvexShape) -> float:
     """
     minx, miny, maxx, maxy = part_box(shape)
     return math.hypot(max(abs(minx), abs(maxx)), max(abs(miny), abs(maxy)))
+
+
+def axis_reach(shape: ConvexShape, n: Vec) -> float:
+    """How large ``|nx x| + |ny y|`` can be over the points of ``shape``: the size of
+    the terms of ``n.p``, which rounding is relative to. It is the largest of the
+    shape's reaches along the four directions ``(+-|nx|, +-|ny|)``.
+
+    >>> from gjkcli.shapes import segment
+    >>> tall = segment((1.8, 0.0), (-0.5, 1e20))  # across the axis (1, 2.3e-20)
+    >>> axis_reach(tall, (1.0, 2.3e-20)) < 3.0 < reach(tall)
+    True
+    """
+    nx, ny = abs(n[0]), abs(n[1])
+    largest = 0.0
+    for direction in ((nx, ny), (-nx, ny), (nx, -ny), (-nx, -ny)):
+        x, y = shape.support(direction)
+        largest = max(largest, nx * abs(x) + ny * abs(y))
+    return largest
 
 
 def named_point(shape: ConvexShape, weights: Weights | None, claimed: Vec) -> Vec:

@@ -4,7 +4,8 @@ This module does not use the code that made the certificate (GJK, EPA, the
 simplex solver): it recomputes every claim from the shapes themselves. It
 shares with it only the rules that make a bound rigorous
 (:func:`~gjkcli.algorithms.certificate.rounding_bound`,
-:func:`~gjkcli.algorithms.certificate.reach` and
+:func:`~gjkcli.algorithms.certificate.reach`,
+:func:`~gjkcli.algorithms.certificate.axis_reach` and
 :func:`~gjkcli.algorithms.certificate.named_point`).
 
 * Every number must be finite; every test below is written so that ``NaN``
@@ -48,6 +49,7 @@ from gjkcli.algorithms.certificate import (
     PartsCertificate,
     SeparatingAxis,
     Weights,
+    axis_reach,
     named_point,
     reach,
     rounding_bound,
@@ -90,7 +92,7 @@ def check_certificate(
     True
     >>> unproven = SeparatingAxis((1.0, 0.0), 2.0, 2.01, ((1.0, 0.0), (3.0, 0.0)), None, None)
     >>> check_certificate(a, b, unproven, 2.0, 1e-14).problems  # rounding could hide a smaller gap
-    ('lower bound: 2 claimed, at most 1.9999999999999925 follows from the support functions',)
+    ('lower bound: 2 claimed, at most 1.9999999999999929 follows from the support functions',)
     >>> nan = SeparatingAxis((1.0, 0.0), float("nan"), 2.01, ((1.0, 0.0), (3.0, 0.0)), None, None)
     >>> check_certificate(a, b, nan, 2.0, 1e-14).problems
     ('not a finite number: nan in the separating axis',)
@@ -194,7 +196,7 @@ def _separating_axis_problems(
     reach_a, reach_b = reach(a), reach(b)
     far_a, near_b = a.support((nx, ny)), b.support((-nx, -ny))
     dots = (nx * near_b[0] + ny * near_b[1]) - (nx * far_a[0] + ny * far_a[1])
-    lower = dots - rounding_bound(reach_a, reach_b, dots)
+    lower = dots - rounding_bound(axis_reach(a, (nx, ny)), axis_reach(b, (nx, ny)), dots)
     if not proof.lower <= lower:
         problems.append(
             f"lower bound: {proof.lower:.17g} claimed, at most {lower:.17g} follows "

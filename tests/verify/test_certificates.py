@@ -307,3 +307,14 @@ def test_rounded_shapes_a_hair_apart_have_certificates_that_recheck() -> None:
         b = circle(((2.0 + gap) * math.cos(angle), (2.0 + gap) * math.sin(angle)), 1.0)
         answer = solve(a, b)
         assert rechecks(a, b, answer) == [], (angle, gap)
+
+
+def test_a_long_shape_lying_across_the_axis_gets_a_certificate_that_rechecks() -> None:
+    # the segment reaches 1e20 from the origin, but along the axis (1, 2.3e-20) its
+    # points' terms are below 3: the lower bound's rounding is relative to those
+    a = segment((1.8, 0.0), (-0.5, 1e20))
+    b = point((3.0, 0.0))
+    answer = solve(a, b)
+    assert rechecks(a, b, answer) == []
+    proof = answer.certificate
+    assert isinstance(proof, SeparatingAxis) and proof.lower > 1.0
