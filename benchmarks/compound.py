@@ -8,7 +8,9 @@ both queries on the deciding pair, the verdict and the certificate: what
 and Shapely's ``distance`` plus ``intersects`` on geometries built beforehand
 (the circle as its 1024-gon stand-in). The last rows are the whole check of
 one pair from its file (reading, cutting, answering, Shapely's cross-check and
-the certificate's re-check), in this process and as a ``gjk check`` process.
+the certificate's re-check), in this process and as a ``gjk check`` process,
+and the time to cut 10,000- and 40,000-gons whose parts keep growing as they
+merge, next to GEOS's triangulation of them alone.
 """
 
 from __future__ import annotations
@@ -47,6 +49,16 @@ def star_ring(count: int, seed: int) -> list[Vec]:
         angle = 2.0 * math.pi * (k + rng.uniform(0.1, 0.9)) / count
         reach = rng.uniform(5.0, 10.0)
         ring.append((reach * math.cos(angle), reach * math.sin(angle)))
+    return ring
+
+
+def notched_disc(count: int) -> list[Vec]:
+    """A regular ``count``-gon with one vertex pulled halfway in: its convex parts keep
+    growing as the triangles merge into them (the merge's worst case)."""
+    ring = [
+        (math.cos(2 * math.pi * k / count), math.sin(2 * math.pi * k / count)) for k in range(count)
+    ]
+    ring[0] = (0.5, 0.0)
     return ring
 
 
@@ -116,6 +128,19 @@ def main() -> None:
             f"{ours * 1e3:.2f} ms",
             f"{len(answer.parts.tested)} of {answer.parts.total}",
             f"{theirs * 1e3:.2f} ms",
+            f"{ours / theirs:.1f}x",
+        )
+    for count in (10_000, 40_000):
+        notched = notched_disc(count)
+        parts = len(decompose(notched).parts)
+        ours = per_call(partial(decompose, notched), 1)
+        triangulation = partial(shapely.constrained_delaunay_triangles, shapely.Polygon(notched))
+        theirs = per_call(triangulation, 1)
+        table.add_row(
+            f"cut a {count:,}-gon with a notch into {parts} parts (Shapely: its triangulation)",
+            f"{ours * 1e3:.0f} ms",
+            "",
+            f"{theirs * 1e3:.0f} ms",
             f"{ours / theirs:.1f}x",
         )
     centre, radius = PROBES["circle across the boundary"]

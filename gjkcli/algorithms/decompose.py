@@ -94,41 +94,72 @@ def _valid_polygon(shell: Sequence[Vec], holes: Sequence[Sequence[Vec]]) -> Any:
     return polygon
 
 
+class _Links:
+    """A convex part as a ring of links: each corner's successor and predecessor (a
+    convex part visits each corner once)."""
+
+    def __init__(self, ring: list[Vec]) -> None:
+        self.after = {u: ring[(k + 1) % len(ring)] for k, u in enumerate(ring)}
+        self.before = {v: u for u, v in self.after.items()}
+
+    def convex_with(self, other: _Links, u: Vec, v: Vec) -> bool:
+        """Whether this part (with edge ``u -> v``) and ``other`` (with ``v -> u``)
+        together stay convex: only the turns at ``u`` and ``v`` change."""
+        return (
+            orientation(self.before[u], u, other.after[u]) >= 0
+            and orientation(other.before[v], v, self.after[v]) >= 0
+        )
+
+    def absorb(self, other: _Links, u: Vec, v: Vec) -> _Links:
+        """This part and ``other`` as one, without the edge ``u - v``: the smaller's
+        links are copied into the larger's, which is returned (and reused)."""
+        # this runs ... -> u -> v -> ..., other runs ... -> v -> u -> ...; together:
+        # this side up to u, then other's from u round to v, then this side from v on
+        at_u = (self.before[u], other.after[u])
+        at_v = (other.before[v], self.after[v])
+        big, small = (self, other) if len(self.after) >= len(other.after) else (other, self)
+        for a, b in small.after.items():
+            big.after[a] = b
+        for b, a in small.before.items():
+            big.before[b] = a
+        big.before[u], big.after[u], big.before[at_u[1]] = at_u[0], at_u[1], u
+        big.before[v], big.after[v], big.after[at_v[0]] = at_v[0], at_v[1], v
+        big.after[at_u[0]], big.before[at_v[1]] = u, v
+        return big
+
+    def ring(self, start: Vec) -> list[Vec]:
+        """The corners in order, from ``start`` if it is still one (else from any)."""
+        first = start if start in self.after else next(iter(self.after))
+        ring = [first]
+        while (following := self.after[ring[-1]]) != first and len(ring) <= len(self.after):
+            ring.append(following)
+        return ring
+
+
 def _merge(triangles: list[list[Vec]]) -> list[list[Vec]]:
-    """Hertel-Mehlhorn: remove each internal edge whose two sides together stay convex."""
-    parts: dict[int, list[Vec]] = dict(enumerate(triangles))
-    owner: dict[tuple[Vec, Vec], int] = {}
-    for index, ring in parts.items():
-        for k, u in enumerate(ring):
-            owner[(u, ring[(k + 1) % len(ring)])] = index
-    diagonals = sorted((u, v) for (u, v) in owner if (v, u) in owner and u < v)
-    for u, v in diagonals:
-        p, q = owner.get((u, v)), owner.get((v, u))
-        if p is None or q is None or p == q:
-            continue
-        merged = _union_if_convex(parts[p], parts[q], u, v)
-        if merged is None:
-            continue
-        del owner[(u, v)], owner[(v, u)]
-        for k, a in enumerate(parts[q]):
-            key = (a, parts[q][(k + 1) % len(parts[q])])
-            if key in owner:
-                owner[key] = p
-        parts[p] = merged
-        del parts[q]
-    return list(parts.values())
+    """Hertel-Mehlhorn: remove each internal edge whose two sides together stay convex.
 
+    A merge relinks the two ends of the removed edge and copies the smaller
+    part's links into the larger's (:class:`_Links`): a polygon whose parts keep
+    growing (a disc with one notch) costs ``n log n`` steps, not ``n^2``. Which
+    part an edge belongs to is looked up through the chain of merges
+    (union-find), so no edge is relabelled.
+    """
+    parts = {index: _Links(ring) for index, ring in enumerate(triangles)}
+    owner = {edge: index for index, part in parts.items() for edge in part.after.items()}
+    merged_into: dict[int, int] = {}
 
-def _union_if_convex(p: list[Vec], q: list[Vec], u: Vec, v: Vec) -> list[Vec] | None:
-    """``p`` (with edge ``u -> v``) and ``q`` (with ``v -> u``) as one ring, if it is convex."""
-    i, j = p.index(u), q.index(v)
-    p_before_u, p_after_v = p[i - 1], p[(i + 2) % len(p)]
-    q_before_v, q_after_u = q[j - 1], q[(j + 2) % len(q)]
-    if orientation(p_before_u, u, q_after_u) < 0 or orientation(q_before_v, v, p_after_v) < 0:
-        return None
-    from_v = p[i + 1 :] + p[: i + 1]  # v ... u
-    from_u = q[j + 1 :] + q[: j + 1]  # u ... v
-    return from_v + from_u[1:-1]
+    def find(part: int) -> int:
+        while part in merged_into:
+            part = merged_into[part]
+        return part
+
+    for u, v in sorted((u, v) for (u, v) in owner if (v, u) in owner and u < v):
+        p, q = find(owner[(u, v)]), find(owner[(v, u)])
+        if p != q and parts[p].convex_with(parts[q], u, v):
+            parts[p] = parts[p].absorb(parts.pop(q), u, v)
+            merged_into[q] = p
+    return [parts[index].ring(triangles[index][0]) for index in sorted(parts)]
 
 
 def _counter_clockwise(ring: list[Vec]) -> list[Vec]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator, Sequence
 
@@ -132,3 +133,19 @@ def test_invalid_polygons_say_what_and_where(
         decompose(floats[0], floats[1:])
     assert str(caught.value).startswith(message)
     assert caught.value.ring == ring
+
+
+@pytest.mark.parametrize("notches", [1, 2, 7])
+def test_a_disc_with_notches_merges_into_few_parts_that_cover_it(notches: int) -> None:
+    # the parts keep growing as triangles merge into them: the merge copies the
+    # smaller side's links, in either direction, and must keep every ring intact
+    n = 2000
+    ring = [(math.cos(2 * math.pi * k / n), math.sin(2 * math.pi * k / n)) for k in range(n)]
+    for k in range(notches):
+        ring[k * n // notches] = (0.5 * ring[k * n // notches][0], 0.5 * ring[k * n // notches][1])
+    parts = [part for part in decompose(ring).parts if isinstance(part, Polytope)]
+    assert 1 < len(parts) <= 2 * notches + 1
+    assert all(convexity_problem(list(part.vertices)) is None for part in parts)
+    polygons = [shapely.Polygon(part.vertices) for part in parts]
+    assert shapely.union_all(polygons).symmetric_difference(shapely.Polygon(ring)).area < 1e-12
+    assert sum(p.area for p in polygons) == pytest.approx(shapely.Polygon(ring).area, rel=1e-12)
