@@ -80,9 +80,8 @@ ROUNDING_FACTOR: Final = 8.0
 """The size of the rounding error of a few floating-point operations on
 numbers of size ``x``, in units of ``eps * x`` (see :func:`rounding`). The
 distance loop also stops when the improvement is below the rounding of its
-own measurement, ``rounding(|v| * (|w| + |w1|))``, and when a new point
-brings ``v`` no closer to the origin: past that point it would be chasing
-rounding noise. EPA likewise stops within ``rounding(scale)`` of the
+own measurement, ``rounding(|v| * (|w| + |w1|))``: past that point it would
+be chasing rounding noise. EPA likewise stops within ``rounding(scale)`` of the
 boundary, the rounding of its support points' coordinates."""
 
 MAX_ITERATIONS: Final = 100

@@ -157,20 +157,21 @@ def distance(
         if status is None:
             candidates = [*simplex, point]
             candidate = closest_to_origin([p.w for p in candidates])
-            candidate_vv = candidate.v[0] * candidate.v[0] + candidate.v[1] * candidate.v[1]
-            if candidate_vv >= vv:
-                status = "converged"  # rounding noise: the new point brings v no closer
+            # the gap says the new point brings v closer, even when the improvement of
+            # |v|^2 is below its resolution (a segment nearly square to v): keep it
+            dropped = tuple(p.w for i, p in enumerate(candidates) if i not in candidate.kept)
+            simplex = [candidates[i] for i in candidate.kept]
+            closest, vv = (
+                candidate,
+                candidate.v[0] * candidate.v[0] + candidate.v[1] * candidate.v[1],
+            )
+            if len(simplex) == 3 or vv <= touch_band(scale) ** 2:
+                status = "contains-origin"
             else:
-                dropped = tuple(p.w for i, p in enumerate(candidates) if i not in candidate.kept)
-                simplex = [candidates[i] for i in candidate.kept]
-                closest, vv = candidate, candidate_vv
-                if len(simplex) == 3 or vv <= touch_band(scale) ** 2:
-                    status = "contains-origin"
-                else:
-                    direction = _search_direction(simplex, closest.v)
-                    length2 = direction[0] * direction[0] + direction[1] * direction[1]
-                    if not (length2 > 0.0 and math.isfinite(length2)):
-                        status = "degenerate"
+                direction = _search_direction(simplex, closest.v)
+                length2 = direction[0] * direction[0] + direction[1] * direction[1]
+                if not (length2 > 0.0 and math.isfinite(length2)):
+                    status = "degenerate"
         if recorder is not None:
             recorder.append(
                 DistanceStep(

@@ -32,7 +32,7 @@ Query = Literal["both", "boolean", "distance"]
 _OUTCOMES = {
     "duplicate-support": "w is already in the simplex: v is the point of A - B closest to the "
     "origin (duplicate-support)",
-    "converged": "the gap is at or below the threshold, or w brings v no closer: converged",
+    "converged": "the gap is at or below the threshold: converged",
     "contains-origin": "the simplex encloses the origin, or passes within the touching band of "
     "it: the shapes intersect (contains-origin)",
     "degenerate": "the next direction is not a usable number: stop (degenerate)",

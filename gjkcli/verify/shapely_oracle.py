@@ -222,14 +222,8 @@ def _compound_stand_in(shape: Compound, max_points: int) -> tuple[Any, float]:
 
 def _hulls(point_sets: Sequence[Any]) -> Any:
     """Convex hulls of many point sets in one vectorized call (through LineStrings,
-    the fastest container Shapely builds from an array; a lone point is doubled).
-
-    Repeated points are removed first: GEOS has been seen to return a ring that
-    is not convex (and misses the origin) for a set with many repeated,
-    nearly collinear points.
-    """
-    distinct = [np.unique(points, axis=0) for points in point_sets]
-    arrays = [points if len(points) > 1 else np.repeat(points, 2, axis=0) for points in distinct]
+    the fastest container Shapely builds from an array; a lone point is doubled)."""
+    arrays = [points if len(points) > 1 else np.repeat(points, 2, axis=0) for points in point_sets]
     indices = np.repeat(np.arange(len(arrays)), [len(points) for points in arrays])
     return shapely.convex_hull(shapely.linestrings(np.concatenate(arrays), indices=indices))
 
@@ -245,8 +239,14 @@ def _traced_polygon(points: Any) -> Any:
 
 
 def _corners(shape: ConvexShape, segments: int, max_points: int) -> tuple[Any, float]:
-    """A shape's vertices, or for a curved shape its traced outline and the error bound."""
+    """A shape's distinct vertices, or for a curved shape the distinct points of its traced
+    outline and the error bound.
+
+    Repeated points are removed (a few hundred at most, so it is cheap here, unlike
+    in the set of all differences): GEOS has been seen to return a hull that is not
+    convex, and misses the origin, for differences of shapes with repeated vertices.
+    """
     if isinstance(shape, Polytope):
-        return np.array(shape.vertices, dtype=float), 0.0
+        return np.unique(np.array(shape.vertices, dtype=float), axis=0), 0.0
     traced = outline(shape, segments=segments, max_points=max_points)
-    return traced.points, traced.error
+    return np.unique(traced.points, axis=0), traced.error

@@ -302,3 +302,14 @@ def test_thin_crossings_agree_with_the_exact_answer() -> None:
             assert result.distance == pytest.approx(math.sqrt(exact.distance_squared), abs=1e-11)
         else:
             assert result.intersects or result.distance <= result.band, (a, b)
+
+
+def test_a_new_point_that_improves_v_below_its_resolution_is_kept() -> None:
+    # found by the rigid-motion property: two nearly parallel segments 2^-8 apart, the
+    # first support points at their far ends. The next point lowers |v|^2 by 1.5e-23,
+    # below the resolution of |v|^2 = 1.5e-5; the run used to stop there, 1e-9 long
+    a = Polytope(((0.00390625, 1.0), (0.00390625, 0.0)))
+    b = Polytope(((0.0, 0.0), (-1e-09, 1.0)))
+    result = distance(a, b)
+    assert result.distance == 0.00390625
+    assert result.closest == ((0.00390625, 0.0), (0.0, 0.0))
