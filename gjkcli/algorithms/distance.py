@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from gjkcli.algorithms.simplex import Closest, closest_to_origin
+from gjkcli.algorithms.simplex import Closest, closest_to_origin, normal_towards_origin
 from gjkcli.algorithms.support import SupportPoint, minkowski_support
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.rounded import split_radius, surface_points
@@ -268,12 +268,7 @@ def _search_direction(simplex: list[SupportPoint], v: Vec) -> Vec:
     """Towards the origin: ``-v`` for a point, the normal on the origin's side for a segment."""
     if len(simplex) == 1:
         return (-v[0], -v[1])
-    (x1, y1), (x2, y2) = simplex[0].w, simplex[1].w
-    ex, ey = x2 - x1, y2 - y1
-    # cross(e, -w1) > 0: the origin is to the left of w1 -> w2.
-    if ex * -y1 - ey * -x1 > 0.0:
-        return (-ey, ex)
-    return (ey, -ex)
+    return normal_towards_origin(simplex[0].w, simplex[1].w)
 
 
 def magnitude(point: SupportPoint) -> float:

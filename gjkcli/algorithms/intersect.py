@@ -31,7 +31,7 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
-from gjkcli.algorithms.simplex import closest_to_origin
+from gjkcli.algorithms.simplex import closest_to_origin, normal_towards_origin
 from gjkcli.algorithms.support import SupportPoint, minkowski_support
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.tolerances import MAX_ITERATIONS
@@ -164,17 +164,9 @@ def _next_direction(simplex: list[SupportPoint], d: Vec) -> _Step:
             return _Step(None, "the first support point is the origin")
         return _Step((-d[0], -d[1]), "first point: search the opposite way")
     if len(simplex) == 2:
-        return _segment_case(simplex[1].w, simplex[0].w)
+        perpendicular = normal_towards_origin(simplex[0].w, simplex[1].w)
+        return _Step(perpendicular, "segment: search along its perpendicular towards the origin")
     return _triangle_case(simplex)
-
-
-def _segment_case(a: Vec, b: Vec) -> _Step:
-    """Perpendicular to segment ``ab`` (``a`` newest), on the origin's side."""
-    abx, aby = b[0] - a[0], b[1] - a[1]
-    perp = (aby, -abx)
-    if perp[0] * -a[0] + perp[1] * -a[1] <= 0.0:
-        perp = (-perp[0], -perp[1])
-    return _Step(perp, "segment: search along its perpendicular towards the origin")
 
 
 def _triangle_case(simplex: list[SupportPoint]) -> _Step:

@@ -57,7 +57,7 @@ from typing import NamedTuple
 from gjkcli.dyadic import common_integers
 from gjkcli.shapes.base import Vec
 
-__all__ = ["Closest", "closest_to_origin"]
+__all__ = ["Closest", "closest_to_origin", "normal_towards_origin"]
 
 
 class Closest(NamedTuple):
@@ -94,6 +94,25 @@ def closest_to_origin(points: Sequence[Vec]) -> Closest:
     if len(points) == 3:
         return _closest_on_triangle(points)
     raise ValueError(f"a simplex has 1 to 3 points, got {len(points)}")
+
+
+def normal_towards_origin(first: Vec, second: Vec) -> Vec:
+    """A normal of the segment ``first -> second`` on the origin's side, as long as the
+    segment; the right-hand one if the origin lies on its line.
+
+    It is computed from the segment alone, so it stays accurate however close
+    the origin is (``-v`` would carry the rounding of ``v``).
+
+    >>> normal_towards_origin((0.0, 2.0), (0.0, -2.0))  # the seed's second step
+    (-4.0, 0.0)
+    >>> normal_towards_origin((1.0, -1.0), (1.0, 1.0))
+    (-2.0, 0.0)
+    """
+    (x1, y1), (x2, y2) = first, second
+    ex, ey = x2 - x1, y2 - y1
+    if ex * -y1 - ey * -x1 > 0.0:  # cross(e, -first) > 0: the origin is to the left
+        return (0.0 - ey, ex)  # 0.0 - x: no negative zeros in traces
+    return (ey, 0.0 - ex)
 
 
 def _closest_on_segment(points: Sequence[Vec], i: int, j: int) -> Closest:
