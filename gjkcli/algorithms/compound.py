@@ -19,9 +19,11 @@ overlaps; touching if pairs only touch, unless a point where they touch lies
 strictly inside either shape (for instance on the diagonal between two parts
 of one polygon, or on the edge two squares of a MultiPolygon share: the parts
 touch there, the union is solid), which makes it overlapping; separated
-otherwise. "Strictly inside" is decided on the union of the parts' polygonal
-cores (Shapely's union and its exact ``contains``), which holds such shared
-edges as interior points. The pair that decides is the first
+otherwise. "Strictly inside" is decided on the union of the polygonal parts
+and of the rounded polygons, buffered (Shapely's union and its exact
+``contains``), which holds such shared edges as interior points, also where
+the flat sides of capsules or of polygons with a margin meet; only seams
+along which two curved arcs coincide are not seen. The pair that decides is the first
 overlapping pair, the touching pair, or the nearest pair.
 
 Penetration depth is not computed for compound shapes: the least move that
@@ -30,6 +32,7 @@ separates two non-convex shapes is not the depth of any one pair of parts.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -274,36 +277,53 @@ def _contact_points(
 
 
 class _Interior:
-    """Tells the points farther than ``band`` inside a shape: inside one of its parts, or
-    inside the union of its parts' polygonal cores, which holds the edges parts share
-    (the cuts of a polygon, the seams between the members of a MultiPolygon or of a
-    native compound) as interior points."""
+    """Tells the points farther than ``band`` inside a shape.
+
+    The shape's *solid* is the union of its polygonal parts and of its rounded
+    polygons (a capsule, a polygon with a margin) as GEOS buffers them: flat
+    sides where they are, arcs by chords inside them. Built once, on first use,
+    it holds the edges parts share (the cuts of a polygon, the seams between
+    the members of a MultiPolygon, two capsules side by side) as interior
+    points. It lies inside the shape, slightly so along arcs, so a point is
+    also tested against each curved part itself, exactly, by EPA.
+    """
 
     def __init__(self, shape: Shape, band: float) -> None:
         self.shape, self.band = shape, band
-        self._solid: Any = None  # the union of the polygonal cores, made on first use
+        self.curved = [
+            (part, box)
+            for part, box in zip(parts_of(shape), boxes_of(shape), strict=True)
+            if not isinstance(part, Polytope)
+        ]
+
+    @functools.cached_property
+    def _solid(self) -> tuple[Any, Any]:
+        """The solid, prepared, and its boundary."""
+        import shapely
+
+        pieces = []
+        for core, radius in map(split_radius, parts_of(self.shape)):
+            if isinstance(core, Polytope):
+                hull = shapely.convex_hull(shapely.multipoints(core.vertices))
+                piece = shapely.buffer(hull, radius) if radius > 0.0 else hull
+                if piece.area > 0.0:
+                    pieces.append(piece)
+        solid = shapely.union_all(pieces)
+        shapely.prepare(solid)
+        return solid, shapely.boundary(solid)
 
     def holds(self, where: Vec) -> bool:
         """Is ``where`` farther than the band inside the shape?"""
         import shapely
 
-        probe = point(where)
-        for part, (minx, miny, maxx, maxy) in zip(
-            parts_of(self.shape), boxes_of(self.shape), strict=True
-        ):
-            if minx <= where[0] <= maxx and miny <= where[1] <= maxy:
-                overlap = penetration(part, probe)
+        x, y = where
+        for part, (minx, miny, maxx, maxy) in self.curved:
+            if minx <= x <= maxx and miny <= y <= maxy:
+                overlap = penetration(part, point(where))
                 if overlap is not None and overlap.depth > self.band:
                     return True
-        if self._solid is None:
-            cores = [
-                shapely.convex_hull(shapely.multipoints(core.vertices))
-                for core, _ in map(split_radius, parts_of(self.shape))
-                if isinstance(core, Polytope)
-            ]
-            self._solid = shapely.union_all([core for core in cores if core.area > 0.0])
-        place = shapely.Point(where)
+        solid, edge = self._solid
         return bool(
-            shapely.contains(self._solid, place)
-            and shapely.distance(shapely.boundary(self._solid), place) > self.band
+            shapely.contains_xy(solid, x, y)
+            and shapely.distance(edge, shapely.Point(x, y)) > self.band
         )

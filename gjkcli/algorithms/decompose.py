@@ -175,15 +175,13 @@ def _invalid(reason: str, ring: int | None) -> InvalidPolygonError:
     one_ring = {
         "Self-intersection": "the ring crosses itself",
         "Ring Self-intersection": "the ring touches itself",
-        "Too few points": "the ring has too few points",
     }
     between_rings = {
         "Self-intersection": "a hole crosses the exterior ring or another hole",
         "Ring Self-intersection": "a ring touches itself",
         "Hole lies outside shell": "a hole lies outside the polygon",
-        "Nested holes": "a hole lies inside another hole",
+        "Holes are nested": "a hole lies inside another hole",
         "Interior is disconnected": "the holes cut the polygon in two",
-        "Too few points": "a ring has too few points",
     }
     sentences = between_rings if ring is None else one_ring
     sentence = sentences.get(kind, "invalid polygon: " + kind)

@@ -13,14 +13,23 @@ Otherwise add it to the simplex and choose the next direction:
   beyond edge ``ab`` or beyond edge ``ac`` (then drop the vertex off that edge
   and search along the edge's outward perpendicular) or inside the triangle
   (then the shapes intersect). Edge ``bc`` need not be tested: the previous
-  step already put the origin on ``a``'s side of it.
+  step already put the origin on ``a``'s side of it. That reasoning fails
+  when the three points are nearly collinear and the origin lies close to
+  their line, where rounding decides the signs of the edge tests. So a
+  triangle whose area is within rounding of zero is handled like a segment
+  (below), and an "inside" is confirmed by the triangle's closest point to the
+  origin (found from dot products along the edges, which rounding does not
+  flip): if that point is farther than rounding from the origin, the search
+  goes on from it.
 
 Touching counts as intersecting, so only a *negative* dot product separates.
 Where the article's loop could stall (a support point that is already in the
 simplex, which happens when the origin lies on the line of an edge of
 ``A - B``), this version searches from the simplex's closest point straight
 towards the origin instead, and answers "intersecting" if the origin is on the
-simplex. A separating axis is the only proof of separation: if the loop stops
+simplex; a point found that way which the simplex drops again at once
+(it brings the simplex no nearer the origin) ends the run the same way. A
+separating axis is the only proof of separation: if the loop stops
 without one (iteration cap, degenerate numbers) the answer is "intersecting",
 with the reason in ``status``.
 """
@@ -34,7 +43,7 @@ from typing import Literal
 from gjkcli.algorithms.simplex import closest_to_origin, normal_towards_origin
 from gjkcli.algorithms.support import SupportPoint, minkowski_support
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.tolerances import MAX_ITERATIONS
+from gjkcli.tolerances import MAX_ITERATIONS, rounding
 
 __all__ = ["IntersectResult", "IntersectStatus", "IntersectStep", "intersects"]
 
@@ -126,6 +135,11 @@ def intersects(
         else:
             simplex.append(point)
             step = _next_direction(simplex, d)
+            if from_closest and point.w in step.dropped:
+                # Searching straight at the origin found a point that brings the
+                # simplex no nearer: the origin is on the boundary, to within rounding.
+                outcome = "duplicate-support"
+                step = _Step(None, step.region + "; no nearer: the origin is on the boundary")
         if recorder is not None:
             recorder.append(
                 IntersectStep(
@@ -173,7 +187,7 @@ def _triangle_case(simplex: list[SupportPoint]) -> _Step:
     """Is the origin beyond edge ``ab``, beyond edge ``ac``, or inside?"""
     c, b, a = (p.w for p in simplex)
     ab, ac, ao = (b[0] - a[0], b[1] - a[1]), (c[0] - a[0], c[1] - a[1]), (-a[0], -a[1])
-    if ab[0] * ac[1] - ab[1] * ac[0] == 0.0:
+    if abs(ab[0] * ac[1] - ab[1] * ac[0]) <= rounding(math.hypot(*ab) * math.hypot(*ac)):
         return _towards_origin(simplex, "collinear triangle: ")
     ab_out = _outward(ab, ac)
     if ab_out[0] * ao[0] + ab_out[1] * ao[1] > 0.0:
@@ -183,7 +197,11 @@ def _triangle_case(simplex: list[SupportPoint]) -> _Step:
     if ac_out[0] * ao[0] + ac_out[1] * ao[1] > 0.0:
         dropped = simplex.pop(1)
         return _Step(ac_out, "origin beyond edge ac: drop b", (dropped.w,))
-    return _Step(None, "origin inside the triangle")
+    closest = closest_to_origin((c, b, a))
+    size = max(abs(x) for vertex in (a, b, c) for x in vertex)
+    if len(closest.kept) == 3 or math.hypot(*closest.v) <= rounding(size):
+        return _Step(None, "origin inside the triangle")
+    return _towards_origin(simplex, "a sliver triangle whose closest point is not the origin: ")
 
 
 def _outward(edge: Vec, other: Vec) -> Vec:

@@ -40,6 +40,34 @@ RECTANGLES = json.dumps(
         ],
     }
 )
+CAPSULES = json.dumps(  # side by side: their flat sides meet along y = 1
+    {
+        "type": "compound",
+        "parts": [
+            {"type": "capsule", "points": [[0, 0], [2, 0]], "radius": 1},
+            {"type": "capsule", "points": [[0, 2], [2, 2]], "radius": 1},
+        ],
+    }
+)
+ROUNDED_SQUARES = json.dumps(  # a margin of 0.5 makes them meet along x = 1
+    {
+        "type": "compound",
+        "margin": 0.5,
+        "parts": [
+            {"type": "rectangle", "center": [0, 0], "size": [1, 1]},
+            {"type": "rectangle", "center": [2, 0], "size": [1, 1]},
+        ],
+    }
+)
+DISCS = json.dumps(  # tangent at (1, 0): no seam, a single point
+    {
+        "type": "compound",
+        "parts": [
+            {"type": "circle", "center": [0, 0], "radius": 1},
+            {"type": "circle", "center": [2, 0], "radius": 1},
+        ],
+    }
+)
 
 
 def load_pair_text(text: str) -> Pair:
@@ -228,6 +256,12 @@ def test_the_cross_check_uses_the_original_geometry_so_it_checks_the_cut() -> No
         (GC_SQUARES, "POINT (1 1.5)", "separated"),
         (RECTANGLES, "POINT (1 0.5)", "overlapping"),
         (RECTANGLES, "POINT (2 0.5)", "touching"),
+        # rounded parts: the seam of flat sides is inside too, a tangency of arcs is not
+        (CAPSULES, "POINT (1 1)", "overlapping"),
+        (CAPSULES, "LINESTRING (0.5 1, 1.5 1)", "overlapping"),
+        (CAPSULES, "POINT (1 3)", "touching"),
+        (ROUNDED_SQUARES, "POINT (1 0)", "overlapping"),
+        (DISCS, "POINT (1 0)", "touching"),
     ],
 )
 def test_a_contact_on_a_seam_between_members_is_inside(a: str, b: str, verdict: str) -> None:

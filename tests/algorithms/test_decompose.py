@@ -118,6 +118,18 @@ def test_holes_stay_holes() -> None:
             "a hole crosses the exterior ring or another hole",
             None,
         ),
+        (
+            [(0, 0), (10, 0), (10, 10), (0, 10)],
+            [[(1, 1), (9, 1), (9, 9), (1, 9)], [(3, 3), (7, 3), (7, 7), (3, 7)]],
+            "a hole lies inside another hole at ",
+            None,
+        ),
+        (
+            [(0, 0), (4, 0), (4, 4), (0, 4)],
+            [[(0, 2), (2, 1), (4, 2), (2, 3)]],
+            "the holes cut the polygon in two at ",
+            None,
+        ),
         ([(0, 0), (1, 1), (2, 2)], [], "zero area: all points lie on one line", 0),
         ([(0, 0), (4, 0), (4, 4), (0, 4)], [[(1, 1), (2, 2), (3, 3)]], "zero area", 1),
     ],

@@ -122,3 +122,42 @@ def test_non_finite_support_is_degenerate_not_a_hang() -> None:
 def test_zero_first_direction_is_refused() -> None:
     with pytest.raises(ValueError, match="must not be"):
         intersects(SEED_A, SEED_B, (0.0, 0.0))
+
+
+# Point sets on a line through the origin, searched first across that line: every
+# support point has a dot product of 0 (to rounding), and the triangles GJK builds
+# are slivers whose edge tests rounding decides. Exact distances from a point of
+# A - B to the origin are given; the touching band here is below 1e-10.
+COLLINEAR_SEPARATED = [
+    ([(2.0, -1.5), (10.672, -8.004), (8.8, -6.6)], (0.6, 0.8), 2.5),  # falsely "inside"
+    ([(150.88, -113.16), (39.28, -29.46), (63.04, -47.28)], (0.6, 0.8), 49.1),  # cycled
+]
+
+
+@pytest.mark.parametrize(("points", "first", "gap"), COLLINEAR_SEPARATED)
+def test_slivers_on_a_line_through_the_origin_do_not_fake_contact(
+    points: list[Vec], first: Vec, gap: float
+) -> None:
+    origin, far = point((0.0, 0.0)), Polytope(tuple(points))
+    assert min(math.hypot(x, y) for x, y in points) == pytest.approx(gap)
+    for a, b, d in [(origin, far, first), (far, origin, (-first[0], -first[1]))]:
+        result = intersects(a, b, d)
+        assert (result.intersects, result.status) == (False, "separating-axis")
+
+
+def test_a_point_found_towards_the_origin_and_dropped_again_ends_the_run() -> None:
+    # A - B lies within 1e-16 of the x axis, the origin 7.6e-17 from it: touching to
+    # rounding. Searching at the origin from the segment's closest point kept finding
+    # the far vertex, which the collinear triangle dropped again, until the cap.
+    a = Polytope(((0.0, 0.0), (-0.0008686780588683851, 0.0)))
+    b = Polytope(
+        (
+            (-1.6813455094211813, -4.846239183321291e-17),
+            (-0.0007411038234202916, -7.637428827648993e-17),
+            (-0.6602541858359088, 2.286787311599426e-17),
+            (-2044.347153998853, -4.7546815241712593e-17),
+        )
+    )
+    result = intersects(a, b, (1.0, 0.0))
+    assert (result.intersects, result.status) == (True, "duplicate-support")
+    assert result.iterations < 10
