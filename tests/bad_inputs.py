@@ -213,6 +213,12 @@ BAD_INPUTS = [
         "invalid WKT: nested too deeply",
     ),
     BadInput(
+        "wkt-multipoint-with-an-empty-point",
+        pair('"MULTIPOINT (EMPTY, (0 0))"'),
+        "b",
+        "empty geometry: a MULTIPOINT holds an EMPTY point",
+    ),
+    BadInput(
         "wkt-with-nul", pair('"POINT (0 0)\\u0000junk"'), "b", "a NUL character at position 11"
     ),
     BadInput("wkt-hexadecimal", pair('"POINT (0x10 0)"'), "b", "a hexadecimal number"),

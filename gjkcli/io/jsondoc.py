@@ -53,6 +53,8 @@ def parse_json(text: str, file: str, one_line: bool = False) -> Any:
         )
     except json.JSONDecodeError as error:
         message = f"invalid JSON: {error.msg}"
+        if error.msg.startswith("Unexpected UTF-8 BOM"):  # Python's advice is for Python
+            message = "invalid JSON: a byte order mark (U+FEFF), allowed only where a file starts"
         if error.msg == "Extra data":
             message += " (a second value follows the first; JSON Lines go in a .jsonl file or '-')"
         place = (

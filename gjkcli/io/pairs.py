@@ -169,7 +169,8 @@ def _looks_like_json(path: str, text: str) -> bool:
 
 
 def _wkt_lines(text: str) -> list[tuple[int, str]]:
-    return [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+    # lines end at "\n" only (str.splitlines would also end them at "\v", "\f" and more)
+    return [(number, line) for number, line in enumerate(text.split("\n"), 1) if line.strip()]
 
 
 def _stem(path: str) -> str:

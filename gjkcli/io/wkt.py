@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import warnings
+from typing import Any
 
 import numpy as np
 import shapely
@@ -44,25 +45,29 @@ def wkt_shape(text: str, file: str, place: str) -> ShapeInput:
     kind = geometry.geom_type.upper()
     if geometry.is_empty:
         raise node.error(f"empty geometry: {kind} EMPTY")
+    if _holds_an_empty_point(geometry):  # GeoJSON cannot carry it: Shapely would drop it
+        raise node.error("empty geometry: a MULTIPOINT holds an EMPTY point")
     if shapely.has_z(geometry):
         raise node.error("3D coordinates are not supported (gjkcli is 2D)")
     if not np.isfinite(shapely.get_coordinates(geometry)).all():
         raise node.error("NaN or Infinity is not allowed: coordinates must be finite")
-    try:
-        value = json.loads(shapely.to_geojson(geometry))
-    except RecursionError:
-        raise node.error("invalid WKT: nested too deeply") from None
+    value = json.loads(shapely.to_geojson(geometry))
     as_geojson = Node(value, file, f"{place} (WKT)".lstrip())
     shape = geojson_shape(as_geojson).shape
     return ShapeInput(shape, f"WKT {kind}")
 
+
+MAX_NESTING = 256
+"""Most parentheses WKT may open inside one another (GEOS's GeoJSON of deeper nesting
+takes seconds to write, and is too deep to read back)."""
 
 _CURVED = re.compile(r"CIRCULARSTRING|COMPOUNDCURVE|CURVEPOLYGON|MULTICURVE|MULTISURFACE", re.I)
 
 
 def _unreadable(text: str) -> str:
     """What GEOS would misread in ``text``, or ``""``: it stops at a NUL character
-    (ignoring the rest), reads ``0x10`` as 16, and chokes on lone surrogates.
+    (ignoring the rest), reads ``0x10`` as 16, and chokes on lone surrogates; and
+    nesting deeper than :data:`MAX_NESTING`.
 
     >>> _unreadable("POINT (0 0)"), _unreadable("POINT (0x10 0)")
     ('', 'a hexadecimal number at position 7')
@@ -77,7 +82,28 @@ def _unreadable(text: str) -> str:
     hexadecimal = re.search(r"(?<![\w.])[-+]?0[xX]", text)
     if hexadecimal:
         return f"a hexadecimal number at position {hexadecimal.start()}"
+    depth = 0
+    for found in re.finditer(r"[()]", text):
+        depth += 1 if found.group() == "(" else -1
+        if depth > MAX_NESTING:
+            return (
+                f"nested too deeply: more than {MAX_NESTING} parentheses open "
+                f"at position {found.start()}"
+            )
     return ""
+
+
+def _holds_an_empty_point(geometry: Any) -> bool:
+    """Whether a MultiPoint in ``geometry`` (or in its collections) has an empty member.
+
+    >>> _holds_an_empty_point(shapely.from_wkt("MULTIPOINT (EMPTY, (0 0))"))
+    True
+    """
+    if geometry.geom_type == "GeometryCollection":
+        return any(_holds_an_empty_point(part) for part in shapely.get_parts(geometry))
+    return geometry.geom_type == "MultiPoint" and bool(
+        shapely.is_empty(shapely.get_parts(geometry)).any()
+    )
 
 
 def _first_line(message: str) -> str:

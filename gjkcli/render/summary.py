@@ -47,10 +47,21 @@ def summary_table(summary: Summary) -> RenderableType:
     if summary.skipped:
         table.add_row("skipped (shape files)", f"{summary.skipped:,}")
     table.add_row("elapsed", f"{summary.elapsed:.2f} s")
-    table.add_row("pairs per second", f"{summary.pairs_per_second:,.0f}")
+    table.add_row("pairs per second", _rate(summary.pairs_per_second))
     if not summary.stopped_early:
         return table
     return Group(table, Text("stopped at the first failure (--fail-fast)", style="yellow"))
+
+
+def _rate(per_second: float) -> str:
+    """Whole pairs per second, or two digits when there are fewer than ten.
+
+    >>> _rate(4714.4), _rate(0.1176), _rate(0.0)
+    ('4,714', '0.12', '0')
+    """
+    if per_second == 0.0 or per_second >= 10.0:
+        return f"{per_second:,.0f}"
+    return f"{per_second:.2g}"
 
 
 def summary_record(summary: Summary) -> dict[str, Any]:

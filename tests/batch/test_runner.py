@@ -173,6 +173,15 @@ def test_a_shape_on_a_line_of_a_stream_is_an_error_that_says_so() -> None:
     assert summary.errors == 1 and summary.pairs == 2
 
 
+def test_a_byte_order_mark_after_the_first_line_is_named_as_such() -> None:
+    records, summary = run(lines_of([GOOD, "\ufeff" + GOOD]))
+    assert records[1]["error"] == (
+        "stream.jsonl:2: column 1: invalid JSON: a byte order mark (U+FEFF), "
+        "allowed only where a file starts"
+    )
+    assert summary.errors == 1
+
+
 def test_every_bad_input_class_is_a_row_in_a_stream() -> None:
     from tests.bad_inputs import BAD_INPUTS
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from gjkcli.io import InputError, load_pair, load_shape, load_two, source
+from gjkcli.io.wkt import MAX_NESTING
 from gjkcli.shapes import Compound, Polytope, Rounded, Transformed
 from tests.bad_inputs import BAD_INPUTS, BadInput
 from tests.helpers import SAMPLES
@@ -144,6 +145,23 @@ def test_wkt_rejects_3d_and_nan(tmp_path: Path) -> None:
         load_pair(write(tmp_path, "z.wkt", "POINT Z (1 2 3)\nPOINT (0 0)\n"))
     with pytest.raises(InputError, match="must be finite"):
         load_pair(write(tmp_path, "nan.wkt", "POINT (nan 1)\nPOINT (0 0)\n"))
+
+
+def test_wkt_nesting_is_limited_before_geos_writes_it_out(tmp_path: Path) -> None:
+    def nested(levels: int) -> str:  # a POINT inside GEOMETRYCOLLECTIONs: levels parentheses
+        return "GEOMETRYCOLLECTION (" * (levels - 1) + "POINT (1 1)" + ")" * (levels - 1)
+
+    deepest = load_pair(write(tmp_path, "ok.wkt", f"POINT (0 0)\n{nested(MAX_NESTING)}\n"))
+    assert deepest.b.kind == "WKT GEOMETRYCOLLECTION"
+    # far deeper: refused at once (GEOS took seconds to turn 5,000 levels into GeoJSON)
+    with pytest.raises(InputError, match=f"more than {MAX_NESTING} parentheses open"):
+        load_pair(write(tmp_path, "deep.wkt", f"POINT (0 0)\n{nested(100_000)}\n"))
+
+
+def test_wkt_lines_end_at_newlines_only(tmp_path: Path) -> None:
+    with pytest.raises(InputError) as caught:  # a vertical tab does not end the line
+        load_pair(write(tmp_path, "v.wkt", "POINT (0 0)\vPOINT (1 1)\nPOINT (2 2)\n"))
+    assert caught.value.place == "line 1"
 
 
 def test_two_file_form_and_stdin() -> None:
