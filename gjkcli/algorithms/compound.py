@@ -284,8 +284,12 @@ class _Interior:
     sides where they are, arcs by chords inside them. Built once, on first use,
     it holds the edges parts share (the cuts of a polygon, the seams between
     the members of a MultiPolygon, two capsules side by side) as interior
-    points. It lies inside the shape, slightly so along arcs, so a point is
-    also tested against each curved part itself, exactly, by EPA.
+    points, where the parts meet exactly in floating point. It lies inside the
+    shape, slightly so along arcs, so a point is also tested against each
+    curved part itself, exactly, by EPA. It is not grown to close the cracks
+    rounding leaves along seams at an angle: that would also fill the thin
+    wedges beside a point where two parts only touch, and call that point
+    inside.
     """
 
     def __init__(self, shape: Shape, band: float) -> None:

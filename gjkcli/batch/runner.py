@@ -17,7 +17,6 @@ from __future__ import annotations
 import functools
 import itertools
 import json
-import signal
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -190,36 +189,17 @@ def _ordered(
     """Chunks checked by ``workers`` processes, results yielded in input order.
 
     At most ``2 * workers`` chunks are submitted ahead of the one being
-    written, which bounds memory. If the run ends early (the generator closed
-    by ``--fail-fast``, Ctrl-C, SIGTERM, a reader gone), the workers are
-    stopped at once rather than waited for: a chunk of slow pairs could take
-    a while.
+    written, which bounds memory; closing the generator cancels the rest.
     """
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_signals_to_the_main)
-    try:
+    with ProcessPoolExecutor(max_workers=workers) as pool:
         pending: deque[Future[list[Row]]] = deque()
-        for chunk in chunks:
-            pending.append(pool.submit(work, chunk))
-            if len(pending) >= 2 * workers:
+        try:
+            for chunk in chunks:
+                pending.append(pool.submit(work, chunk))
+                if len(pending) >= 2 * workers:
+                    yield pending.popleft().result()
+            while pending:
                 yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
-    except BaseException:
-        _stop(pool)
-        raise
-    pool.shutdown()
-
-
-def _leave_signals_to_the_main() -> None:
-    """In a worker: Ctrl-C (sent to the whole process group) is the main process's
-    to handle, and SIGTERM ends the worker at once, quietly (a worker inherits the
-    main process's handler, which would unwind it with a traceback)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """End the workers now, without waiting for the chunks they are checking."""
-    for process in list((pool._processes or {}).values()):  # no public API before 3.14
-        process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
+        finally:
+            for future in pending:
+                future.cancel()

@@ -9,6 +9,7 @@ reader applies is decided by the file extension (``.json``, ``.geojson``,
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import BinaryIO
 
@@ -169,8 +170,9 @@ def _looks_like_json(path: str, text: str) -> bool:
 
 
 def _wkt_lines(text: str) -> list[tuple[int, str]]:
-    # lines end at "\n" only (str.splitlines would also end them at "\v", "\f" and more)
-    return [(number, line) for number, line in enumerate(text.split("\n"), 1) if line.strip()]
+    # lines end at "\n", "\r\n" or "\r" (str.splitlines would also end them at "\v", "\f"...)
+    lines = re.split(r"\r\n|\r|\n", text)
+    return [(number, line) for number, line in enumerate(lines, 1) if line.strip()]
 
 
 def _stem(path: str) -> str:

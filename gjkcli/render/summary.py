@@ -54,14 +54,14 @@ def summary_table(summary: Summary) -> RenderableType:
 
 
 def _rate(per_second: float) -> str:
-    """Whole pairs per second, or two digits when there are fewer than ten.
+    """Whole pairs per second, or two decimals when there are fewer than ten.
 
     >>> _rate(4714.4), _rate(0.1176), _rate(0.0)
     ('4,714', '0.12', '0')
     """
     if per_second == 0.0 or per_second >= 10.0:
         return f"{per_second:,.0f}"
-    return f"{per_second:.2g}"
+    return f"{per_second:.2f}"
 
 
 def summary_record(summary: Summary) -> dict[str, Any]:

@@ -162,6 +162,8 @@ def test_wkt_lines_end_at_newlines_only(tmp_path: Path) -> None:
     with pytest.raises(InputError) as caught:  # a vertical tab does not end the line
         load_pair(write(tmp_path, "v.wkt", "POINT (0 0)\vPOINT (1 1)\nPOINT (2 2)\n"))
     assert caught.value.place == "line 1"
+    old_mac = load_pair(write(tmp_path, "mac.wkt", "POINT (0 0)\rPOINT (1 1)\r"))
+    assert (old_mac.a.kind, old_mac.b.kind) == ("WKT POINT", "WKT POINT")
 
 
 def test_two_file_form_and_stdin() -> None:
