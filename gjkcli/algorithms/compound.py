@@ -22,9 +22,9 @@ touch there, the union is solid), which makes it overlapping; separated
 otherwise. "Strictly inside" is decided on the union of the polygonal parts
 and of the rounded polygons, buffered (Shapely's union and its exact
 ``contains``), which holds such shared edges as interior points, also where
-the flat sides of capsules or of polygons with a margin meet; only seams
-along which two curved arcs coincide are not seen. The pair that decides is the first
-overlapping pair, the touching pair, or the nearest pair.
+the flat sides of capsules or of polygons with a margin meet, wherever the
+sides meet exactly in floating point (see :class:`_Interior`). The pair that
+decides is the first overlapping pair, the touching pair, or the nearest pair.
 
 Penetration depth is not computed for compound shapes: the least move that
 separates two non-convex shapes is not the depth of any one pair of parts.
