@@ -40,7 +40,7 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
-from gjkcli.algorithms.simplex import closest_to_origin, normal_towards_origin
+from gjkcli.algorithms.simplex import Closest, closest_to_origin, normal_towards_origin
 from gjkcli.algorithms.support import SupportPoint, minkowski_support
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.tolerances import MAX_ITERATIONS, rounding
@@ -201,7 +201,8 @@ def _triangle_case(simplex: list[SupportPoint]) -> _Step:
     size = max(abs(x) for vertex in (a, b, c) for x in vertex)
     if len(closest.kept) == 3 or math.hypot(*closest.v) <= rounding(size):
         return _Step(None, "origin inside the triangle")
-    return _towards_origin(simplex, "a sliver triangle whose closest point is not the origin: ")
+    why = "a sliver triangle whose closest point is not the origin: "
+    return _towards_origin(simplex, why, closest)
 
 
 def _outward(edge: Vec, other: Vec) -> Vec:
@@ -212,9 +213,11 @@ def _outward(edge: Vec, other: Vec) -> Vec:
     return perp
 
 
-def _towards_origin(simplex: list[SupportPoint], why: str) -> _Step:
-    """Reduce ``simplex`` to its feature nearest the origin and search towards the origin."""
-    closest = closest_to_origin([p.w for p in simplex])
+def _towards_origin(simplex: list[SupportPoint], why: str, closest: Closest | None = None) -> _Step:
+    """Reduce ``simplex`` to its feature nearest the origin (``closest``, when it is
+    known already) and search towards the origin."""
+    if closest is None:
+        closest = closest_to_origin([p.w for p in simplex])
     dropped = tuple(p.w for i, p in enumerate(simplex) if i not in closest.kept)
     simplex[:] = [simplex[i] for i in closest.kept]
     vx, vy = closest.v

@@ -66,8 +66,8 @@ _CURVED = re.compile(r"CIRCULARSTRING|COMPOUNDCURVE|CURVEPOLYGON|MULTICURVE|MULT
 
 def _unreadable(text: str) -> str:
     """What GEOS would misread in ``text``, or ``""``: it stops at a NUL character
-    (ignoring the rest), reads ``0x10`` as 16, and chokes on lone surrogates; and
-    nesting deeper than :data:`MAX_NESTING`.
+    (ignoring the rest), reads ``0x10`` as 16, and chokes on lone surrogates; also
+    nesting deeper than :data:`MAX_NESTING`, which it would be slow to write out.
 
     >>> _unreadable("POINT (0 0)"), _unreadable("POINT (0x10 0)")
     ('', 'a hexadecimal number at position 7')
