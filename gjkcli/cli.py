@@ -320,12 +320,13 @@ def generate(
             help="Only these families (repeat the option): polygons, mixed, circles, "
             "touching-vertex-vertex, touching-vertex-edge, touching-edge-edge, nearly-touching, "
             "nested, identical, offset-1e6, offset-1e9, tiny, collinear-repeated, "
-            "degenerate-segments, nonconvex, pockets.",
+            "degenerate-segments, nonconvex, pockets; and extreme (every shape type 1e-6 to "
+            "1e14 long, up to 1e12 out), only when named.",
         ),
     ] = None,
 ) -> None:
     """Write a reproducible corpus of pairs: random shapes and the hard cases."""
-    from gjkcli.corpus import FAMILIES
+    from gjkcli.corpus import DEFAULT_FAMILIES, FAMILIES
     from gjkcli.corpus import generate as corpus
     from gjkcli.io.atomic import atomic_text
     from gjkcli.io.node import suggest
@@ -334,7 +335,7 @@ def generate(
         _fail(
             "--files writes one file per pair into a folder; '-' (standard output) takes JSON Lines"
         )
-    chosen = family or list(FAMILIES)
+    chosen = family or list(DEFAULT_FAMILIES)
     for name in chosen:
         if name not in FAMILIES:
             _fail(f"--family: unknown family '{name}'{suggest(name, FAMILIES)}")

@@ -14,8 +14,8 @@ Most tolerances are *relative*: they are multiplied by ``1 + scale``, where
 absolute tolerance would be meaningless for shapes a billion units from the
 origin and far too loose for shapes a millionth of a unit wide.
 
->>> band = touch_band(coordinate_scale((-3.0, -1.0, 4.0, 2.0)))
->>> band == TOUCH_RELATIVE * 5.0
+>>> allowance = agreement_tolerance(coordinate_scale((-3.0, -1.0, 4.0, 2.0)))
+>>> allowance == AGREEMENT_RELATIVE * 5.0
 True
 """
 
@@ -49,16 +49,28 @@ __all__ = [
 ]
 
 TOUCH_RELATIVE: Final = 1e-14
-"""Touching band. Two shapes whose GJK distance is at most
-``TOUCH_RELATIVE * (1 + scale)`` are reported as intersecting (touching counts
-as intersecting), with distance 0. It absorbs the rounding of the
-closest-point computation, whose error grows with the coordinates: about 45
-units in the last place of the coordinates. Measured on thousands of pairs
-built to touch (polygons, ellipses, circles, capsules, at offsets up to 1e6),
-GJK's distance stays below 1e-14 * (1 + scale), and for polygons below
-1e-16 * (1 + scale). The distance loop also stops as soon as its simplex
-passes this close to the origin. Here ``scale`` is the largest coordinate of
-the shape points GJK visited."""
+"""Touching band. Two shapes whose GJK distance is at most ``TOUCH_RELATIVE *
+size`` are reported as intersecting (touching counts as intersecting), with
+distance 0, unless a separating axis proves them apart: a proof beats the
+band (:func:`gjkcli.algorithms.verdict.settle`). ``size`` is the size of the
+numbers GJK combined near the origin: the coordinates of the shape points
+behind its final simplex, each weighted by how much it moves the distance (its
+component along the direction of the distance:
+:func:`gjkcli.algorithms.distance.near_scale`), plus the size of the numbers a
+curved shape's support points are computed from
+(:func:`gjkcli.algorithms.extent.noise`: 0 for polygons, whose support points
+are their own vertices), the radii and the distance itself. The largest
+coordinate GJK merely visited does not count: a segment from (0, 1) to
+(1e14, 1) is 0.5 from the point (0, 0.5), not within rounding of it. The band
+absorbs the rounding of the closest-point computation: about 45 units in the
+last place of those numbers; measured on thousands of pairs built to touch
+(polygons, ellipses, circles, capsules, at offsets up to 1e6), GJK's distance
+stays below it. It is widened to the rounding that a separating axis along
+GJK's final direction has to give up: closer than that, nothing floating point
+computes tells touching from apart. For overlapping shapes the depth is
+compared with the band of the numbers behind EPA's contact points along its
+normal. The distance loop also stops as soon as its simplex passes this close
+to the origin."""
 
 AGREEMENT_RELATIVE: Final = 1e-9
 """GJK and Shapely agree when their distances differ by at most
@@ -111,26 +123,31 @@ overlap, not against the coordinates: two squares 1e-3 wide at 1e9 get their
 depth to rounding, not to within 1e-3."""
 
 CERTIFICATE_RELATIVE: Final = 1e-12
-"""Rounding allowed when a certificate is checked: recomputed points,
-memberships, weight sums and residuals (a separating axis's bounds get no
-slack: see :data:`CERTIFICATE_ROUNDING`) may differ from the certificate's by at most
-``CERTIFICATE_RELATIVE * (1 + scale)``. A certificate whose bounds are
-farther apart than the agreement tolerance is reported as loose (an error
-with ``--strict``)."""
+"""Slack allowed where a certificate is checked on numbers it states rather than
+recomputes: its weights must be non-negative down to ``-CERTIFICATE_RELATIVE``
+and sum to 1 within it, and a separating axis must be a unit vector within it
+(and no longer than 1, exactly). Every other comparison is allowed only the
+rounding of the numbers it compares (see :data:`CERTIFICATE_ROUNDING`). A
+certificate whose bounds are farther apart than the agreement tolerance is
+reported as loose (an error with ``--strict``)."""
 
 CERTIFICATE_ROUNDING: Final = 2.0**-50
-"""Rounding bound of a separating axis's bounds, relative to the sizes involved:
-``lower`` and ``upper`` are moved apart by ``CERTIFICATE_ROUNDING * (ra + rb +
-|bound|)`` (``rounding_bound`` in :mod:`gjkcli.algorithms.certificate`), with
-``ra`` and ``rb`` the reaches of A and B (for ``upper`` the farthest corner of
-each one's bounding box from the origin, for ``lower`` their reaches along the
-axis, ``axis_reach``). It is 8 units of roundoff (``8 * 2**-53``, about
-8.9e-16), which covers the at most 6 (on the reaches) and 4 (on the bound)
-that the computation of the bounds can lose (derived in that module's notes),
-so that ``lower <= exact distance <= upper`` for polygons; for curved shapes,
-to the accuracy of their support functions. The checker allows no other
-slack between the bounds. The horizon of a compound certificate is lowered by
-``CERTIFICATE_ROUNDING * horizon`` (its ``hypot`` loses at most 3)."""
+"""Rounding bound of a computation, relative to the sizes of the numbers it
+combined: 8 units of roundoff (``8 * 2**-53``, about 8.9e-16), more than the
+few that a handful of products and sums can lose. It is what every rigorous
+bound allows for rounding (:mod:`gjkcli.algorithms.extent`): the support value
+of a polygon along an axis may exceed each vertex's computed value by
+``CERTIFICATE_ROUNDING * (|nx x| + |ny y|)``, so that a separating axis's
+``lower`` bound is below the exact separation (and where that allowance hides
+its sign, the separation is computed exactly); ``upper`` is raised by
+``CERTIFICATE_ROUNDING * (ra + rb + upper)`` with ``ra``, ``rb`` the shapes'
+reaches (:func:`gjkcli.algorithms.extent.reach`), so that ``lower <= exact
+distance <= upper`` for polygons, and for curved shapes to the accuracy of their
+support functions. A point computed from a curved shape's support points is
+accepted as a point of it within ``CERTIFICATE_ROUNDING * (2 reach + |x| + |y|)``
+(:func:`gjkcli.algorithms.extent.membership_slack`), a weighted sum of vertices
+within ``CERTIFICATE_ROUNDING`` of the sum of the terms. The horizon of a
+compound certificate is lowered by ``CERTIFICATE_ROUNDING * horizon``."""
 
 CERTIFICATE_DIRECTIONS: Final = 64
 """A certificate's closest point on a curved shape has no vertex weights to
@@ -200,13 +217,13 @@ def coordinate_scale(bounds: tuple[float, float, float, float]) -> float:
     return max(abs(value) for value in bounds)
 
 
-def touch_band(scale: float) -> float:
-    """Largest distance still reported as touching, for coordinates of size ``scale``.
+def touch_band(size: float) -> float:
+    """Largest distance still reported as touching, for numbers of size ``size``.
 
-    >>> touch_band(0.0) == TOUCH_RELATIVE
-    True
+    >>> touch_band(0.0), touch_band(2.0) == 2.0 * TOUCH_RELATIVE
+    (0.0, True)
     """
-    return TOUCH_RELATIVE * (1.0 + scale)
+    return TOUCH_RELATIVE * size
 
 
 def agreement_tolerance(scale: float, approximation_error: float = 0.0) -> float:

@@ -50,8 +50,14 @@ def test_json_output_is_one_object_and_nothing_else() -> None:
     assert record["exact"] == {"verdict": "overlapping", "distance_squared": "0/1", "distance": 0.0}
     assert record["gjk"]["verdict"] == "overlapping"
     assert record["gjk"]["certificate"]["kind"] == "enclosing-simplex"
-    assert record["gjk"]["certificate_check"] == {"ok": True, "problems": []}
+    assert record["gjk"]["certificate_check"] == {
+        "ok": True,
+        "problems": [],
+        "proves": "overlapping",
+    }
     assert record["triage"] == [] and record["warnings"] == []
+    assert (record["verdict"], record["verdict_source"]) == ("overlapping", "exact")
+    assert list(record)[:3] == ["name", "verdict", "verdict_source"]  # read first
     penetration = record["gjk"]["penetration"]
     assert penetration["depth"] == pytest.approx(depth, rel=1e-15)
     assert penetration["normal"] == pytest.approx([2.0 / 5.0**0.5, 1.0 / 5.0**0.5], rel=1e-15)
@@ -472,10 +478,19 @@ def test_strict_fails_on_warnings(tmp_path: Path) -> None:
 
 
 def test_exact_answer_and_triage_in_the_table() -> None:
-    result = run_gjk("check", "samples/precision/near-miss.json")
+    proven = run_gjk("check", "samples/precision/near-miss.json")
+    assert proven.returncode == 0
+    assert "1/2^120" in proven.stdout and "who is right" not in proven.stdout
+    assert proven.stdout.startswith("point-2^-60-off-an-edge: separated (proven in exact")
+    result = run_gjk("check", "samples/precision/tilted-near-miss.json")
     assert result.returncode == 0
-    assert "1/2^120" in result.stdout
     assert "who is right" in result.stdout and "GJK: touching; exact: separated" in result.stdout
+    assert result.stdout.startswith("point-1.8e-16-off-a-tilted-segment: separated (proven")
+    record = json.loads(
+        run_gjk("check", "samples/precision/tilted-near-miss.json", "--json").stdout
+    )
+    assert (record["verdict"], record["verdict_source"]) == ("separated", "exact")
+    assert record["gjk"]["verdict"] == "touching"
 
 
 def test_the_formats_example_is_what_gjk_check_prints() -> None:

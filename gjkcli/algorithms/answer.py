@@ -9,14 +9,20 @@ pair's, and the penetration is null with a reason.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
-from gjkcli.algorithms.certificate import Certificate, certificate, parts_certificate
+from gjkcli.algorithms.certificate import (
+    Certificate,
+    EnclosingSimplex,
+    certificate,
+    parts_certificate,
+)
 from gjkcli.algorithms.compound import PENETRATION_REASON, CompoundResult, compound_query
 from gjkcli.algorithms.distance import DistanceResult, DistanceStep, distance
 from gjkcli.algorithms.epa import Penetration, penetration
 from gjkcli.algorithms.intersect import IntersectResult, IntersectStep, intersects
-from gjkcli.algorithms.verdict import Verdict, verdict
+from gjkcli.algorithms.verdict import Verdict, encloses_origin, settle, verdict
 from gjkcli.shapes.compound import Compound, Shape, parts_of
 
 __all__ = ["Answer", "solve"]
@@ -59,17 +65,21 @@ def solve(shape_a: Shape, shape_b: Shape, trace: bool = False) -> Answer:
         return _solve_parts(shape_a, shape_b, trace)
     distance_steps: list[DistanceStep] | None = [] if trace else None
     boolean_steps: list[IntersectStep] | None = [] if trace else None
-    gjk = distance(shape_a, shape_b, distance_steps)
-    overlap = penetration(shape_a, shape_b, gjk)
     boolean = intersects(shape_a, shape_b, recorder=boolean_steps)
-    position, tolerance = verdict(gjk, overlap)
+    settled = settle(shape_a, shape_b, distance(shape_a, shape_b, distance_steps), boolean)
+    overlap = penetration(shape_a, shape_b, settled.gjk)
+    proof = certificate(shape_a, shape_b, settled.gjk, boolean, settled.axis)
+    proven = settled.proven
+    if isinstance(proof, EnclosingSimplex) and encloses_origin(shape_a, shape_b, proof.simplex):
+        proven = "overlapping"
+    decision = verdict(settled.gjk, overlap, proven)
     return Answer(
-        gjk,
+        dataclasses.replace(settled.gjk, band=decision.band),
         overlap,
         boolean,
-        position,
-        tolerance,
-        certificate(shape_a, shape_b, gjk, boolean),
+        decision.verdict,
+        decision.tolerance,
+        proof,
         tuple(distance_steps or ()),
         tuple(boolean_steps or ()),
     )
@@ -82,15 +92,22 @@ def _solve_parts(shape_a: Shape, shape_b: Shape, trace: bool) -> Answer:
     part_b = parts_of(shape_b)[search.deciding.b]
     distance_steps: list[DistanceStep] | None = [] if trace else None
     boolean_steps: list[IntersectStep] | None = [] if trace else None
-    gjk = distance(part_a, part_b, distance_steps) if trace else search.deciding.result
+    if distance_steps is not None:  # the deciding pair's run again, step by step
+        distance(part_a, part_b, distance_steps)
+    gjk = search.deciding.result
     boolean = intersects(part_a, part_b, recorder=boolean_steps)
+    proof = parts_certificate(shape_a, shape_b, search, boolean)
+    position = search.verdict
+    deciding = proof.proofs[0].proof if len(proof.proofs) == 1 else None
+    if isinstance(deciding, EnclosingSimplex) and encloses_origin(part_a, part_b, deciding.simplex):
+        position = "overlapping"  # the boolean run's triangle proves what the band could not
     return Answer(
         gjk,
         None,
         boolean,
-        search.verdict,
+        position,
         search.verdict_tolerance,
-        parts_certificate(shape_a, shape_b, search, boolean),
+        proof,
         tuple(distance_steps or ()),
         tuple(boolean_steps or ()),
         search,

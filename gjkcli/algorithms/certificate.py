@@ -27,20 +27,19 @@
 
 Certificates are made from the GJK runs here; :mod:`gjkcli.verify.certificates`
 checks them without this code, sharing only the rules that make a bound
-rigorous: :func:`rounding_bound`, :func:`reach`, :func:`axis_reach` and
-:func:`named_point`.
+rigorous: :func:`~gjkcli.algorithms.extent.separation`,
+:func:`~gjkcli.algorithms.extent.rounding_bound`, :func:`~gjkcli.algorithms.extent.reach`
+and :func:`named_point`.
 
 Rounding. With ``u = 2**-53`` the unit roundoff, ``ra`` and ``rb`` the reaches
 of A and B (no point of them is farther from the origin) and ``|n| <= 1``:
 
-* ``lower = n.near_b - n.far_a``. Each of the two dot products is off by at
-  most ``2u (|nx px| + |ny py|)`` (two products and a sum), the subtraction by
-  ``u |lower|``. A support function picks its point by the same rounded dot
-  products, so the true extreme may beat it by as much for the point it
-  passed over. With ``ha`` the largest ``|nx x| + |ny y|`` over A (its *reach
-  along the axis*, :func:`axis_reach`; at most ``ra``, and far less for a long
-  shape lying across the axis) and ``hb`` likewise, in all at most
-  ``6u (ha + hb) + u |lower|``.
+* ``lower`` is :func:`~gjkcli.algorithms.extent.separation`'s proven lower
+  bound of ``min n.b - max n.a``: the rounding of every dot product, and of
+  the choice of each support point, is bounded from the numbers actually
+  combined (so a long shape lying across the axis costs nothing for its far
+  end), and where that rounding hides the sign of the separation it is
+  computed exactly.
 * ``upper = |pB - pA|``, with ``pA`` recomputed from vertex weights by
   :func:`named_point`: ``pA`` is within ``4u ra`` of the point of A the weights
   name (products, a correctly rounded sum, a division by the weights' sum),
@@ -49,29 +48,28 @@ of A and B (no point of them is farther from the origin) and ``|n| <= 1``:
   closest points are within about ``6u`` of their reach of the shapes, to the
   accuracy of the shapes' support functions.)
 
-Adding or subtracting the bound costs one more rounding, ``u |bound|``.
-``8u (ha + hb + |lower|)`` and ``8u (ra + rb + |upper|)``, with ``8u``
-:data:`CERTIFICATE_ROUNDING`, cover all of it (the spare ``2u`` also covers
-the rounding of ``ha`` and ``hb`` themselves); the smallest normal number is
-added for products that underflow.
+Adding the bound costs one more rounding, ``u |bound|``. ``8u (ra + rb +
+|upper|)``, with ``8u`` :data:`CERTIFICATE_ROUNDING`, covers all of it; the
+smallest normal number is added for products that underflow.
 """
 
 from __future__ import annotations
 
 import math
-import sys
 from dataclasses import dataclass
 
+from gjkcli.algorithms.axis import at_most_unit, from_distance_run
 from gjkcli.algorithms.compound import CompoundResult
 from gjkcli.algorithms.distance import DistanceResult, witness_points
+from gjkcli.algorithms.extent import reach, rounding_bound, separation
 from gjkcli.algorithms.intersect import IntersectResult
 from gjkcli.algorithms.simplex import closest_to_origin
 from gjkcli.algorithms.support import SupportPoint
+from gjkcli.algorithms.verdict import encloses_origin
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.shapes.compound import Shape, part_box, parts_of
+from gjkcli.shapes.compound import Shape, parts_of
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius, surface_points
-from gjkcli.tolerances import CERTIFICATE_ROUNDING
 
 __all__ = [
     "Certificate",
@@ -79,12 +77,9 @@ __all__ = [
     "PartProof",
     "PartsCertificate",
     "SeparatingAxis",
-    "axis_reach",
     "certificate",
     "named_point",
     "parts_certificate",
-    "reach",
-    "rounding_bound",
 ]
 
 Weights = tuple[tuple[int, float], ...]
@@ -117,6 +112,13 @@ class EnclosingSimplex:
     pairs: tuple[tuple[int, int], ...] | None
     weights: tuple[float, ...]
     residual: float
+
+    @property
+    def simplex(self) -> tuple[SupportPoint, ...]:
+        """The points with their members, as support points of ``A - B``."""
+        return tuple(
+            SupportPoint(w, a, b) for w, (a, b) in zip(self.points, self.members, strict=True)
+        )
 
 
 @dataclass(frozen=True)
@@ -155,9 +157,14 @@ Certificate = SeparatingAxis | EnclosingSimplex | PartsCertificate
 
 
 def certificate(
-    shape_a: ConvexShape, shape_b: ConvexShape, gjk: DistanceResult, boolean: IntersectResult
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    gjk: DistanceResult,
+    boolean: IntersectResult,
+    axis: Vec | None = None,
 ) -> SeparatingAxis | EnclosingSimplex:
-    """The certificate for GJK's answer on a pair.
+    """The certificate for GJK's answer on a pair; ``axis`` is the separating axis the
+    answer rests on (by default the one GJK's distance run ended on).
 
     >>> from gjkcli.algorithms.distance import distance
     >>> from gjkcli.algorithms.intersect import intersects
@@ -168,7 +175,7 @@ def certificate(
     ((1.0, 0.0), 1.999999999999993, 2.0000000000000075)
     """
     if gjk.closest is not None:
-        return _separating_axis(shape_a, shape_b, gjk, gjk.closest)
+        return _separating_axis(shape_a, shape_b, gjk, gjk.closest, axis)
     return _enclosing_simplex(shape_a, shape_b, gjk, boolean)
 
 
@@ -197,7 +204,7 @@ def parts_certificate(
     for pair in search.tested:
         closest = pair.result.closest  # every pair tested is apart (else the re-check fails)
         if closest is not None:
-            axis = _separating_axis(parts_a[pair.a], parts_b[pair.b], pair.result, closest)
+            axis = _separating_axis(parts_a[pair.a], parts_b[pair.b], pair.result, closest, None)
             axes.append(PartProof(pair.a, pair.b, axis))
     lowers = [p.proof.lower for p in axes if isinstance(p.proof, SeparatingAxis)]
     uppers = [p.proof.upper for p in axes if isinstance(p.proof, SeparatingAxis)]
@@ -207,15 +214,18 @@ def parts_certificate(
 
 
 def _separating_axis(
-    a: ConvexShape, b: ConvexShape, gjk: DistanceResult, closest_points: tuple[Vec, Vec]
+    a: ConvexShape,
+    b: ConvexShape,
+    gjk: DistanceResult,
+    closest_points: tuple[Vec, Vec],
+    axis: Vec | None,
 ) -> SeparatingAxis:
     (ax, ay), (bx, by) = closest_points
     length = math.hypot(bx - ax, by - ay)
-    nx, ny = _at_most_unit(_axis(gjk, ((bx - ax) / length, (by - ay) / length)))
+    nx, ny = (
+        axis or from_distance_run(gjk) or at_most_unit(((bx - ax) / length, (by - ay) / length))
+    )
     reach_a, reach_b = reach(a), reach(b)
-    across_a, across_b = axis_reach(a, (nx, ny)), axis_reach(b, (nx, ny))
-    far_a, near_b = a.support((nx, ny)), b.support((-nx, -ny))
-    lower = (nx * near_b[0] + ny * near_b[1]) - (nx * far_a[0] + ny * far_a[1])
     closest = closest_to_origin([p.w for p in gjk.simplex])
     kept = [gjk.simplex[i] for i in closest.kept]
     weights_a = _vertex_weights(a, [p.a for p in kept], closest.weights)
@@ -225,52 +235,12 @@ def _separating_axis(
     upper = math.hypot(point_b[0] - point_a[0], point_b[1] - point_a[1])
     return SeparatingAxis(
         (nx, ny),
-        lower - rounding_bound(across_a, across_b, lower),
+        separation(a, b, (nx, ny)).lower,
         upper + rounding_bound(reach_a, reach_b, upper),
         (point_a, point_b),
         weights_a,
         weights_b,
     )
-
-
-def rounding_bound(*sizes: float) -> float:
-    """How far rounding can have moved a certificate's bound computed from numbers of
-    these sizes: ``CERTIFICATE_ROUNDING * sum(|size|)``, plus the smallest normal
-    number for underflow (see the module notes).
-
-    >>> rounding_bound(1.0, 2.0, -5.0) == 8.0 * CERTIFICATE_ROUNDING + sys.float_info.min
-    True
-    """
-    return CERTIFICATE_ROUNDING * sum(abs(size) for size in sizes) + sys.float_info.min
-
-
-def reach(shape: ConvexShape) -> float:
-    """How far from the origin a point of ``shape`` can be: the farthest corner of its box.
-
-    >>> from gjkcli.shapes import rectangle
-    >>> reach(rectangle((2.0, -2.5), (2.0, 3.0)))  # corners (1, -4) to (3, -1)
-    5.0
-    """
-    minx, miny, maxx, maxy = part_box(shape)
-    return math.hypot(max(abs(minx), abs(maxx)), max(abs(miny), abs(maxy)))
-
-
-def axis_reach(shape: ConvexShape, n: Vec) -> float:
-    """How large ``|nx x| + |ny y|`` can be over the points of ``shape``: the size of
-    the terms of ``n.p``, which rounding is relative to. It is the largest of the
-    shape's reaches along the four directions ``(+-|nx|, +-|ny|)``.
-
-    >>> from gjkcli.shapes import segment
-    >>> tall = segment((1.8, 0.0), (-0.5, 1e20))  # across the axis (1, 2.3e-20)
-    >>> axis_reach(tall, (1.0, 2.3e-20)) < 3.0 < reach(tall)
-    True
-    """
-    nx, ny = abs(n[0]), abs(n[1])
-    largest = 0.0
-    for direction in ((nx, ny), (-nx, ny), (nx, -ny), (-nx, -ny)):
-        x, y = shape.support(direction)
-        largest = max(largest, nx * abs(x) + ny * abs(y))
-    return largest
 
 
 def named_point(shape: ConvexShape, weights: Weights | None, claimed: Vec) -> Vec:
@@ -294,75 +264,29 @@ def named_point(shape: ConvexShape, weights: Weights | None, claimed: Vec) -> Ve
     return (x / total, y / total)
 
 
-def _at_most_unit(n: Vec) -> Vec:
-    """``n`` shortened by an ulp at a time until its exact length is at most 1: then
-    ``n.(b - a) <= |b - a|`` for all ``a`` and ``b``, and ``lower`` bounds the distance."""
-    nx, ny = n
-    for _ in range(_UNIT_STEPS):
-        (p, q), (r, s) = nx.as_integer_ratio(), ny.as_integer_ratio()
-        if (p * s) ** 2 + (r * q) ** 2 <= (q * s) ** 2:  # nx^2 + ny^2 <= 1, exactly
-            return (nx, ny)
-        nx, ny = math.nextafter(nx, 0.0), math.nextafter(ny, 0.0)
-    raise ArithmeticError(f"({n[0]!r}, {n[1]!r}) is not a unit vector to rounding")
-
-
-_UNIT_STEPS = 64
-"""A vector normalized in floating point is within a few ulps of unit length;
-this many one-ulp steps towards zero are far more than it can need."""
-
-
-def _axis(gjk: DistanceResult, between: Vec) -> Vec:
-    """The unit axis from A towards B: the normal of GJK's final segment when it has one.
-
-    When the shapes nearly touch, the closest points are nearly equal and the
-    direction between them is known only to about ``eps / distance``; along a
-    long edge that tilt is enough to make the axis fail to separate. The
-    segment of ``A - B`` that GJK ended on is made of well separated points,
-    so its normal is accurate to rounding, whatever the distance. A single
-    point ``w = a - b`` of the cores gives the axis ``-w``: for rounded shapes
-    (two circles a hair apart) the cores are a sum of radii apart, so ``-w``
-    is accurate where the surface points are not.
-    """
-    if len(gjk.simplex) == 1:
-        wx, wy = gjk.simplex[0].w
-        length = math.hypot(wx, wy)
-        return (0.0 - wx / length, 0.0 - wy / length) if length > 0.0 else between
-    if len(gjk.simplex) != 2:
-        return between
-    (x1, y1), (x2, y2) = gjk.simplex[0].w, gjk.simplex[1].w
-    ex, ey = x2 - x1, y2 - y1
-    length = math.hypot(ex, ey)
-    nx, ny = ey / length, -ex / length
-    if nx * between[0] + ny * between[1] < 0.0:  # towards the origin from A - B: from A to B
-        nx, ny = -nx, -ny
-    return (nx, ny)
-
-
 def _enclosing_simplex(
     a: ConvexShape, b: ConvexShape, gjk: DistanceResult, boolean: IntersectResult
 ) -> EnclosingSimplex:
-    """From the boolean run's simplex if it holds the origin, else from the distance run's.
+    """From whichever simplex proves the most: one whose triangle holds the origin strictly
+    inside (:func:`~gjkcli.algorithms.verdict.encloses_origin`), else the one that comes
+    nearest the origin: the boolean run's, if it holds the origin, or the distance run's.
 
-    The distance run works on the cores of rounded shapes. When the cores
-    themselves are apart, the two points of A and of B on the line between the
-    cores' closest points, a radius beyond and before them, give a segment of
-    ``A - B`` through the origin.
+    The two runs decide "inside" with different tests, and near rounding one
+    may hold the origin where the other's closest point is a rounding-sized step
+    off it. The distance run works on the cores of rounded shapes. When the
+    cores themselves are apart, the two points of A and of B on the line
+    between the cores' closest points, a radius beyond and before them, give a
+    segment of ``A - B`` through the origin.
     """
-    if boolean.status == "contains-origin":
-        points = list(boolean.simplex)
-    else:
-        points = list(gjk.simplex)
-        radius = sum(gjk.radii)
-        closest = closest_to_origin([p.w for p in points])
-        vx, vy = closest.v
-        gap = math.hypot(vx, vy)
-        if radius > 0.0 and gap > 0.0:
-            pa, pb = witness_points([points[i] for i in closest.kept], closest.weights)
-            ux, uy = vx / gap, vy / gap
-            points = [
-                _support_point(*surface_points((pa, pb), (ux, uy), gjk.radii)),
-                _support_point(*surface_points((pa, pb), (-ux, -uy), gjk.radii)),
-            ]
+    candidates = [list(boolean.simplex)] if boolean.status == "contains-origin" else []
+    candidates.append(_through_the_radii(gjk))
+    points = min(
+        candidates,
+        key=lambda found: (
+            not encloses_origin(a, b, found),
+            math.hypot(*closest_to_origin([p.w for p in found]).v),
+        ),
+    )
     closest = closest_to_origin([p.w for p in points])
     kept = [points[i] for i in closest.kept]
     pairs = None
@@ -380,6 +304,23 @@ def _enclosing_simplex(
         weights,
         math.hypot(x, y),
     )
+
+
+def _through_the_radii(gjk: DistanceResult) -> list[SupportPoint]:
+    """The distance run's final simplex, or for rounded shapes whose cores are apart, the
+    segment through the origin between the surface points on both sides."""
+    points = list(gjk.simplex)
+    closest = closest_to_origin([p.w for p in points])
+    vx, vy = closest.v
+    gap = math.hypot(vx, vy)
+    if sum(gjk.radii) > 0.0 and gap > 0.0:
+        pa, pb = witness_points([points[i] for i in closest.kept], closest.weights)
+        ux, uy = vx / gap, vy / gap
+        points = [
+            _support_point(*surface_points((pa, pb), (ux, uy), gjk.radii)),
+            _support_point(*surface_points((pa, pb), (-ux, -uy), gjk.radii)),
+        ]
+    return points
 
 
 def _support_point(a: Vec, b: Vec) -> SupportPoint:

@@ -32,13 +32,14 @@ separates two non-convex shapes is not the depth of any one pair of parts.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass
 from typing import Any
 
 from gjkcli.algorithms.distance import DistanceResult, distance
 from gjkcli.algorithms.epa import Penetration, penetration
-from gjkcli.algorithms.verdict import Verdict, verdict
+from gjkcli.algorithms.verdict import Verdict, encloses_origin, settle, verdict
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Shape, boxes_of, parts_of, shape_bounds
 from gjkcli.shapes.polytope import Polytope
@@ -150,7 +151,7 @@ class _Search:
         scale = max(
             coordinate_scale(shape_bounds(shape_a)), coordinate_scale(shape_bounds(shape_b))
         )
-        self.band = touch_band(scale)
+        self.band = touch_band(1.0 + scale)
         self.tree = shapely.STRtree(shapely.box(*self.boxes_b.T))
         self.total = len(self.parts_a) * len(self.parts_b)
         self.tested: list[PartPair] = []
@@ -160,10 +161,15 @@ class _Search:
     def run(self, i: int, j: int, box_distance: float) -> PartPair:
         """GJK (and EPA, if they intersect) on part ``i`` of A and part ``j`` of B."""
         a, b = self.parts_a[i], self.parts_b[j]
-        result = distance(a, b)
+        settled = settle(a, b, distance(a, b))
+        result = settled.gjk
         overlap = penetration(a, b, result)
-        position, tolerance = verdict(result, overlap)
-        pair = PartPair(i, j, box_distance, result, overlap, position, tolerance)
+        proven = settled.proven
+        if len(result.simplex) == 3 and encloses_origin(a, b, result.simplex):
+            proven = "overlapping"
+        decision = verdict(result, overlap, proven)
+        result = dataclasses.replace(result, band=decision.band)
+        pair = PartPair(i, j, box_distance, result, overlap, decision.verdict, decision.tolerance)
         self.tested.append(pair)
         self.done.add((i, j))
         return pair

@@ -32,7 +32,10 @@ arithmetic. Computed as ``|v|^2 - v.w`` it would carry the rounding of ``v``
 itself (about ``eps`` times the simplex's size, not ``eps`` times ``|v|``)
 times ``|w|``: when a long, thin ``A - B`` passes close to the origin that
 error exceeds ``|v|^2`` many times over, and the loop stopped as converged
-short of the origin, answering "separated" for shapes that cross.
+short of the origin, answering "separated" for shapes that cross. The
+rounding allowed in that test is likewise that of the shape points behind
+``w`` and ``w1`` *along the direction* (:func:`near_scale`): the far end of an
+ellipse 1e20 long, lying across the direction, must not drown a gap of 1.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from gjkcli.algorithms.extent import noise
 from gjkcli.algorithms.simplex import Closest, closest_to_origin, normal_towards_origin
 from gjkcli.algorithms.support import SupportPoint, minkowski_support
 from gjkcli.shapes.base import ConvexShape, Vec
@@ -59,6 +63,7 @@ __all__ = [
     "DistanceStep",
     "distance",
     "magnitude",
+    "near_scale",
     "witness_points",
 ]
 
@@ -100,9 +105,15 @@ class DistanceResult:
 
     ``distance`` is 0 and ``closest`` is ``None`` when the shapes intersect.
     ``raw_distance`` is the distance as computed, before the touching band is
-    applied (equal to ``distance`` for separated shapes). ``simplex`` is the
-    final simplex of the cores' Minkowski difference, ``radii`` the radii that
-    were split off the two shapes, ``band`` the touching band used.
+    applied (equal to ``distance`` for separated shapes), and ``witness`` the
+    closest points as computed (``None`` when the final simplex is a triangle),
+    kept when the band calls the shapes touching: a proof of separation can
+    still overrule the band (:func:`gjkcli.algorithms.verdict.settle`).
+    ``simplex`` is the final simplex of the cores' Minkowski difference,
+    ``radii`` the radii that were split off the two shapes, ``band`` the
+    touching band used: ``TOUCH_RELATIVE`` times the size of the numbers the
+    final distance was computed from (:func:`near_scale`, plus the radii and the
+    distance itself).
     """
 
     distance: float
@@ -114,6 +125,7 @@ class DistanceResult:
     band: float
     simplex: tuple[SupportPoint, ...]
     radii: tuple[float, float]
+    witness: tuple[Vec, Vec] | None = None
 
 
 def distance(
@@ -135,23 +147,24 @@ def distance(
     """
     core_a, radius_a = split_radius(shape_a)
     core_b, radius_b = split_radius(shape_b)
+    cores = (core_a, core_b)
     direction: Vec = (1.0, 0.0)
     simplex: list[SupportPoint] = []
     closest = Closest((math.inf, math.inf), (), ())
     vv = math.inf  # |v|^2, v the point of the simplex closest to the origin
-    scale = 0.0
     status: DistanceStatus | None = None
     iterations = 0
     while status is None and iterations < MAX_ITERATIONS:
         iterations += 1
         searched = direction
         point = minkowski_support(core_a, core_b, searched)
-        scale = max(scale, magnitude(point))
         gap = threshold = None
         dropped: tuple[Vec, ...] = ()
         if simplex:
             gap = _progress(simplex[0].w, searched, point.w, vv)
-            reach = math.hypot(*point.w) + math.hypot(*simplex[0].w)
+            # the gap is measured along the search direction, from w and simplex[0]: its
+            # rounding is that of their shape points' coordinates along it
+            reach = near_scale((point, simplex[0]), searched)
             threshold = CONVERGENCE_RELATIVE * vv + rounding(math.sqrt(vv) * reach)
             status = _stop(point, simplex, gap, threshold)
         if status is None:
@@ -165,7 +178,7 @@ def distance(
                 candidate,
                 candidate.v[0] * candidate.v[0] + candidate.v[1] * candidate.v[1],
             )
-            if len(simplex) == 3 or vv <= touch_band(scale) ** 2:
+            if len(simplex) == 3 or vv <= touch_band(_band_size(simplex, candidate.v, cores)) ** 2:
                 status = "contains-origin"
             else:
                 direction = _search_direction(simplex, closest.v)
@@ -190,11 +203,11 @@ def distance(
             )
     return _finish(
         simplex,
-        closest.weights,
+        closest,
         status or "max-iterations",
         iterations=iterations,
+        cores=cores,
         radii=(radius_a, radius_b),
-        scale=scale,
     )
 
 
@@ -226,25 +239,29 @@ def _stop(
 
 def _finish(
     simplex: list[SupportPoint],
-    weights: tuple[float, ...],
+    closest: Closest,
     status: DistanceStatus,
     *,
     iterations: int,
+    cores: tuple[ConvexShape, ConvexShape],
     radii: tuple[float, float],
-    scale: float,
 ) -> DistanceResult:
     """Turn the final simplex into closest points, and apply the radii and the band."""
-    band = touch_band(scale)
     final = tuple(simplex)
-    core_distance = 0.0 if len(simplex) == 3 else _origin_distance(simplex)
+    if len(simplex) == 3:
+        band = touch_band(_band_size(simplex, (0.0, 0.0), cores) + radii[0] + radii[1])
+        return DistanceResult(0.0, True, None, iterations, status, 0.0, band, final, radii)
+    core_distance = _origin_distance(simplex)
     raw = max(core_distance - radii[0] - radii[1], 0.0)
-    if len(simplex) == 3 or raw <= band:
-        return DistanceResult(0.0, True, None, iterations, status, raw, band, final, radii)
-    (ax, ay), (bx, by) = witness_points(simplex, weights)
+    (ax, ay), (bx, by) = witness_points(simplex, closest.weights)
     gap = math.hypot(bx - ax, by - ay)
     normal = ((bx - ax) / gap, (by - ay) / gap) if gap > 0.0 else (0.0, 0.0)
-    closest = surface_points(((ax, ay), (bx, by)), normal, radii)
-    return DistanceResult(raw, False, closest, iterations, status, raw, band, final, radii)
+    witness = surface_points(((ax, ay), (bx, by)), normal, radii)
+    size = _band_size(simplex, closest.v, cores)
+    band = touch_band(size + radii[0] + radii[1] + core_distance)
+    if raw <= band:
+        return DistanceResult(0.0, True, None, iterations, status, raw, band, final, radii, witness)
+    return DistanceResult(raw, False, witness, iterations, status, raw, band, final, radii, witness)
 
 
 def _origin_distance(simplex: list[SupportPoint]) -> float:
@@ -269,6 +286,45 @@ def _search_direction(simplex: list[SupportPoint], v: Vec) -> Vec:
     if len(simplex) == 1:
         return (-v[0], -v[1])
     return normal_towards_origin(simplex[0].w, simplex[1].w)
+
+
+def _band_size(
+    simplex: Sequence[SupportPoint], v: Vec, cores: tuple[ConvexShape, ConvexShape]
+) -> float:
+    """The size the touching band is relative to: the numbers behind the simplex along
+    ``v``, and those behind the cores' support points (:func:`noise`)."""
+    length = math.hypot(v[0], v[1])
+    d = (v[0] / length, v[1] / length) if length > 0.0 else None
+    return near_scale(simplex, v) + noise(cores[0], d) + noise(cores[1], d)
+
+
+def near_scale(simplex: Sequence[SupportPoint], v: Vec) -> float:
+    """The size of the numbers behind a simplex's distance from the origin, along ``v``.
+
+    The distance is measured along ``v`` (the closest point, or the normal of a
+    segment), so the rounding of a point's coordinates matters in proportion
+    to the direction's component along them: for each support point ``w = a -
+    b`` this is ``|vx| (|ax| + |bx|) + |vy| (|ay| + |by|)`` over ``|v|``, and the
+    largest of them is the size the touching band is relative to. A long
+    shape lying across ``v`` (a segment from ``(0, 1)`` to ``(1e14, 1)`` above
+    the origin) adds nothing for its far end, whose large coordinate is
+    measured across the direction only. For ``v = 0``, every coordinate counts.
+
+    >>> far = SupportPoint((1e14, 1.0), (1e14, 1.0), (0.0, 0.0))
+    >>> near = SupportPoint((0.0, 1.0), (0.0, 1.0), (0.0, 0.0))
+    >>> near_scale([near, far], (0.0, 1.0))
+    1.0
+    """
+    length = math.hypot(v[0], v[1])
+    if not length > 0.0:
+        return max(_size(p) for p in simplex)
+    nx, ny = abs(v[0]) / length, abs(v[1]) / length
+    return max(nx * (abs(p.a[0]) + abs(p.b[0])) + ny * (abs(p.a[1]) + abs(p.b[1])) for p in simplex)
+
+
+def _size(point: SupportPoint) -> float:
+    """Every coordinate of the shape points behind a support point, added up."""
+    return abs(point.a[0]) + abs(point.b[0]) + abs(point.a[1]) + abs(point.b[1])
 
 
 def magnitude(point: SupportPoint) -> float:

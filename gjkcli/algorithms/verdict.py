@@ -1,35 +1,224 @@
-"""Where the origin lies relative to ``A - B``: outside, on the boundary, or inside."""
+"""Where the origin lies relative to ``A - B``: outside, on the boundary, or inside.
+
+A proof beats the touching band. The distance run answers in floating point,
+and calls two shapes touching when they are closer than its band
+(:data:`~gjkcli.tolerances.TOUCH_RELATIVE` times the size of the numbers it
+combined). :func:`settle` then looks for proofs, and the answer follows them:
+
+* **separated**, when a separating axis proves it: the axis GJK's distance
+  run ended on, or the direction along which the boolean run found ``A - B``
+  falling short of the origin, whose separation
+  (:func:`~gjkcli.algorithms.extent.separation`) stays positive after every
+  rounding it can carry is accounted for (and, where rounding hides its sign,
+  after it is computed exactly). The shapes are then apart whatever the band
+  says, and the distance is GJK's (raised to the proven lower bound if
+  rounding, within the band, left it below);
+* **intersecting**, when two polytopes' ``A - B`` holds the origin strictly
+  inside a triangle of the boolean run's support points, decided exactly: the
+  shapes overlap whatever the distance run measured.
+
+What nothing proves, the band decides, and the band is never narrower than the
+rounding the separating axis along GJK's final direction had to give up:
+closer than that, no floating-point computation tells touching from apart.
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+import dataclasses
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal, NamedTuple
 
-from gjkcli.algorithms.distance import DistanceResult
+from gjkcli.algorithms.axis import from_direction, from_distance_run
+from gjkcli.algorithms.distance import DistanceResult, near_scale
 from gjkcli.algorithms.epa import Penetration
+from gjkcli.algorithms.extent import Separation, membership_slack, rounding_bound, separation
+from gjkcli.algorithms.intersect import IntersectResult
+from gjkcli.algorithms.support import SupportPoint
+from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.shapes.polytope import Polytope
+from gjkcli.tolerances import touch_band
 
-__all__ = ["Verdict", "verdict"]
+__all__ = [
+    "Decision",
+    "Proven",
+    "Settled",
+    "Verdict",
+    "encloses_origin",
+    "settle",
+    "verdict",
+]
 
 Verdict = Literal["separated", "touching", "overlapping"]
 """``separated``: no common point. ``touching``: common points, but the
 interiors are disjoint. ``overlapping``: the interiors meet."""
 
+Proven = Literal["separated", "overlapping"]
+"""What a proof settled: apart (a separating axis), or overlapping (a triangle of
+``A - B`` strictly around the origin)."""
 
-def verdict(gjk: DistanceResult, overlap: Penetration | None) -> tuple[Verdict, float]:
-    """GJK's verdict and the tolerance it was decided with.
 
-    Apart beyond the touching band is ``separated``; otherwise a depth within
-    the band (widened by EPA's own error, which is 0 for polygons) is
-    ``touching``, a deeper overlap ``overlapping``.
+@dataclass(frozen=True)
+class Settled:
+    """The distance run's answer once the proofs have had their say.
+
+    ``gjk`` is the distance result, changed where a proof overrules the band;
+    ``axis`` and ``separation`` the separating axis examined (``None`` when there
+    was none to examine) and how far apart it holds the shapes; ``proven``
+    what a proof settled, ``None`` when the band decided.
+    """
+
+    gjk: DistanceResult
+    axis: Vec | None
+    separation: Separation | None
+    proven: Proven | None
+
+
+def settle(
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    gjk: DistanceResult,
+    boolean: IntersectResult | None = None,
+) -> Settled:
+    """Let proofs overrule the touching band (see the module notes).
+
+    >>> from gjkcli.algorithms.distance import distance
+    >>> from gjkcli.shapes import point, segment
+    >>> long = segment((0.0, 1.0), (1e14, 1.0))
+    >>> settled = settle(long, point((0.0, 0.5)), distance(long, point((0.0, 0.5))))
+    >>> settled.gjk.distance, settled.proven, settled.axis
+    (0.5, 'separated', (0.0, -1.0))
+    """
+    candidates = [from_distance_run(gjk)]
+    if boolean is not None and boolean.status == "separating-axis":
+        candidates.append(from_direction(boolean.direction))
+    examined: tuple[Vec, Separation] | None = None
+    for axis in candidates:
+        if axis is None or gjk.witness is None:
+            continue
+        apart = separation(shape_a, shape_b, axis)
+        if apart.lower > 0.0:
+            # rounding may leave GJK's distance a hair below the proven bound; more than
+            # that is GJK's own error, left for the cross-checks to see
+            distance = gjk.raw_distance
+            if gjk.raw_distance < apart.lower <= gjk.raw_distance + gjk.band:
+                distance = apart.lower
+            proven = dataclasses.replace(
+                gjk, distance=distance, intersects=False, closest=gjk.witness
+            )
+            return Settled(proven, axis, apart, "separated")
+        examined = examined or (axis, apart)
+    overlap = _overlap_proof(shape_a, shape_b, gjk, boolean)
+    if overlap is not None:
+        return Settled(overlap, None, None, "overlapping")
+    if examined is None:
+        return Settled(gjk, None, None, None)
+    axis, apart = examined
+    band = max(gjk.band, apart.rounding)
+    if gjk.intersects or gjk.raw_distance > band:
+        return Settled(dataclasses.replace(gjk, band=band), axis, apart, None)
+    touching = dataclasses.replace(gjk, distance=0.0, intersects=True, closest=None, band=band)
+    return Settled(touching, axis, apart, None)
+
+
+def _overlap_proof(
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    gjk: DistanceResult,
+    boolean: IntersectResult | None,
+) -> DistanceResult | None:
+    """The distance result turned intersecting, with the boolean run's triangle as its
+    simplex, when that triangle proves two polytopes overlap and the distance run
+    said they are apart."""
+    if gjk.intersects or boolean is None or boolean.status != "contains-origin":
+        return None
+    if not (isinstance(shape_a, Polytope) and isinstance(shape_b, Polytope)):
+        return None
+    if not encloses_origin(shape_a, shape_b, boolean.simplex):
+        return None
+    return dataclasses.replace(
+        gjk, distance=0.0, intersects=True, closest=None, simplex=boolean.simplex
+    )
+
+
+def encloses_origin(
+    shape_a: ConvexShape, shape_b: ConvexShape, points: Sequence[SupportPoint]
+) -> bool:
+    """Whether three points ``a - b`` of ``A - B`` prove that the origin is strictly inside
+    it (the shapes overlap): their triangle holds the origin strictly inside, decided
+    exactly from the members ``a`` and ``b``, and, unless those are polygon vertices (exact
+    points of the shapes), farther from each side than the members' rounding
+    (:func:`~gjkcli.algorithms.extent.membership_slack`).
+
+    >>> from gjkcli.shapes import point
+    >>> up, left, right = (((0.0, 1.0), (0.0, 0.0)), ((-1.0, -1.0), (0.0, 0.0)),
+    ...                    ((1.0, -1.0), (0.0, 0.0)))
+    >>> triangle = [SupportPoint(a, a, b) for a, b in (up, left, right)]
+    >>> encloses_origin(point((0.0, 0.0)), point((0.0, 0.0)), triangle)
+    True
+    """
+    if len(points) != 3:
+        return False
+    exact = [
+        (Fraction(p.a[0]) - Fraction(p.b[0]), Fraction(p.a[1]) - Fraction(p.b[1])) for p in points
+    ]
+    sides = [
+        (exact[(k + 1) % 3][0] - exact[k][0]) * -exact[k][1]
+        - (exact[(k + 1) % 3][1] - exact[k][1]) * -exact[k][0]
+        for k in range(3)
+    ]
+    if not (all(side > 0 for side in sides) or all(side < 0 for side in sides)):
+        return False
+    if isinstance(shape_a, Polytope) and isinstance(shape_b, Polytope):
+        return True
+    slack = max(membership_slack(shape_a, p.a) + membership_slack(shape_b, p.b) for p in points)
+    for k in range(3):
+        (x1, y1), (x2, y2) = points[k].w, points[(k + 1) % 3].w
+        ex, ey = x2 - x1, y2 - y1
+        height = abs(x1 * ey - y1 * ex) / math.hypot(ex, ey)
+        if not height > slack + rounding_bound(abs(x1) + abs(y1), abs(x2) + abs(y2)):
+            return False
+    return True
+
+
+class Decision(NamedTuple):
+    """GJK's verdict, the tolerance it was decided with, and the touching band in it."""
+
+    verdict: Verdict
+    tolerance: float
+    band: float
+
+
+def verdict(
+    gjk: DistanceResult, overlap: Penetration | None, proven: Proven | None = None
+) -> Decision:
+    """GJK's verdict, and the tolerance and band it was decided with.
+
+    Apart is ``separated``; otherwise a depth within the touching band is
+    ``touching``, a deeper overlap ``overlapping``, unless a proof says they
+    overlap (``proven``: a triangle of ``A - B`` strictly around the origin,
+    :func:`encloses_origin`), however shallow the depth. The depth is measured along
+    EPA's normal, so the band is that of the numbers behind EPA's contact
+    points along it (and, where the distance run ended short of a triangle, at
+    least the distance run's band); it is widened by EPA's own error, which is
+    0 for polygons.
 
     >>> from gjkcli.algorithms.distance import distance
     >>> from gjkcli.algorithms.epa import penetration
     >>> from gjkcli.shapes import rectangle
     >>> a, b = rectangle((0.0, 0.0), (2.0, 2.0)), rectangle((2.0, 1.0), (2.0, 2.0))
     >>> result = distance(a, b)
-    >>> verdict(result, penetration(a, b, result))[0]
+    >>> verdict(result, penetration(a, b, result)).verdict
     'touching'
     """
-    if overlap is None:
-        return "separated", gjk.band
-    tolerance = gjk.band + overlap.error
-    return ("touching" if overlap.depth <= tolerance else "overlapping"), tolerance
+    if overlap is None or not gjk.intersects:
+        return Decision("separated", gjk.band, gjk.band)
+    contact = [SupportPoint((0.0, 0.0), overlap.contact[0], overlap.contact[1])]
+    band = touch_band(near_scale(contact, overlap.normal) + sum(gjk.radii) + overlap.depth)
+    if len(gjk.simplex) < 3:
+        band = max(band, gjk.band)
+    tolerance = band + overlap.error
+    touching = overlap.depth <= tolerance and proven != "overlapping"
+    return Decision("touching" if touching else "overlapping", tolerance, band)

@@ -14,16 +14,21 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from gjkcli.corpus.compounds import COMPOUND_FAMILIES
+from gjkcli.corpus.extremes import EXTREME_FAMILIES
 from gjkcli.corpus.families import CONVEX_FAMILIES
 
-__all__ = ["FAMILIES", "generate"]
+__all__ = ["DEFAULT_FAMILIES", "FAMILIES", "generate"]
 
-FAMILIES = {**CONVEX_FAMILIES, **COMPOUND_FAMILIES}
-"""Every family by name, in the order ``gjk generate`` cycles through them."""
+FAMILIES = {**CONVEX_FAMILIES, **COMPOUND_FAMILIES, **EXTREME_FAMILIES}
+"""Every family by name."""
+
+DEFAULT_FAMILIES = (*CONVEX_FAMILIES, *COMPOUND_FAMILIES)
+"""The families ``gjk generate`` cycles through when none is named, in order: all but
+``extreme``, which is named on purpose (``--family extreme``)."""
 
 
 def generate(
-    count: int, seed: int, families: Sequence[str] = tuple(FAMILIES)
+    count: int, seed: int, families: Sequence[str] = DEFAULT_FAMILIES
 ) -> Iterator[dict[str, Any]]:
     """``count`` pairs, cycling through ``families`` in order.
 

@@ -40,6 +40,8 @@ def check_record(check: Check, trace: Query | None = None) -> dict[str, Any]:
     gjk, boolean, overlap = answer.gjk, answer.boolean, answer.penetration
     record: dict[str, Any] = {
         "name": check.pair.name,
+        "verdict": check.ruling.verdict,
+        "verdict_source": check.ruling.source,
         "gjk": {
             "intersects": gjk.intersects,
             "distance": _number(gjk.distance),
@@ -53,6 +55,7 @@ def check_record(check: Check, trace: Query | None = None) -> dict[str, Any]:
             "certificate_check": {
                 "ok": check.certificate_check.ok,
                 "problems": list(check.certificate_check.problems),
+                "proves": check.certificate_check.proves,
             },
             "iterations": gjk.iterations,
             "status": gjk.status,

@@ -20,15 +20,16 @@ from gjkcli.shapes.compound import Compound
 from gjkcli.verify.check import Check
 from gjkcli.verify.exact import rational_text
 
-__all__ = ["check_table", "verdict_text"]
+__all__ = ["check_table", "headline", "verdict_text"]
 
 _DISTANCE_DIGITS = 12
 
 
 def check_table(check: Check) -> RenderableType:
-    """The table, the agree / DISAGREE line, who is right, warnings, and the expectation."""
+    """The verdict (the best-proven one, and what proves it), then the table of what GJK,
+    Shapely and the exact arbiter each say, then the agree / DISAGREE line, who is right,
+    warnings, and the expectation."""
     table = Table(
-        title=Text(printable(check.pair.name), style="bold"),
         caption=printable(f"A: {_label(check.pair.a)}   B: {_label(check.pair.b)}"),
         caption_justify="left",
     )
@@ -51,7 +52,24 @@ def check_table(check: Check) -> RenderableType:
     notes.add_column(overflow="fold")
     for heading, sentence in _notes(check):
         notes.add_row(heading, sentence)
-    return Group(table, notes)
+    return Group(headline(check), table, notes)
+
+
+def headline(check: Check) -> Text:
+    """``name: verdict (what proves it)``, the answer a user reads first.
+
+    >>> from gjkcli.io import load_pair
+    >>> from gjkcli.verify.check import check_pair
+    >>> print(headline(check_pair(load_pair("samples/seed-example.json"))))
+    seed-example: overlapping (proven in exact arithmetic)
+    """
+    ruling = check.ruling
+    return Text.assemble(
+        (printable(check.pair.name), "bold"),
+        ": ",
+        (ruling.verdict, "bold"),
+        f" ({ruling.reason})",
+    )
 
 
 Row = tuple[str, str, str, str]

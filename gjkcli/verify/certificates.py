@@ -3,22 +3,24 @@
 This module does not use the code that made the certificate (GJK, EPA, the
 simplex solver): it recomputes every claim from the shapes themselves. It
 shares with it only the rules that make a bound rigorous
-(:func:`~gjkcli.algorithms.certificate.rounding_bound`,
-:func:`~gjkcli.algorithms.certificate.reach`,
-:func:`~gjkcli.algorithms.certificate.axis_reach` and
-:func:`~gjkcli.algorithms.certificate.named_point`).
+(:func:`~gjkcli.algorithms.extent.separation`,
+:func:`~gjkcli.algorithms.extent.rounding_bound`,
+:func:`~gjkcli.algorithms.extent.reach`,
+:func:`~gjkcli.algorithms.extent.membership_slack`,
+:func:`~gjkcli.algorithms.certificate.named_point` and
+:func:`~gjkcli.algorithms.verdict.encloses_origin`).
 
 * Every number must be finite; every test below is written so that ``NaN``
   fails it.
 * A separating axis must be a unit vector no longer than 1 (exactly); its
-  lower bound must not exceed the one recomputed from two support points less
-  its rounding bound, and must be positive. The closest points must belong to
-  their shapes (as weights over a polygon's vertices, or, for a curved shape,
-  behind its support line along the axis and in ``CERTIFICATE_DIRECTIONS``
-  directions), and the upper
-  bound must not be below their distance (recomputed from the vertex weights
-  for polygons) plus its rounding bound. Then ``lower <= upper``, and the
-  distance between them, with no slack.
+  lower bound must not exceed the separation along it recomputed from the
+  shapes, proven despite rounding, and must be positive. The closest points
+  must belong to their shapes (as weights over a polygon's vertices, or, for
+  a curved shape, behind its support line along the axis and in
+  ``CERTIFICATE_DIRECTIONS`` directions), and the upper bound must not be
+  below their distance (recomputed from the vertex weights for polygons)
+  plus its rounding bound. Then ``lower <= upper``, and the distance between
+  them, with no slack.
 * An enclosing simplex must have weights that are non-negative (down to
   ``-CERTIFICATE_RELATIVE``: they are rounded) and sum to 1,
   points that are differences of points of A and of B (the named vertices,
@@ -31,9 +33,10 @@ shares with it only the rules that make a bound rigorous
   less its rounding bound) and the least upper bound must bracket the
   distance, with no slack.
 
-Other recomputed numbers (points, memberships, weight sums, residuals) may
-differ from the certificate's by the rounding allowance
-``CERTIFICATE_RELATIVE * (1 + scale)``.
+Every other comparison allows only the rounding of the numbers it compares,
+derived from their sizes (:data:`~gjkcli.tolerances.CERTIFICATE_ROUNDING`): a
+closest point near the end of a capsule 1e6 long carries the rounding of the
+capsule's far end, not of its own small coordinates.
 """
 
 from __future__ import annotations
@@ -49,11 +52,10 @@ from gjkcli.algorithms.certificate import (
     PartsCertificate,
     SeparatingAxis,
     Weights,
-    axis_reach,
     named_point,
-    reach,
-    rounding_bound,
 )
+from gjkcli.algorithms.extent import membership_slack, reach, rounding_bound, separation
+from gjkcli.algorithms.verdict import Proven, encloses_origin
 from gjkcli.shapes.base import ConvexShape, Vec, bounding_box
 from gjkcli.shapes.compound import Compound, Shape, parts_of
 from gjkcli.shapes.polytope import Polytope
@@ -69,10 +71,18 @@ _DIRECTIONS = [
 
 @dataclass(frozen=True)
 class CertificateCheck:
-    """Whether a certificate holds, and what is wrong with it if not."""
+    """Whether a certificate holds, what is wrong with it if not, and what it proves.
+
+    ``proves`` is ``"separated"`` for a separating axis (or axes, for compound
+    shapes) that holds, ``"overlapping"`` for an enclosing simplex that holds
+    the origin strictly inside ``A - B`` (decided exactly), and ``None``
+    otherwise: an enclosing simplex that only comes within the touching band
+    of the origin proves nothing exactly.
+    """
 
     ok: bool
     problems: tuple[str, ...]
+    proves: Proven | None = None
 
 
 def check_certificate(
@@ -105,7 +115,27 @@ def check_certificate(
         problems = _separating_axis_problems(shape_a, shape_b, certificate, distance)
     else:
         problems = _enclosing_problems(shape_a, shape_b, certificate, band)
-    return CertificateCheck(not problems, tuple(problems))
+    if problems:
+        return CertificateCheck(False, tuple(problems))
+    return CertificateCheck(True, (), _proves(shape_a, shape_b, certificate))
+
+
+def _proves(shape_a: Shape, shape_b: Shape, certificate: Certificate) -> Proven | None:
+    """What a certificate that holds proves (see :class:`CertificateCheck`)."""
+    if isinstance(certificate, SeparatingAxis):
+        return "separated"
+    if isinstance(certificate, PartsCertificate):
+        if certificate.lower is not None:
+            return "separated"
+        first = certificate.proofs[0]
+        part_a, part_b = parts_of(shape_a)[first.a], parts_of(shape_b)[first.b]
+        inner = first.proof
+        if isinstance(inner, EnclosingSimplex) and _proves_overlap(part_a, part_b, inner):
+            return "overlapping"  # the interiors of two parts meet, so do the shapes'
+        return None
+    if isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
+        return None
+    return "overlapping" if _proves_overlap(shape_a, shape_b, certificate) else None
 
 
 def _parts_problems(
@@ -187,16 +217,13 @@ def _separating_axis_problems(
         return unfinite
     (ax, ay), (bx, by) = proof.closest
     nx, ny = proof.axis
-    slack = CERTIFICATE_RELATIVE * (1.0 + max(abs(ax), abs(ay), abs(bx), abs(by), proof.upper))
     problems = []
     if not abs(math.hypot(nx, ny) - 1.0) <= CERTIFICATE_RELATIVE:
         problems.append(f"axis: not a unit vector (length {math.hypot(nx, ny):.17g})")
     elif Fraction(nx) ** 2 + Fraction(ny) ** 2 > 1:
         problems.append(f"axis: longer than 1 (length {math.hypot(nx, ny):.17g})")
     reach_a, reach_b = reach(a), reach(b)
-    far_a, near_b = a.support((nx, ny)), b.support((-nx, -ny))
-    dots = (nx * near_b[0] + ny * near_b[1]) - (nx * far_a[0] + ny * far_a[1])
-    lower = dots - rounding_bound(axis_reach(a, (nx, ny)), axis_reach(b, (nx, ny)), dots)
+    lower = separation(a, b, (nx, ny)).lower
     if not proof.lower <= lower:
         problems.append(
             f"lower bound: {proof.lower:.17g} claimed, at most {lower:.17g} follows "
@@ -204,8 +231,8 @@ def _separating_axis_problems(
         )
     if not proof.lower > 0.0:
         problems.append(f"the axis does not separate the shapes (lower bound {proof.lower:.17g})")
-    problems_a = _membership(a, "A", (ax, ay), proof.weights_a, slack, also=(nx, ny))
-    problems_b = _membership(b, "B", (bx, by), proof.weights_b, slack, also=(-nx, -ny))
+    problems_a = _membership(a, "A", (ax, ay), proof.weights_a, also=(nx, ny))
+    problems_b = _membership(b, "B", (bx, by), proof.weights_b, also=(-nx, -ny))
     point_a = (ax, ay) if problems_a else named_point(a, proof.weights_a, (ax, ay))
     point_b = (bx, by) if problems_b else named_point(b, proof.weights_b, (bx, by))
     gap = math.hypot(point_b[0] - point_a[0], point_b[1] - point_a[1])
@@ -245,22 +272,28 @@ def _enclosing_problems(
     unfinite = _not_finite("the enclosing simplex", [*numbers, *proof.weights, proof.residual])
     if unfinite:
         return unfinite
-    scale = max((abs(c) for c in coordinates), default=0.0)
-    slack = CERTIFICATE_RELATIVE * (1.0 + scale)
     problems = []
     if not all(weight >= -CERTIFICATE_RELATIVE for weight in proof.weights):
         problems.append(f"weights: a negative weight in {list(proof.weights)}")
     if not abs(sum(proof.weights) - 1.0) <= CERTIFICATE_RELATIVE:
         problems.append(f"weights: they sum to {sum(proof.weights):.17g}, not 1")
     for k, ((px, py), (pa, pb)) in enumerate(zip(proof.points, proof.members, strict=True)):
-        if not math.hypot(px - (pa[0] - pb[0]), py - (pa[1] - pb[1])) <= slack:
+        size = abs(pa[0]) + abs(pa[1]) + abs(pb[0]) + abs(pb[1])
+        if not math.hypot(px - (pa[0] - pb[0]), py - (pa[1] - pb[1])) <= rounding_bound(size):
             problems.append(f"point {k}: not the difference of its points of A and B")
         pair = proof.pairs[k] if proof.pairs is not None else None
-        problems += _membership(a, "A", pa, None if pair is None else ((pair[0], 1.0),), slack)
-        problems += _membership(b, "B", pb, None if pair is None else ((pair[1], 1.0),), slack)
+        problems += _membership(a, "A", pa, None if pair is None else ((pair[0], 1.0),))
+        problems += _membership(b, "B", pb, None if pair is None else ((pair[1], 1.0),))
     sx = sum(w * p[0] for w, p in zip(proof.weights, proof.points, strict=True))
     sy = sum(w * p[1] for w, p in zip(proof.weights, proof.points, strict=True))
     residual = math.hypot(sx, sy)
+    # the weighted sum rounds by a few units in the last place of its terms
+    slack = rounding_bound(
+        sum(
+            abs(w) * (abs(p[0]) + abs(p[1]))
+            for w, p in zip(proof.weights, proof.points, strict=True)
+        )
+    )
     if not residual <= band + slack:
         problems.append(
             f"the weighted points sum to ({sx:.3g}, {sy:.3g}), {residual:.3g} from the origin "
@@ -274,16 +307,39 @@ def _enclosing_problems(
     return problems
 
 
+def _proves_overlap(a: ConvexShape, b: ConvexShape, proof: EnclosingSimplex) -> bool:
+    """Whether a (re-checked) enclosing simplex puts the origin strictly inside ``A - B``
+    (:func:`~gjkcli.algorithms.verdict.encloses_origin`, on the certificate's own points).
+
+    >>> from gjkcli.shapes import rectangle
+    >>> from gjkcli.algorithms.answer import solve
+    >>> a, b = rectangle((0.0, 0.0), (2.0, 2.0)), rectangle((0.5, 0.0), (2.0, 2.0))
+    >>> _proves_overlap(a, b, solve(a, b).certificate)
+    True
+    """
+    return encloses_origin(a, b, proof.simplex)
+
+
 def _membership(
     shape: ConvexShape,
     label: str,
     point: Vec,
     weights: Weights | None,
-    slack: float,
     *,
     also: Vec | None = None,
 ) -> list[str]:
-    """Is ``point`` in ``shape``? By weights over a polygon's vertices, else by support lines."""
+    """Is ``point`` in ``shape``? By weights over a polygon's vertices, else by support lines.
+
+    The slack is the rounding of the numbers compared. By weights: the
+    weighted sum of the vertices named, recomputed here and by
+    :func:`~gjkcli.algorithms.certificate.named_point`, rounds by at most a
+    few units in the last place of the sum of ``|weight| * |vertex|``. By
+    support lines: the point itself was computed from the shape's points (by
+    GJK, from support points and weights) with an error of a few units in the
+    last place of the shape's reach, the support value along each direction
+    carries at most as much, and the dot products compared add the rounding of
+    the point's own size.
+    """
     x, y = point
     if weights is not None and isinstance(shape, Polytope):
         vertices = shape.vertices
@@ -295,9 +351,11 @@ def _membership(
             return [f"{label}: the weights do not sum to 1"]
         wx = sum(weight * vertices[index][0] for index, weight in weights)
         wy = sum(weight * vertices[index][1] for index, weight in weights)
-        if not math.hypot(wx - x, wy - y) <= slack:
+        size = sum(abs(w) * (abs(vertices[i][0]) + abs(vertices[i][1])) for i, w in weights)
+        if not math.hypot(wx - x, wy - y) <= rounding_bound(size, abs(x) + abs(y)):
             return [f"{label}: ({x:.17g}, {y:.17g}) is not the weighted sum of the vertices named"]
         return []
+    slack = membership_slack(shape, point)
     for nx, ny in _DIRECTIONS if also is None else [also, *_DIRECTIONS]:
         far = shape.support((nx, ny))
         if not nx * x + ny * y <= nx * far[0] + ny * far[1] + slack:

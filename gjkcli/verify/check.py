@@ -17,6 +17,7 @@ from gjkcli.verify.agreement import disagreements, strict_warnings
 from gjkcli.verify.certificates import CertificateCheck, check_certificate
 from gjkcli.verify.exact import ExactAnswer, exact_answer
 from gjkcli.verify.expect import ExpectOutcome, check_expect
+from gjkcli.verify.ruling import Ruling, ruling
 from gjkcli.verify.shapely_oracle import ShapelyAnswer, shapely_answers
 from gjkcli.verify.triage import triage
 
@@ -35,6 +36,8 @@ class Check:
     the one for the depth (allowance plus the oracle's and EPA's errors).
     ``disagreements`` says what did not agree, ``triage`` who is right where
     the referees differ, ``warnings`` what ``--strict`` treats as failures.
+    ``ruling`` is the verdict a user reads first: the best-proven one, and
+    where it came from (:mod:`gjkcli.verify.ruling`).
     """
 
     pair: Pair
@@ -49,6 +52,7 @@ class Check:
     triage: tuple[str, ...]
     warnings: tuple[str, ...]
     expect: ExpectOutcome | None
+    ruling: Ruling
 
     @property
     def agree(self) -> bool:
@@ -74,6 +78,8 @@ def check_pair(pair: Pair, trace: bool = False) -> Check:
     >>> check = check_pair(pair)
     >>> check.answer.verdict, check.answer.gjk.distance, check.agree, check.exact
     ('touching', 0.0, True, None)
+    >>> check.ruling.verdict, check.ruling.source
+    ('touching', 'touching-band')
     """
     return check_pairs([pair], trace)[0]
 
@@ -124,4 +130,5 @@ def _compare(pair: Pair, answer: Answer, referee: ShapelyAnswer) -> Check:
         triage(answer, referee, exact),
         strict_warnings(answer, allowance),
         expect,
+        ruling(answer, certified, exact),
     )

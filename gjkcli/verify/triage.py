@@ -16,11 +16,12 @@ def triage(answer: Answer, referee: ShapelyAnswer, exact: ExactAnswer | None) ->
     >>> from gjkcli.shapes import Polytope, point
     >>> from gjkcli.verify.exact import exact_answer
     >>> from gjkcli.verify.shapely_oracle import shapely_answer
-    >>> a, b = Polytope(((0.0, 0.0), (1.0, 0.0))), point((0.5, 2.0**-60))
+    >>> a = Polytope(((0.0, 0.0), (1.2687284882248024, 1.7101241001807421)))
+    >>> b = point((0.969022617678674, 1.3061493830182715))  # 1.8e-16 off the segment
     >>> for sentence in triage(solve(a, b), shapely_answer(a, b), exact_answer(a, b)):
     ...     print(sentence)  # doctest: +NORMALIZE_WHITESPACE
-    GJK: touching; exact: separated, distance^2 = 1/2^120:
-    GJK is off by 8.67e-19 (within the touching band, 2e-14)
+    GJK: touching; exact: separated, distance^2 = 3.13261378129e-32 (about):
+    GJK is off by 1.77e-16 (within the touching band, 3.75e-14)
     """
     found = []
     if exact is not None:

@@ -14,7 +14,7 @@ import pytest
 
 from gjkcli.algorithms.answer import Answer, solve
 from gjkcli.algorithms.certificate import EnclosingSimplex, PartsCertificate, SeparatingAxis
-from gjkcli.corpus import FAMILIES, generate
+from gjkcli.corpus import DEFAULT_FAMILIES, generate
 from gjkcli.io import pair_from_node
 from gjkcli.io.node import Node
 from gjkcli.render.json_record import certificate_record, check_record
@@ -39,7 +39,7 @@ def polygon_pairs() -> Iterator[tuple[str, Shape, Shape]]:
     for index in range(1000):
         ring_a, ring_b, _ = random_polygon_pair(rng)
         yield f"random/{index}", Polytope(tuple(ring_a)), Polytope(tuple(ring_b))
-    hard = [family for family in FAMILIES if family not in ("polygons", "mixed", "circles")]
+    hard = [family for family in DEFAULT_FAMILIES if family not in ("polygons", "mixed", "circles")]
     for record in generate(30 * len(hard), seed=72, families=hard):
         pair = pair_from_node(Node(record, "corpus"), record["name"])
         yield pair.name, pair.a.shape, pair.b.shape

@@ -40,7 +40,9 @@ def nudge_distance(monkeypatch: pytest.MonkeyPatch, by: float) -> None:
 
     def off(a: ConvexShape, b: ConvexShape, recorder: object = None) -> DistanceResult:
         result = real(a, b)
-        return dataclasses.replace(result, distance=result.distance + by)
+        return dataclasses.replace(
+            result, distance=result.distance + by, raw_distance=result.raw_distance + by
+        )
 
     monkeypatch.setattr(answer_module, "distance", off)
 
@@ -66,7 +68,7 @@ def test_a_wrong_distance_on_curves_is_caught_by_shapely(monkeypatch: pytest.Mon
     assert result.exact is None
     assert not result.agree
     assert result.disagreements == (
-        "certificate fails: lower bound 2.9999999999999911 exceeds the distance 2.9990000000000001",
+        "certificate fails: lower bound 2.9999999999999849 exceeds the distance 2.9990000000000001",
         "distance: GJK 2.999, Shapely 3, differ by 0.001 (allowed 1.88e-05)",
     )
 
@@ -143,13 +145,26 @@ def test_triage_explains_touching_against_overlapping_without_a_distance() -> No
     (sentence,) = same.triage
     assert sentence.startswith("Shapely: overlapping; exact: touching, distance^2 = 0:")
     assert "a point on a point" in sentence and "off by" not in sentence
-    # squares overlapping by 2^-20 near x = 2^30: inside GJK's touching band there
+    # squares overlapping by 2^-20 near x = 2^30: GJK's final triangle holds the origin
+    # strictly inside, decided exactly, so GJK calls them overlapping, as the exact answer
     big = 2.0**30
     a = Polytope(((big, 0.0), (big + 1.0, 0.0), (big + 1.0, 1.0), (big, 1.0)))
     b = Polytope(tuple((x + 1.0 - 2.0**-20, y) for x, y in a.vertices))
-    close = check_pair(make_pair(a, b))
+    deep = check_pair(make_pair(a, b))
+    assert deep.answer.verdict == deep.ruling.verdict == "overlapping" and deep.agree
+    # a point an ulp inside a triangle's tilted edge: GJK measures no depth beyond its
+    # band and proves nothing; the exact answer says overlapping
+    triangle = Polytope(
+        (
+            (-0.7446779203356333, 1.8346377056338201),
+            (1.5866385657104063, -0.4888430423512693),
+            (-0.158361468616381, 0.08029193837025561),
+        )
+    )
+    close = check_pair(make_pair(triangle, point((0.75643046402073, 0.3385746646151439))))
     assert close.answer.verdict == "touching" and close.exact is not None
     assert close.exact.verdict == "overlapping" and close.agree
+    assert (close.ruling.verdict, close.ruling.source) == ("overlapping", "exact")
     gjk_line = next(line for line in close.triage if line.startswith("GJK:"))
     assert "GJK's depth is" in gjk_line
     assert gjk_line.endswith(f"(within the touching band, {close.answer.verdict_tolerance:.3g})")
