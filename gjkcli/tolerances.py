@@ -58,7 +58,7 @@ behind its final simplex, each weighted by how much it moves the distance (its
 component along the direction of the distance:
 :func:`gjkcli.algorithms.distance.near_scale`), plus the size of the numbers a
 curved shape's support points are computed from
-(:func:`gjkcli.algorithms.extent.noise`: 0 for polygons, whose support points
+(:func:`gjkcli.algorithms.bounds.noise`: 0 for polygons, whose support points
 are their own vertices), the radii and the distance itself. The largest
 coordinate GJK merely visited does not count: a segment from (0, 1) to
 (1e14, 1) is 0.5 from the point (0, 0.5), not within rounding of it. The band
@@ -135,17 +135,17 @@ CERTIFICATE_ROUNDING: Final = 2.0**-50
 """Rounding bound of a computation, relative to the sizes of the numbers it
 combined: 8 units of roundoff (``8 * 2**-53``, about 8.9e-16), more than the
 few that a handful of products and sums can lose. It is what every rigorous
-bound allows for rounding (:mod:`gjkcli.algorithms.extent`): the support value
+bound allows for rounding (:mod:`gjkcli.algorithms.bounds`): the support value
 of a polygon along an axis may exceed each vertex's computed value by
 ``CERTIFICATE_ROUNDING * (|nx x| + |ny y|)``, so that a separating axis's
 ``lower`` bound is below the exact separation (and where that allowance hides
 its sign, the separation is computed exactly); ``upper`` is raised by
 ``CERTIFICATE_ROUNDING * (ra + rb + upper)`` with ``ra``, ``rb`` the shapes'
-reaches (:func:`gjkcli.algorithms.extent.reach`), so that ``lower <= exact
+reaches (:func:`gjkcli.algorithms.bounds.reach`), so that ``lower <= exact
 distance <= upper`` for polygons, and for curved shapes to the accuracy of their
 support functions. A point computed from a curved shape's support points is
 accepted as a point of it within ``CERTIFICATE_ROUNDING * (2 reach + |x| + |y|)``
-(:func:`gjkcli.algorithms.extent.membership_slack`), a weighted sum of vertices
+(:func:`gjkcli.algorithms.bounds.membership_slack`), a weighted sum of vertices
 within ``CERTIFICATE_ROUNDING`` of the sum of the terms. The horizon of a
 compound certificate is lowered by ``CERTIFICATE_ROUNDING * horizon``."""
 

@@ -27,14 +27,14 @@
 
 Certificates are made from the GJK runs here; :mod:`gjkcli.verify.certificates`
 checks them without this code, sharing only the rules that make a bound
-rigorous: :func:`~gjkcli.algorithms.extent.separation`,
-:func:`~gjkcli.algorithms.extent.rounding_bound`, :func:`~gjkcli.algorithms.extent.reach`
+rigorous: :func:`~gjkcli.algorithms.bounds.separation`,
+:func:`~gjkcli.algorithms.bounds.rounding_bound`, :func:`~gjkcli.algorithms.bounds.reach`
 and :func:`named_point`.
 
 Rounding. With ``u = 2**-53`` the unit roundoff, ``ra`` and ``rb`` the reaches
 of A and B (no point of them is farther from the origin) and ``|n| <= 1``:
 
-* ``lower`` is :func:`~gjkcli.algorithms.extent.separation`'s proven lower
+* ``lower`` is :func:`~gjkcli.algorithms.bounds.separation`'s proven lower
   bound of ``min n.b - max n.a``: the rounding of every dot product, and of
   the choice of each support point, is bounded from the numbers actually
   combined (so a long shape lying across the axis costs nothing for its far
@@ -59,9 +59,9 @@ import math
 from dataclasses import dataclass
 
 from gjkcli.algorithms.axis import at_most_unit, from_distance_run
+from gjkcli.algorithms.bounds import reach, rounding_bound, separation
 from gjkcli.algorithms.compound import CompoundResult
 from gjkcli.algorithms.distance import DistanceResult, witness_points
-from gjkcli.algorithms.extent import reach, rounding_bound, separation
 from gjkcli.algorithms.intersect import IntersectResult
 from gjkcli.algorithms.simplex import closest_to_origin
 from gjkcli.algorithms.support import SupportPoint

@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from gjkcli.algorithms.extent import noise
+from gjkcli.algorithms.bounds import noise
 from gjkcli.algorithms.simplex import Closest, closest_to_origin, normal_towards_origin
 from gjkcli.algorithms.support import SupportPoint, minkowski_support
 from gjkcli.shapes.base import ConvexShape, Vec

@@ -8,7 +8,7 @@ combined). :func:`settle` then looks for proofs, and the answer follows them:
 * **separated**, when a separating axis proves it: the axis GJK's distance
   run ended on, or the direction along which the boolean run found ``A - B``
   falling short of the origin, whose separation
-  (:func:`~gjkcli.algorithms.extent.separation`) stays positive after every
+  (:func:`~gjkcli.algorithms.bounds.separation`) stays positive after every
   rounding it can carry is accounted for (and, where rounding hides its sign,
   after it is computed exactly). The shapes are then apart whatever the band
   says, and the distance is GJK's (raised to the proven lower bound if
@@ -32,9 +32,9 @@ from fractions import Fraction
 from typing import Literal, NamedTuple
 
 from gjkcli.algorithms.axis import from_direction, from_distance_run
+from gjkcli.algorithms.bounds import Separation, membership_slack, rounding_bound, separation
 from gjkcli.algorithms.distance import DistanceResult, near_scale
 from gjkcli.algorithms.epa import Penetration
-from gjkcli.algorithms.extent import Separation, membership_slack, rounding_bound, separation
 from gjkcli.algorithms.intersect import IntersectResult
 from gjkcli.algorithms.support import SupportPoint
 from gjkcli.shapes.base import ConvexShape, Vec
@@ -150,7 +150,7 @@ def encloses_origin(
     it (the shapes overlap): their triangle holds the origin strictly inside, decided
     exactly from the members ``a`` and ``b``, and, unless those are polygon vertices (exact
     points of the shapes), farther from each side than the members' rounding
-    (:func:`~gjkcli.algorithms.extent.membership_slack`).
+    (:func:`~gjkcli.algorithms.bounds.membership_slack`).
 
     >>> from gjkcli.shapes import point
     >>> up, left, right = (((0.0, 1.0), (0.0, 0.0)), ((-1.0, -1.0), (0.0, 0.0)),

@@ -3,10 +3,10 @@
 This module does not use the code that made the certificate (GJK, EPA, the
 simplex solver): it recomputes every claim from the shapes themselves. It
 shares with it only the rules that make a bound rigorous
-(:func:`~gjkcli.algorithms.extent.separation`,
-:func:`~gjkcli.algorithms.extent.rounding_bound`,
-:func:`~gjkcli.algorithms.extent.reach`,
-:func:`~gjkcli.algorithms.extent.membership_slack`,
+(:func:`~gjkcli.algorithms.bounds.separation`,
+:func:`~gjkcli.algorithms.bounds.rounding_bound`,
+:func:`~gjkcli.algorithms.bounds.reach`,
+:func:`~gjkcli.algorithms.bounds.membership_slack`,
 :func:`~gjkcli.algorithms.certificate.named_point` and
 :func:`~gjkcli.algorithms.verdict.encloses_origin`).
 
@@ -46,6 +46,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from gjkcli.algorithms.bounds import membership_slack, reach, rounding_bound, separation
 from gjkcli.algorithms.certificate import (
     Certificate,
     EnclosingSimplex,
@@ -54,7 +55,6 @@ from gjkcli.algorithms.certificate import (
     Weights,
     named_point,
 )
-from gjkcli.algorithms.extent import membership_slack, reach, rounding_bound, separation
 from gjkcli.algorithms.verdict import Proven, encloses_origin
 from gjkcli.shapes.base import ConvexShape, Vec, bounding_box
 from gjkcli.shapes.compound import Compound, Shape, parts_of

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from gjkcli.algorithms.extent import noise, reach, reach_along, separation
+from gjkcli.algorithms.bounds import noise, reach, reach_along, separation
 from gjkcli.shapes import Polytope, capsule, circle, ellipse, point, segment
 from gjkcli.shapes.base import ConvexShape, Vec
 
