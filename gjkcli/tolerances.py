@@ -129,8 +129,10 @@ axis, ``axis_reach``). It is 8 units of roundoff (``8 * 2**-53``, about
 that the computation of the bounds can lose (derived in that module's notes),
 so that ``lower <= exact distance <= upper`` for polygons; for curved shapes,
 to the accuracy of their support functions. The checker allows no other
-slack between the bounds. The horizon of a compound certificate is lowered by
-``CERTIFICATE_ROUNDING * horizon`` (its ``hypot`` loses at most 3)."""
+slack between the bounds. The bound that two parts' boxes give on their
+distance (:mod:`gjkcli.algorithms.extents`: the broad phase's, and a compound
+certificate's horizon) is lowered the same way, gap by gap, and its ``hypot``
+by ``CERTIFICATE_ROUNDING`` times itself (``hypot`` loses at most 3)."""
 
 CERTIFICATE_DIRECTIONS: Final = 64
 """A certificate's closest point on a curved shape has no vertex weights to
