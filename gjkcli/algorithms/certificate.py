@@ -183,11 +183,11 @@ def parts_certificate(
     """The certificate for a compound pair, from its part-pair search; ``boolean`` is the
     boolean query on the deciding pair.
 
-    A pair tested whose bound is within ``4 rounding_bound(sa, sb, lower)`` of the
-    nearest pair's lower bound (``sa`` and ``sb`` the shapes' largest coordinates)
-    gets no axis of its own: its bound lowers the certificate's by no more than
-    rounding, and pairs of long parts side by side, all as near as each other,
-    need no list of thousands of axes.
+    A pair tested whose bound is positive and within ``4 rounding_bound(sa, sb,
+    lower)`` of the nearest pair's lower bound (``sa`` and ``sb`` the shapes' largest
+    coordinates) gets no axis of its own: its bound lowers the certificate's by no
+    more than rounding, and pairs of long parts side by side, all as near as each
+    other, need no list of thousands of axes.
 
     >>> from gjkcli.algorithms.compound import compound_query
     >>> from gjkcli.shapes import point, segment, union_of
@@ -214,7 +214,7 @@ def parts_certificate(
         enough = nearest.lower - 4.0 * rounding_bound(*scales, nearest.lower)
         for other in search.close:
             apart = other.result.closest  # every pair tested is apart (else the re-check fails)
-            if other.bound < enough and apart is not None:
+            if (other.bound < enough or not other.bound > 0.0) and apart is not None:
                 axis = _separating_axis(parts_a[other.a], parts_b[other.b], other.result, apart)
                 axes.append(PartProof(other.a, other.b, axis))
             else:

@@ -35,8 +35,9 @@ distance between two parts' boxes in a frame,
   pairs that could fall short are found with an STRtree of B's boxes,
   grown by the horizon and a margin for rounding, so the check takes time
   near the number of pairs whose boxes are near, not the number of pairs;
-  which pairs the search tested is not trusted. The least lower bound and
-  the least upper bound must bracket the distance, with no slack.
+  which pairs the search tested is not trusted. The least lower bound must
+  be positive, and with the least upper bound bracket the distance, with no
+  slack.
 
 Other recomputed numbers (points, memberships, weight sums, residuals) may
 differ from the certificate's by the rounding allowance
@@ -152,6 +153,10 @@ def _parts_problems(
         problems.append(
             f"bounds: [{proof.lower:.17g}, {proof.upper:.17g}] claimed, "
             f"[{lower:.17g}, {upper:.17g}] from the pairs of parts"
+        )
+    if not proof.lower > 0.0:
+        problems.append(
+            f"the bounds do not prove the shapes apart (lower bound {proof.lower:.17g})"
         )
     problems += _bracket(proof.lower, proof.upper, distance)
     if proof.horizon is None:

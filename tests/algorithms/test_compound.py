@@ -220,6 +220,10 @@ def test_a_tampered_part_certificate_fails_its_recheck() -> None:
     assert any("less than the horizon 0.9" in problem for problem in check.problems)
     inflated = replace(proof, lower=1.0)
     assert not check_certificate(shape, probe, inflated, answer.gjk.distance, answer.gjk.band).ok
+    # a horizon below 0 holds for every pair, but then the bounds prove nothing
+    hollow = replace(dropped, horizon=-1.0, lower=-1.0)
+    check = check_certificate(shape, probe, hollow, answer.gjk.distance, answer.gjk.band)
+    assert check.problems == ("the bounds do not prove the shapes apart (lower bound -1)",)
 
 
 def test_penetration_is_null_with_a_reason() -> None:
