@@ -24,9 +24,9 @@ from gjkcli.io import load_pair
 from gjkcli.io.node import Node
 from gjkcli.io.pairs import pair_from_node
 from gjkcli.pair import Pair, ShapeInput
-from gjkcli.shapes import circle, point, rectangle, segment, union_of
+from gjkcli.shapes import capsule, circle, point, rectangle, segment, union_of
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.shapes.compound import Compound, Shape
+from gjkcli.shapes.compound import Compound, Shape, parts_of
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.verify.certificates import check_certificate
 from gjkcli.verify.check import check_pair, check_pairs
@@ -430,3 +430,46 @@ def test_nearly_parallel_long_parts_agree_with_shapely() -> None:
         assert answer.gjk.distance == pytest.approx(float(referee), abs=1e-9), trial
         assert check_certificate(a, b, answer.certificate, answer.gjk.distance, answer.gjk.band).ok
     assert turned >= 15  # most angles are far enough from the axes for boxes to crowd
+
+
+def test_crowded_mixed_parts_find_the_nearest_pair_of_all() -> None:
+    # long segments, capsules, thin rectangles and small discs, nearly parallel, B a
+    # random gap beyond A (some overlap): the broad phase, in whatever frame it takes,
+    # finds what GJK on every pair finds, and the certificate re-checks
+    rng = random.Random(4)
+    turned, verdicts = 0, set()
+    for _ in range(16):
+        angle = rng.uniform(0.0, math.pi)
+        along, across = (math.cos(angle), math.sin(angle)), (-math.sin(angle), math.cos(angle))
+        offset, gap = rng.choice([0.0, 1e3, 1e6]), rng.uniform(-1.0, 3.0)
+        shapes = []
+        for side in range(2):
+            parts: list[Shape] = []
+            for _ in range(32):
+                tilt = angle + rng.uniform(-0.001, 0.001)
+                s, t = rng.uniform(0.0, 30.0), rng.uniform(0.0, 10.0) + side * (10.0 + gap)
+                x, y = offset + s * along[0] + t * across[0], s * along[1] + t * across[1]
+                length = rng.uniform(300.0, 600.0)
+                end = (x + length * math.cos(tilt), y + length * math.sin(tilt))
+                middle = ((x + end[0]) / 2.0, (y + end[1]) / 2.0)
+                parts.append(
+                    rng.choice(
+                        [
+                            segment((x, y), end),
+                            capsule((x, y), end, rng.uniform(0.01, 0.2)),
+                            circle((x, y), rng.uniform(0.01, 0.3)),
+                            rectangle(middle, (length, 0.1), math.degrees(tilt)),
+                        ]
+                    )
+                )
+            shapes.append(union_of(parts))
+        a, b = shapes
+        answer = solve(a, b)
+        assert answer.parts is not None
+        verdicts.add(answer.verdict)
+        turned += answer.parts.frame != AXIS_ALIGNED
+        every = min(distance(p, q).distance for p in parts_of(a) for q in parts_of(b))
+        assert answer.gjk.distance == pytest.approx(every, rel=1e-12, abs=1e-12)
+        assert (answer.verdict == "separated") == (every > answer.gjk.band)
+        assert check_certificate(a, b, answer.certificate, answer.gjk.distance, answer.gjk.band).ok
+    assert turned >= 8 and verdicts == {"separated", "overlapping"}
