@@ -1,16 +1,25 @@
 """Compound shapes: a 1,000-vertex non-convex polygon against circles, gjkcli vs Shapely.
 
-Usage: ``python benchmarks/compound.py [--vertices N] [--repeat N]``. Prints one
-table: the time to cut the polygon into convex parts, then for each circle the
-time of gjkcli's answer (the broad phase and GJK on the part pairs it keeps,
-both queries on the deciding pair, the verdict and the certificate: what
-``gjk check`` computes on its side), the part pairs tested out of all of them,
+Usage: ``python benchmarks/compound.py [--vertices N] [--repeat N] [--side-by-side N ...]``.
+Prints two tables. The first: the time to cut the polygon into convex parts,
+then for each circle the time of gjkcli's answer (the broad phase and GJK on
+the part pairs it keeps, both queries on the deciding pair, the verdict and
+the certificate: what ``gjk check`` computes on its side), the part pairs
+tested out of all of them,
 and Shapely's ``distance`` plus ``intersects`` on geometries built beforehand
 (the circle as its 1024-gon stand-in). The last rows are the whole check of
 one pair from its file (reading, cutting, answering, Shapely's cross-check and
 the certificate's re-check), in this process and as a ``gjk check`` process,
 and the time to cut 10,000- and 40,000-gons whose parts keep growing as they
 merge, next to GEOS's triangulation of them alone.
+
+The second: two MultiLineStrings of ``n`` long diagonal segments side by side
+(``(i, 0)`` to ``(1000 + i, 1000)``, and the same shifted by 0.5 across; by
+default n = 600 and 5000), whose ``n^2`` pairs of parts all have the same
+bounding box: gjkcli's answer (the part-pair search and the certificate) and
+the certificate's re-check, timed once in this process, then a whole
+``gjk check --json`` process: its time, its peak memory (the largest resident
+set, as ``/usr/bin/time`` reports it) and the size of its JSON.
 """
 
 from __future__ import annotations
@@ -37,6 +46,7 @@ from timing import per_call
 from gjkcli import Answer, Compound, ConvexShape, circle, decompose, solve
 from gjkcli.io import load_pair
 from gjkcli.shapes.base import Vec
+from gjkcli.verify.certificates import check_certificate
 from gjkcli.verify.check import Check, check_pair
 from gjkcli.verify.shapely_oracle import shapely_geometry
 
@@ -103,10 +113,63 @@ def whole_check(ring: list[Vec], centre: Vec, radius: float, repeat: int) -> tup
     return in_process, statistics.median(times)
 
 
+def side_by_side(count: int) -> dict[str, str]:
+    """The pair: ``count`` long diagonal segments, and as many 0.5 further across."""
+    a = ", ".join(f"({i} 0, {1000 + i} 1000)" for i in range(count))
+    b = ", ".join(f"({i + 0.5} 0, {1000.5 + i} 1000)" for i in range(count))
+    return {"a": f"MULTILINESTRING ({a})", "b": f"MULTILINESTRING ({b})"}
+
+
+def timed_process(command: list[str]) -> tuple[float, int | None, int]:
+    """Seconds, peak resident memory (KiB, as ``/usr/bin/time`` reports it; ``None``
+    without it) and bytes of standard output of a process."""
+    timer = ["/usr/bin/time", "-f", "%M"] if Path("/usr/bin/time").is_file() else []
+    start = time.perf_counter()
+    done = subprocess.run([*timer, *command], capture_output=True, check=True)
+    seconds = time.perf_counter() - start
+    peak = int(done.stderr.decode().split()[-1]) if timer else None
+    return seconds, peak, len(done.stdout)
+
+
+def side_by_side_table(counts: list[int]) -> Table:
+    """The second table: long diagonal segments side by side."""
+    table = Table(title="n long diagonal segments beside n others, 0.5 apart across")
+    columns = ("n", "answer", "re-check", "pairs tested", "gjk check --json", "peak", "JSON")
+    for column in columns:
+        table.add_column(column, justify="right")
+    gjk = str(Path(sysconfig.get_path("scripts")) / "gjk")
+    with tempfile.TemporaryDirectory() as folder:
+        for count in counts:
+            path = Path(folder) / f"side-by-side-{count}.json"
+            path.write_text(json.dumps(side_by_side(count)))
+            pair = load_pair(str(path))
+            a, b = pair.a.shape, pair.b.shape
+            start = time.perf_counter()
+            answer = solve(a, b)
+            solved = time.perf_counter()
+            check = check_certificate(
+                a, b, answer.certificate, answer.gjk.distance, answer.gjk.band
+            )
+            checked = time.perf_counter()
+            assert answer.parts is not None and check.ok
+            seconds, peak, size = timed_process([gjk, "check", str(path), "--json"])
+            table.add_row(
+                f"{count:,}",
+                f"{solved - start:.2f} s",
+                f"{checked - solved:.2f} s",
+                f"{answer.parts.tested:,} of {answer.parts.total:,}",
+                f"{seconds:.2f} s",
+                "?" if peak is None else f"{peak / 1024:.0f} MiB",
+                f"{size / 1024:.1f} KiB",
+            )
+    return table
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--vertices", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--side-by-side", type=int, nargs="*", default=[600, 5000])
     args = parser.parse_args()
     ring = star_ring(args.vertices, seed=1000)
     polygon = decompose(ring)
@@ -126,7 +189,7 @@ def main() -> None:
         table.add_row(
             f"{name}: {answer.verdict}, distance {answer.gjk.distance:.6g}",
             f"{ours * 1e3:.2f} ms",
-            f"{len(answer.parts.tested)} of {answer.parts.total}",
+            f"{answer.parts.tested} of {answer.parts.total}",
             f"{theirs * 1e3:.2f} ms",
             f"{ours / theirs:.1f}x",
         )
@@ -149,9 +212,12 @@ def main() -> None:
         "whole check from the file (circle across)", f"{in_process * 1e3:.0f} ms", "", "", ""
     )
     table.add_row("the same, a gjk check process", f"{process * 1e3:.0f} ms", "", "", "")
-    Console(width=110).print(table)
+    console = Console(width=110)
+    console.print(table)
     if sys.stdout.isatty():
         print("ratio: gjkcli's time divided by Shapely's (above 1: gjkcli is slower)")
+    if args.side_by_side:
+        console.print(side_by_side_table(args.side_by_side))
 
 
 if __name__ == "__main__":

@@ -146,8 +146,10 @@ distance <= upper`` for polygons, and for curved shapes to the accuracy of their
 support functions. A point computed from a curved shape's support points is
 accepted as a point of it within ``CERTIFICATE_ROUNDING * (2 reach + |x| + |y|)``
 (:func:`gjkcli.algorithms.bounds.membership_slack`), a weighted sum of vertices
-within ``CERTIFICATE_ROUNDING`` of the sum of the terms. The horizon of a
-compound certificate is lowered by ``CERTIFICATE_ROUNDING * horizon``."""
+within ``CERTIFICATE_ROUNDING`` of the sum of the terms. The bound that two
+parts' boxes give on their distance (:mod:`gjkcli.algorithms.extents`: the
+broad phase's, and a compound certificate's horizon) is lowered the same way,
+gap by gap, and its ``hypot`` by ``CERTIFICATE_ROUNDING`` times itself."""
 
 CERTIFICATE_DIRECTIONS: Final = 64
 """A certificate's closest point on a curved shape has no vertex weights to

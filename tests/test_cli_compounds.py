@@ -27,7 +27,8 @@ def test_json_reports_parts_and_a_null_penetration_with_its_reason() -> None:
     assert (gjk["parts"]["a"], gjk["parts"]["b"]) == (4, 1)
     assert gjk["parts"]["pairs"] == 4 * 1
     # the part below the hole is 0.5 away, the others at least 1: only it is tested
-    assert (len(gjk["parts"]["tested"]), gjk["parts"]["skipped"]) == (1, 3)
+    assert (gjk["parts"]["tested"], gjk["parts"]["skipped"]) == (1, 3)
+    assert [(pair["a"], pair["b"]) for pair in gjk["parts"]["tested_pairs"]] == [(1, 0)]
     assert gjk["certificate"]["kind"] == "part-pairs"
     assert gjk["certificate"]["lower"] <= 0.5 <= gjk["certificate"]["upper"]
     assert gjk["certificate_check"]["ok"] is True
@@ -93,3 +94,21 @@ def test_batch_over_the_compound_samples() -> None:
     assert all(record["agree"] for record in records)
     assert all(record["expect"] is None or record["expect"]["ok"] for record in records)
     assert sum(record["expect"] is not None for record in records) >= 5
+
+
+def test_json_for_many_long_parts_stays_small(tmp_path: Path) -> None:
+    # 200 long diagonal segments beside 200 others 0.5 further: 40,000 pairs of parts whose
+    # bounding boxes all meet; the record used to list every one of them (19 MB)
+    a = ", ".join(f"({i} 0, {1000 + i} 1000)" for i in range(200))
+    b = ", ".join(f"({i + 0.5} 0, {1000.5 + i} 1000)" for i in range(200))
+    path = tmp_path / "side-by-side.json"
+    path.write_text(json.dumps({"a": f"MULTILINESTRING ({a})", "b": f"MULTILINESTRING ({b})"}))
+    result = run_gjk("check", str(path), "--json")
+    assert result.returncode == 0, result.stderr
+    assert len(result.stdout) < 20_000
+    record = json.loads(result.stdout)
+    parts, proof = record["gjk"]["parts"], record["gjk"]["certificate"]
+    assert (parts["pairs"], parts["tested"] + parts["skipped"]) == (40_000, 40_000)
+    assert len(parts["tested_pairs"]) == 20 and len(proof["proofs"]) + proof["more_proofs"] == 1
+    assert proof["lower"] <= 2**0.5 / 4 <= proof["upper"]
+    assert record["gjk"]["certificate_check"]["ok"] and record["agree"]

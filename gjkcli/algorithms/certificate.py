@@ -19,11 +19,14 @@
 
 * **Compound shapes** (:class:`PartsCertificate`): intersecting, an
   enclosing simplex for one pair of parts (a point they share is a point of
-  both shapes); separated, a separating axis for every pair of parts GJK
-  ran on, and for every other pair the distance ``horizon`` that their
-  bounding boxes are at least apart. The least of those lower bounds (the
-  horizon less its rounding bound) bounds the distance from below; the
-  nearest pair's closest points from above.
+  both shapes); separated, a separating axis for the nearest pair of parts
+  and for every pair tested whose broad-phase bound (the distance between
+  the parts' boxes in a frame, :mod:`gjkcli.algorithms.extents`) falls short
+  of that axis's lower bound by more than rounding, and for every other pair
+  the least such bound, the ``horizon``. The least of those lower bounds
+  bounds the distance from below; the nearest pair's closest points from
+  above. Its size does not grow with the number of parts unless their boxes
+  prove too little.
 
 Certificates are made from the GJK runs here; :mod:`gjkcli.verify.certificates`
 checks them without this code, sharing only the rules that make a bound
@@ -67,9 +70,10 @@ from gjkcli.algorithms.simplex import closest_to_origin
 from gjkcli.algorithms.support import SupportPoint
 from gjkcli.algorithms.verdict import encloses_origin
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.shapes.compound import Shape, parts_of
+from gjkcli.shapes.compound import Shape, parts_of, shape_bounds
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius, surface_points
+from gjkcli.tolerances import coordinate_scale
 
 __all__ = [
     "Certificate",
@@ -134,15 +138,17 @@ class PartProof:
 class PartsCertificate:
     """Proof for a pair with a compound shape, made of certificates of part pairs.
 
-    Intersecting: ``proofs`` is one enclosing simplex, and ``lower`` and
-    ``upper`` are ``None``. Separated: a separating axis for every pair of
-    parts tested; every other pair's bounding boxes are at least ``horizon``
-    apart (``None``: there is no other pair), so
+    Intersecting: ``proofs`` is one enclosing simplex, and ``frame``,
+    ``horizon``, ``lower`` and ``upper`` are ``None``. Separated: a separating
+    axis for each pair of parts in ``proofs`` (the nearest first); every other
+    pair's boxes in the frame of the axis ``frame`` prove it at least
+    ``horizon`` apart (``None``: there is no other pair), so
     ``lower = min(the axes' lower bounds, horizon) <= distance <= upper``, the
     least ``upper`` of the axes.
     """
 
     proofs: tuple[PartProof, ...]
+    frame: Vec | None
     horizon: float | None
     lower: float | None
     upper: float | None
@@ -185,6 +191,12 @@ def parts_certificate(
     """The certificate for a compound pair, from its part-pair search; ``boolean`` is the
     boolean query on the deciding pair.
 
+    A pair tested whose bound is positive and within ``4 rounding_bound(sa, sb,
+    lower)`` of the nearest pair's lower bound (``sa`` and ``sb`` the shapes' largest
+    coordinates) gets no axis of its own: its bound lowers the certificate's by no
+    more than rounding, and pairs of long parts side by side, all as near as each
+    other, need no list of thousands of axes.
+
     >>> from gjkcli.algorithms.compound import compound_query
     >>> from gjkcli.shapes import point, segment, union_of
     >>> a = union_of([segment((0.0, 0.0), (0.0, 2.0)), segment((4.0, 0.0), (4.0, 2.0))])
@@ -196,21 +208,32 @@ def parts_certificate(
     (0.9999999999999982, 1.000000000000004, 1.0, [(0, 0)])
     """
     parts_a, parts_b = parts_of(shape_a), parts_of(shape_b)
+    pair = search.deciding
     if search.verdict != "separated":
-        pair = search.deciding
         proof = certificate(parts_a[pair.a], parts_b[pair.b], pair.result, boolean)
-        return PartsCertificate((PartProof(pair.a, pair.b, proof),), None, None, None)
-    axes = []
-    for pair in search.tested:
-        closest = pair.result.closest  # every pair tested is apart (else the re-check fails)
-        if closest is not None:
-            axis = _separating_axis(parts_a[pair.a], parts_b[pair.b], pair.result, closest, None)
-            axes.append(PartProof(pair.a, pair.b, axis))
+        return PartsCertificate((PartProof(pair.a, pair.b, proof),), None, None, None, None)
+    closest = pair.result.closest
+    assert closest is not None  # the nearest pair of separated shapes is apart
+    nearest = _separating_axis(parts_a[pair.a], parts_b[pair.b], pair.result, closest, None)
+    axes = [PartProof(pair.a, pair.b, nearest)]
+    bounds = [] if search.horizon is None else [search.horizon]
+    if search.close:  # the shapes' size is needed only then
+        scales = (coordinate_scale(shape_bounds(shape_a)), coordinate_scale(shape_bounds(shape_b)))
+        enough = nearest.lower - 4.0 * rounding_bound(*scales, nearest.lower)
+        for other in search.close:
+            apart = other.result.closest  # every pair tested is apart (else the re-check fails)
+            if (other.bound < enough or not other.bound > 0.0) and apart is not None:
+                axis = _separating_axis(
+                    parts_a[other.a], parts_b[other.b], other.result, apart, None
+                )
+                axes.append(PartProof(other.a, other.b, axis))
+            else:
+                bounds.append(other.bound)
+    horizon = min(bounds, default=None)
     lowers = [p.proof.lower for p in axes if isinstance(p.proof, SeparatingAxis)]
     uppers = [p.proof.upper for p in axes if isinstance(p.proof, SeparatingAxis)]
-    if search.horizon is not None:
-        lowers.append(search.horizon - rounding_bound(search.horizon))
-    return PartsCertificate(tuple(axes), search.horizon, min(lowers), min(uppers))
+    lower = min(lowers) if horizon is None else min(*lowers, horizon)
+    return PartsCertificate(tuple(axes), search.frame, horizon, lower, min(uppers))
 
 
 def _separating_axis(

@@ -3,16 +3,26 @@
 A compound shape is a union of convex parts, so two shapes intersect when
 some pair of their parts does, and their distance is the least distance over
 all part pairs. Running GJK on every pair would cost ``m * n`` runs; a broad
-phase on the parts' bounding boxes (in Shapely's STRtree) skips the pairs
-that cannot matter, since the distance between two boxes is a lower bound on
-the distance between the parts inside them:
+phase skips the pairs that cannot matter. Every pair of parts has a *bound*,
+a lower bound on its distance from the parts' bounding boxes in a frame
+(:mod:`gjkcli.algorithms.extents`); the boxes of B's parts go into Shapely's
+STRtree, so the pairs whose bound is at most some distance are found without
+looking at the others:
 
-1. The pairs whose boxes meet (within the touching band) are tested first:
-   only they can intersect. An overlapping pair ends the search.
+1. The pairs whose bound is within the touching band are tested first (a
+   batch of A's parts at a time, nearest first): only they can intersect.
+   The answer is decided, and the search ends, at the first overlapping pair,
+   or at the first touching pair whose contact lies inside either shape.
 2. If none of them intersects, the pair with the nearest boxes gives a first
-   distance ``d``; the pairs whose boxes lie within ``d`` are then tested in
-   increasing order of box distance, and the search stops at the first box
-   farther than the best distance found so far.
+   distance ``d``; the pairs whose bound is within ``d`` are then tested in
+   increasing order of bound, and the search stops at the first bound
+   farther than the best distance found so far (plus the band).
+
+The frame is that of ordinary bounding boxes, unless the boxes are crowded
+(each meets, on average, more than :data:`CROWDED` others: long parts lying
+across the axes, such as long diagonal segments side by side, all have
+nearly the same box) and the boxes in a frame along the parts' commonest
+direction are at most half as crowded.
 
 The **verdict** follows from the pairs tested: overlapping if a pair
 overlaps; touching if pairs only touch, unless a point where they touch lies
@@ -24,7 +34,13 @@ and of the rounded polygons, buffered (Shapely's union and its exact
 ``contains``), which holds such shared edges as interior points, also where
 the flat sides of capsules or of polygons with a margin meet, wherever the
 sides meet exactly in floating point (see :class:`_Interior`). The pair that
-decides is the first overlapping pair, the touching pair, or the nearest pair.
+decides is the first overlapping pair, the touching pair whose contact is
+inside, the first touching pair, or the nearest pair.
+
+The search keeps what the answer and its certificate need, not every pair
+it tested: the count, the first :data:`LISTED_PAIRS` pairs, the deciding
+pair, the pairs tested whose bound falls below the nearest distance (the
+certificate proves them apart one by one) and the least bound of all others.
 
 Penetration depth is not computed for compound shapes: the least move that
 separates two non-convex shapes is not the depth of any one pair of parts.
@@ -34,11 +50,21 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from gjkcli.algorithms.distance import DistanceResult, distance
 from gjkcli.algorithms.epa import Penetration, penetration
+from gjkcli.algorithms.extents import (
+    AXIS_ALIGNED,
+    Extents,
+    box_distances,
+    extents,
+    frame_axis,
+    growth,
+)
 from gjkcli.algorithms.verdict import Verdict, encloses_origin, settle, verdict
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Shape, boxes_of, parts_of, shape_bounds
@@ -47,7 +73,14 @@ from gjkcli.shapes.primitives import point
 from gjkcli.shapes.rounded import split_radius
 from gjkcli.tolerances import coordinate_scale, touch_band
 
-__all__ = ["PENETRATION_REASON", "CompoundResult", "PartPair", "compound_query"]
+__all__ = [
+    "CROWDED",
+    "LISTED_PAIRS",
+    "PENETRATION_REASON",
+    "CompoundResult",
+    "PartPair",
+    "compound_query",
+]
 
 PENETRATION_REASON = (
     "not defined for compound shapes: the least move that separates non-convex or "
@@ -55,20 +88,40 @@ PENETRATION_REASON = (
 )
 """Why ``penetration`` is null for a pair with a compound shape (FORMATS section 4)."""
 
+LISTED_PAIRS = 20
+"""How many of the pairs tested a result lists (the first ones, in order), and how
+many part-pair proofs a JSON certificate lists: output stays the same size however
+many pairs there are."""
+
+CROWDED = 16.0
+"""Bounding boxes are *crowded* when each would meet more than this many boxes of
+the other shape on average, were they spread evenly over the two shapes' box; a
+frame along the parts' commonest direction is then tried."""
+
+_CHUNK_PAIRS = 1 << 18
+"""The broad phase looks for the pairs near a batch of A's parts at a time, of at
+most this many parts of A times B: the pairs it holds at once stay bounded, and the
+first pairs are tested before the far parts of A are looked at."""
+
+_DIRECTION_BINS = 90
+"""The parts' directions (modulo a right angle) are counted in this many bins of
+one degree each, weighted by length, to find the commonest one."""
+
 
 @dataclass(frozen=True)
 class PartPair:
     """One pair of parts GJK ran on.
 
     ``a`` and ``b`` number the parts (from 0, in each shape's part list),
-    ``box_distance`` is the distance between their bounding boxes, ``result``
-    GJK's distance result, ``overlap`` EPA's answer when they intersect, and
-    ``verdict`` the pair's own verdict, decided with ``tolerance``.
+    ``bound`` is the lower bound on their distance that their boxes in the
+    search's frame give, ``result`` GJK's distance result, ``overlap`` EPA's
+    answer when they intersect, and ``verdict`` the pair's own verdict,
+    decided with ``tolerance``.
     """
 
     a: int
     b: int
-    box_distance: float
+    bound: float
     result: DistanceResult
     overlap: Penetration | None
     verdict: Verdict
@@ -79,25 +132,31 @@ class PartPair:
 class CompoundResult:
     """The answer for a pair of shapes of which at least one is compound.
 
-    ``tested`` are the part pairs GJK ran on, in order; ``deciding`` the one
-    whose answer is the shapes' answer, and ``why`` says why it was chosen.
-    ``total`` is the number of part pairs, ``horizon`` a lower bound on the
-    box distance of every pair not tested (``None`` when the search stopped
-    at an intersecting pair, or tested them all).
+    ``deciding`` is the pair of parts whose answer is the shapes' answer, and
+    ``why`` says why it was chosen. ``total`` is the number of part pairs,
+    ``tested`` how many GJK ran on, ``listed`` the first :data:`LISTED_PAIRS`
+    of them, in order. ``frame`` is the axis of the boxes the bounds come from.
+    When the shapes are separated, ``close`` are the pairs tested (other than
+    the deciding one) whose bound is below the deciding pair's distance, and
+    ``horizon`` the least bound of every other pair (``None``: there is no
+    other pair); both are empty otherwise.
     """
 
-    tested: tuple[PartPair, ...]
     deciding: PartPair
     why: str
     verdict: Verdict
     verdict_tolerance: float
     total: int
-    horizon: float | None
+    tested: int
+    listed: tuple[PartPair, ...]
+    frame: Vec
+    close: tuple[PartPair, ...] = ()
+    horizon: float | None = None
 
     @property
     def skipped(self) -> int:
         """How many part pairs the broad phase spared GJK."""
-        return self.total - len(self.tested)
+        return self.total - self.tested
 
 
 def compound_query(shape_a: Shape, shape_b: Shape) -> CompoundResult:
@@ -108,57 +167,56 @@ def compound_query(shape_a: Shape, shape_b: Shape) -> CompoundResult:
     >>> u_shape = decompose([(0.0, 0.0), (6.0, 0.0), (6.0, 6.0), (4.0, 6.0),
     ...                      (4.0, 2.0), (2.0, 2.0), (2.0, 6.0), (0.0, 6.0)])
     >>> result = compound_query(u_shape, circle((3.0, 4.0), 0.5))  # in the notch
-    >>> result.verdict, result.deciding.result.distance, len(result.tested), result.skipped
+    >>> result.verdict, result.deciding.result.distance, result.tested, result.skipped
     ('separated', 0.5, 2, 1)
     """
     search = _Search(shape_a, shape_b)
-    for i, j, gap in search.near(search.band):
-        if search.run(i, j, gap).verdict == "overlapping":
-            break
-    if all(pair.verdict == "separated" for pair in search.tested):
-        search.find_nearest()
-    return _decide(search, shape_a, shape_b)
-
-
-def _decide(search: _Search, shape_a: Shape, shape_b: Shape) -> CompoundResult:
-    """The verdict from the pairs tested, and the pair that decides it."""
-    overlapping = [pair for pair in search.tested if pair.verdict == "overlapping"]
-    if overlapping:
-        return search.finish("overlapping", overlapping[0], "the first overlapping pair")
-    touching = [pair for pair in search.tested if pair.verdict == "touching"]
-    interiors = {"A": _Interior(shape_a, search.band), "B": _Interior(shape_b, search.band)}
-    for pair in touching:
-        inside = _contact_inside(interiors, pair)
-        if inside is not None:
-            return search.finish("overlapping", pair, f"they touch at a point inside {inside}")
-    if touching:
-        return search.finish("touching", touching[0], "the first touching pair")
-    nearest = min(search.tested, key=lambda p: p.result.distance)
-    return search.finish("separated", nearest, "the nearest pair")
+    interiors: dict[str, _Interior] = {}
+    touching: PartPair | None = None
+    for i_batch, j_batch, bounds, _ in search.within(search.band):
+        for i, j, bound in zip(i_batch, j_batch, bounds, strict=True):
+            pair = search.run(int(i), int(j), float(bound))
+            if pair.verdict == "overlapping":
+                return search.finish("overlapping", pair, "the first overlapping pair")
+            if pair.verdict != "touching":
+                continue
+            if not interiors:
+                interiors.update(
+                    A=_Interior(shape_a, search.band), B=_Interior(shape_b, search.band)
+                )
+            inside = _contact_inside(interiors, pair)
+            if inside is not None:
+                return search.finish("overlapping", pair, f"they touch at a point inside {inside}")
+            touching = touching or pair
+    if touching is not None:
+        return search.finish("touching", touching, "the first touching pair")
+    return search.finish("separated", search.find_nearest(), "the nearest pair")
 
 
 class _Search:
-    """The part pairs tested so far, and the broad phase that proposes the next ones."""
+    """The broad phase that proposes part pairs, and what the pairs tested so far showed."""
 
     def __init__(self, shape_a: Shape, shape_b: Shape) -> None:
-        import numpy as np
         import shapely
 
         self.parts_a, self.parts_b = parts_of(shape_a), parts_of(shape_b)
-        self.boxes_a = np.array(boxes_of(shape_a), dtype=float)
-        self.boxes_b = np.array(boxes_of(shape_b), dtype=float)
         # the touching band of the two shapes as a whole: the widest any part pair uses
         scale = max(
             coordinate_scale(shape_bounds(shape_a)), coordinate_scale(shape_bounds(shape_b))
         )
         self.band = touch_band(1.0 + scale)
-        self.tree = shapely.STRtree(shapely.box(*self.boxes_b.T))
+        self.extents_a, self.extents_b = _frame(shape_a, shape_b)
+        self.tree = shapely.STRtree(self.extents_b.boxes())
         self.total = len(self.parts_a) * len(self.parts_b)
-        self.tested: list[PartPair] = []
-        self.done: set[tuple[int, int]] = set()
-        self.horizon: float | None = None  # every pair not tested has boxes at least this far apart
+        self.tested = 0
+        self.listed: list[PartPair] = []
+        self.nearest: PartPair | None = None
+        self.close: list[PartPair] = []  # tested, with a bound below the nearest distance then
+        self.far: float | None = None  # the least bound of the other pairs tested
+        self.horizon: float | None = None  # the least bound of the pairs not tested
+        self.seed: tuple[int, int] | None = None
 
-    def run(self, i: int, j: int, box_distance: float) -> PartPair:
+    def run(self, i: int, j: int, bound: float) -> PartPair:
         """GJK (and EPA, if they intersect) on part ``i`` of A and part ``j`` of B."""
         a, b = self.parts_a[i], self.parts_b[j]
         settled = settle(a, b, distance(a, b))
@@ -169,72 +227,188 @@ class _Search:
             proven = "overlapping"
         decision = verdict(result, overlap, proven)
         result = dataclasses.replace(result, band=decision.band)
-        pair = PartPair(i, j, box_distance, result, overlap, decision.verdict, decision.tolerance)
-        self.tested.append(pair)
-        self.done.add((i, j))
+        pair = PartPair(i, j, bound, result, overlap, decision.verdict, decision.tolerance)
+        self.tested += 1
+        if len(self.listed) < LISTED_PAIRS:
+            self.listed.append(pair)
+        if self.nearest is None or result.distance < self.nearest.result.distance:
+            other, self.nearest = self.nearest, pair
+        else:
+            other = pair
+        if other is not None:
+            self._keep(other)
         return pair
 
-    def find_nearest(self) -> None:
-        """Test pairs in order of box distance until the next box lies farther than the
-        nearest pair found (plus the band): no pair left untested can be nearer."""
-        if not self.tested:
-            self.run(*self.nearest())
-        best = min(pair.result.distance for pair in self.tested)
-        self.horizon = best + self.band
-        for i, j, gap in self.near(self.horizon):
-            if (i, j) in self.done:
-                continue
-            if gap > best + self.band:
-                self.horizon = gap
-                return
-            best = min(best, self.run(i, j, gap).result.distance)
+    def _keep(self, pair: PartPair) -> None:
+        """Remember what a certificate needs of a pair tested that is not the nearest."""
+        assert self.nearest is not None
+        if pair.bound < self.nearest.result.distance:
+            self.close.append(pair)
+        else:
+            self.far = pair.bound if self.far is None else min(self.far, pair.bound)
 
-    def near(self, reach: float) -> list[tuple[int, int, float]]:
-        """The pairs whose boxes are at most ``reach`` apart, nearest first."""
+    def within(self, reach: float) -> Iterator[tuple[Any, Any, Any, Any]]:
+        """The pairs whose bound is at most ``reach``, as arrays ``(i, j, bound, gap)``
+        (``gap``: their boxes' distance as computed), a batch of A's parts at a time, each
+        batch nearest first (then in part order)."""
         import numpy as np
-        import shapely
 
-        grown = self.boxes_a + np.array([-reach, -reach, reach, reach])
-        found_a, found_b = self.tree.query(shapely.box(*grown.T))
-        gaps = _box_distances(self.boxes_a[found_a], self.boxes_b[found_b])
-        keep = gaps <= reach
-        found_a, found_b, gaps = found_a[keep], found_b[keep], gaps[keep]
-        order = np.lexsort((found_b, found_a, gaps))
-        return [(int(found_a[k]), int(found_b[k]), float(gaps[k])) for k in order]
+        grown = self.extents_a.boxes(growth(self.extents_a, self.extents_b, reach))
+        step = max(1, _CHUNK_PAIRS // len(self.parts_b))
+        for start in range(0, len(self.parts_a), step):
+            found_a, found_b = self.tree.query(grown[start : start + step])
+            found_a = found_a + start
+            gaps, bounds = box_distances(self.extents_a, self.extents_b, found_a, found_b)
+            keep = bounds <= reach
+            found_a, found_b, bounds, gaps = found_a[keep], found_b[keep], bounds[keep], gaps[keep]
+            order = np.lexsort((found_b, found_a, gaps))
+            yield found_a[order], found_b[order], bounds[order], gaps[order]
 
-    def nearest(self) -> tuple[int, int, float]:
+    def find_nearest(self) -> PartPair:
+        """Test pairs in order of their boxes' distance until no pair left has a bound
+        within the nearest distance found (plus the band): no pair left untested can be
+        nearer. Every pair whose bound is within the band has been tested already."""
+        import numpy as np
+
+        if self.nearest is None:
+            self.run(*self.first())
+        assert self.nearest is not None
+        reach = self.nearest.result.distance + self.band
+        found_a, found_b, bounds, gaps = (
+            np.concatenate(column) for column in zip(*self.within(reach), strict=True)
+        )
+        fresh = bounds > self.band
+        if self.seed is not None:
+            fresh &= (found_a != self.seed[0]) | (found_b != self.seed[1])
+        order = np.lexsort((found_b[fresh], found_a[fresh], gaps[fresh]))
+        found_a, found_b, bounds = (
+            found_a[fresh][order],
+            found_b[fresh][order],
+            bounds[fresh][order],
+        )
+        least = np.minimum.accumulate(bounds[::-1])[::-1]  # the least bound from k on
+        untested = [reach] if self.tested + len(bounds) < self.total else []
+        for k in range(len(bounds)):
+            limit = self.nearest.result.distance + self.band
+            if least[k] > limit:
+                untested.append(float(least[k]))
+                break
+            if bounds[k] > limit:
+                untested.append(float(bounds[k]))
+                continue
+            self.run(int(found_a[k]), int(found_b[k]), float(bounds[k]))
+        self.horizon = min(untested, default=None)
+        return self.nearest
+
+    def first(self) -> tuple[int, int, float]:
         """The pair with the nearest boxes (the first, in part order, if several are)."""
         import numpy as np
-        import shapely
 
-        geometries = shapely.box(*self.boxes_a.T)
-        (found_a, found_b), _ = self.tree.query_nearest(
-            geometries, return_distance=True, all_matches=False
-        )
-        gaps = _box_distances(self.boxes_a[found_a], self.boxes_b[found_b])
+        found_a, found_b = self.tree.query_nearest(self.extents_a.boxes(), all_matches=False)
+        gaps, bounds = box_distances(self.extents_a, self.extents_b, found_a, found_b)
         k = int(np.lexsort((found_b, found_a, gaps))[0])
-        return int(found_a[k]), int(found_b[k]), float(gaps[k])
+        i, j = int(found_a[k]), int(found_b[k])
+        self.seed = (i, j)
+        return i, j, float(bounds[k])
 
     def finish(self, position: Verdict, deciding: PartPair, why: str) -> CompoundResult:
-        complete = len(self.tested) == self.total
+        close: tuple[PartPair, ...] = ()
+        horizon: float | None = None
+        if position == "separated":
+            nearest = deciding.result.distance
+            close = tuple(pair for pair in self.close if pair.bound < nearest)
+            others = [pair.bound for pair in self.close if pair.bound >= nearest]
+            others += [bound for bound in (self.far, self.horizon) if bound is not None]
+            horizon = min(others, default=None)
         return CompoundResult(
-            tuple(self.tested),
             deciding,
             why,
             position,
             deciding.tolerance,
             self.total,
-            None if complete or position != "separated" else self.horizon,
+            self.tested,
+            tuple(self.listed),
+            self.extents_a.axis,
+            close,
+            horizon,
         )
 
 
-def _box_distances(boxes_a: Any, boxes_b: Any) -> Any:
-    """Distances between boxes ``(minx, miny, maxx, maxy)``, row by row."""
+def _frame(shape_a: Shape, shape_b: Shape) -> tuple[Extents, Extents]:
+    """The extents of both shapes' parts in the frame the search uses: that of ordinary
+    bounding boxes unless they are crowded and the parts' commonest direction gives
+    boxes at most half as crowded."""
+    boxed = extents(shape_a, AXIS_ALIGNED), extents(shape_b, AXIS_ALIGNED)
+    count_a, count_b = len(boxed[0].low_u), len(boxed[1].low_u)
+    if 4 * count_a * count_b <= CROWDED * (count_a + count_b):
+        return boxed  # two boxes meet at most 4 times per pair (see _crowding): not crowded
+    crowding = _crowding(*boxed)
+    if crowding <= CROWDED:
+        return boxed
+    axis = frame_axis(_commonest_direction(shape_a, shape_b))
+    if axis == AXIS_ALIGNED:
+        return boxed
+    turned = extents(shape_a, axis), extents(shape_b, axis)
+    return turned if _crowding(*turned) <= crowding / 2.0 else boxed
+
+
+def _crowding(a: Extents, b: Extents) -> float:
+    """How many boxes of the other shape each box would meet, on average, if the boxes
+    were spread evenly over the box of both shapes (``sum (wa + wb) (ha + hb)`` over the
+    pairs, relative to that box's area, per part). No box is larger than the box of
+    both, so each pair counts at most 4.
+
+    >>> far_apart = extents(point((0.0, 0.0)), AXIS_ALIGNED)
+    >>> _crowding(far_apart, extents(point((1.0, 1.0)), AXIS_ALIGNED))
+    0.0
+    """
     import numpy as np
 
-    dx = np.maximum(0.0, np.maximum(boxes_a[:, 0] - boxes_b[:, 2], boxes_b[:, 0] - boxes_a[:, 2]))
-    dy = np.maximum(0.0, np.maximum(boxes_a[:, 1] - boxes_b[:, 3], boxes_b[:, 1] - boxes_a[:, 3]))
-    return np.hypot(dx, dy)
+    width = max(a.high_u.max(), b.high_u.max()) - min(a.low_u.min(), b.low_u.min())
+    height = max(a.high_v.max(), b.high_v.max()) - min(a.low_v.min(), b.low_v.min())
+    if not (width > 0.0 and height > 0.0):
+        return 0.0
+    wa, ha = (a.high_u - a.low_u) / width, (a.high_v - a.low_v) / height
+    wb, hb = (b.high_u - b.low_u) / width, (b.high_v - b.low_v) / height
+    count_a, count_b = len(wa), len(wb)
+    pairs = (
+        count_b * np.sum(wa * ha)
+        + count_a * np.sum(wb * hb)
+        + np.sum(wa) * np.sum(hb)
+        + np.sum(wb) * np.sum(ha)
+    )
+    return float(pairs) / (count_a + count_b)
+
+
+def _commonest_direction(shape_a: Shape, shape_b: Shape) -> float:
+    """The angle (radians, modulo a right angle) of the parts' commonest direction,
+    weighted by length: each part's direction is that between its extreme points along
+    the longer side of its box, and of the parts in the fullest one-degree bin, the
+    longest gives it. 0 for shapes of points.
+
+    >>> from gjkcli.shapes import segment, union_of
+    >>> slant = union_of([segment((0.0, 0.0), (3.0, 3.0)), segment((1.0, 0.0), (4.0, 3.0))])
+    >>> round(math.degrees(_commonest_direction(slant, point((0.0, 5.0)))), 9)
+    45.0
+    """
+    import numpy as np
+
+    angles, lengths = [], []
+    for shape in (shape_a, shape_b):
+        for part, (minx, miny, maxx, maxy) in zip(parts_of(shape), boxes_of(shape), strict=True):
+            along = (1.0, 0.0) if maxx - minx >= maxy - miny else (0.0, 1.0)
+            (px, py), (qx, qy) = part.support(along), part.support((-along[0], -along[1]))
+            length = math.hypot(px - qx, py - qy)
+            if length > 0.0:
+                angles.append(math.atan2(py - qy, px - qx) % (math.pi / 2.0))
+                lengths.append(length)
+    if not angles:
+        return 0.0
+    angle, weight = np.array(angles), np.array(lengths)
+    bins = np.minimum((angle / (math.pi / 2.0) * _DIRECTION_BINS).astype(int), _DIRECTION_BINS - 1)
+    fullest = np.argmax(np.bincount(bins, weights=weight, minlength=_DIRECTION_BINS))
+    members = np.flatnonzero(bins == fullest)
+    return float(angle[members[np.argmax(weight[members])]])
 
 
 def _contact_inside(interiors: dict[str, _Interior], pair: PartPair) -> str | None:

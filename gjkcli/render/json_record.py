@@ -14,7 +14,7 @@ from gjkcli.algorithms.certificate import (
     SeparatingAxis,
     Weights,
 )
-from gjkcli.algorithms.compound import CompoundResult
+from gjkcli.algorithms.compound import LISTED_PAIRS, CompoundResult
 from gjkcli.algorithms.distance import DistanceStep
 from gjkcli.algorithms.epa import Penetration
 from gjkcli.algorithms.intersect import IntersectStep
@@ -116,12 +116,15 @@ def certificate_record(certificate: Certificate) -> dict[str, Any]:
      'closest': [[1.0, 0.0], [3.0, 0.0]], 'weights': {'a': None, 'b': None}}
     """
     if isinstance(certificate, PartsCertificate):
+        listed = certificate.proofs[:LISTED_PAIRS]
         return {
             "kind": "part-pairs",
             "proofs": [
                 {"a": item.a, "b": item.b, "certificate": certificate_record(item.proof)}
-                for item in certificate.proofs
+                for item in listed
             ],
+            "more_proofs": len(certificate.proofs) - len(listed),
+            "frame": _optional_point(certificate.frame),
             "horizon": _optional(certificate.horizon),
             "lower": _optional(certificate.lower),
             "upper": _optional(certificate.upper),
@@ -155,24 +158,26 @@ def _enclosing(certificate: EnclosingSimplex) -> dict[str, Any]:
 
 
 def _parts(check: Check, search: CompoundResult) -> dict[str, Any]:
-    """``gjk.parts``: how many parts, which pairs GJK ran on, and which one decided."""
+    """``gjk.parts``: how many parts and pairs, how many GJK ran on (the first few
+    listed), and which pair decided."""
     return {
         "a": len(parts_of(check.pair.a.shape)),
         "b": len(parts_of(check.pair.b.shape)),
         "pairs": search.total,
-        "tested": [
+        "tested": search.tested,
+        "skipped": search.skipped,
+        "tested_pairs": [
             {
                 "a": pair.a,
                 "b": pair.b,
-                "box_distance": _number(pair.box_distance),
+                "bound": _number(pair.bound),
                 "distance": _number(pair.result.distance),
                 "verdict": pair.verdict,
                 "iterations": pair.result.iterations,
                 "status": pair.result.status,
             }
-            for pair in search.tested
+            for pair in search.listed
         ],
-        "skipped": search.skipped,
         "deciding": {"a": search.deciding.a, "b": search.deciding.b, "why": search.why},
     }
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -12,6 +14,7 @@ from gjkcli.algorithms.certificate import (
     PartsCertificate,
     SeparatingAxis,
 )
+from gjkcli.algorithms.extents import AXIS_ALIGNED
 from gjkcli.io.errors import printable
 from gjkcli.pair import ShapeInput
 from gjkcli.render.numbers import compact, compact_point
@@ -153,12 +156,24 @@ def _parts_claim(proof: PartsCertificate) -> str:
         inner = first.proof
         text = _enclosing_claim(inner) if isinstance(inner, EnclosingSimplex) else "?"
         return f"parts {first.a} of A and {first.b} of B: {text}"
-    rest = "" if proof.horizon is None else f", boxes >= {compact(proof.horizon, 8)} apart"
+    more = len(proof.proofs) - 1
     axes = _count(len(proof.proofs), "separating axis", "separating axes")
+    which = "the nearest pair of parts" + (f" and {more} more" if more else "")
+    rest = ""
+    if proof.horizon is not None:
+        boxes = f"every other pair's boxes{_along(proof.frame)}"
+        rest = f", {boxes} >= {compact(proof.horizon, 8)} apart"
     return (
-        f"{axes} (one per pair of parts tested){rest}: "
+        f"{axes} ({which}){rest}: "
         f"{compact(proof.lower, 8)} <= distance <= {compact(proof.upper, 8)}"
     )
+
+
+def _along(frame: Vec | None) -> str:
+    """`` (along 45°)``: the direction of the boxes' frame, unless it is the usual one."""
+    if frame is None or frame == AXIS_ALIGNED:
+        return ""
+    return f" (along {math.degrees(math.atan2(frame[1], frame[0])):.4g}°)"
 
 
 def _parts_rows(check: Check) -> list[Row]:
@@ -170,8 +185,8 @@ def _parts_rows(check: Check) -> list[Row]:
     rows: list[Row] = [
         (
             "part pairs",
-            f"{search.total}: {len(search.tested)} tested, {search.skipped} skipped by the "
-            "bounding boxes",
+            f"{search.total}: {search.tested} tested, {search.skipped} skipped by the "
+            f"bounding boxes{_along(search.frame)}",
             "",
             "",
         ),

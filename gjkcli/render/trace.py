@@ -175,18 +175,21 @@ def _part_pairs(search: CompoundResult) -> Group:
         grid.add_column(title, justify="right", no_wrap=True)
     grid.add_column("verdict", no_wrap=True)
     grid.add_column("GJK", overflow="fold")
-    for number, pair in enumerate(search.tested, start=1):
+    for number, pair in enumerate(search.listed, start=1):
         grid.add_row(
             f"{number}.",
             str(pair.a),
             str(pair.b),
-            compact(pair.box_distance),
+            compact(pair.bound),
             compact(pair.result.distance),
             pair.verdict,
             f"{pair.result.iterations} steps, {pair.result.status}",
         )
+    shown = (
+        "" if len(search.listed) == search.tested else f" (the first {len(search.listed)} shown)"
+    )
     heading = Text(
-        f"\nPairs of convex parts: {len(search.tested)} of {search.total} tested, "
+        f"\nPairs of convex parts: {search.tested} of {search.total} tested{shown}, "
         f"{search.skipped} skipped by the bounding boxes",
         style="bold",
     )

@@ -1,14 +1,16 @@
 """Checking a certificate with nothing but the shapes' support functions and vertex lists.
 
 This module does not use the code that made the certificate (GJK, EPA, the
-simplex solver): it recomputes every claim from the shapes themselves. It
-shares with it only the rules that make a bound rigorous
-(:func:`~gjkcli.algorithms.bounds.separation`,
+simplex solver, the part-pair search): it recomputes every claim from the
+shapes themselves. It shares with it only the rules that make a bound
+rigorous (:func:`~gjkcli.algorithms.bounds.separation`,
 :func:`~gjkcli.algorithms.bounds.rounding_bound`,
 :func:`~gjkcli.algorithms.bounds.reach`,
 :func:`~gjkcli.algorithms.bounds.membership_slack`,
-:func:`~gjkcli.algorithms.certificate.named_point` and
-:func:`~gjkcli.algorithms.verdict.encloses_origin`).
+:func:`~gjkcli.algorithms.certificate.named_point`,
+:func:`~gjkcli.algorithms.verdict.encloses_origin`, and the bound on the
+distance between two parts' boxes in a frame,
+:func:`~gjkcli.algorithms.extents.separations`).
 
 * Every number must be finite; every test below is written so that ``NaN``
   fails it.
@@ -28,10 +30,16 @@ shares with it only the rules that make a bound rigorous
   and within its claimed residual.
 * A compound pair's certificate is checked part pair by part pair, as above,
   on the parts it names; for separated shapes, every pair of parts it does
-  not name must have bounding boxes (recomputed from four support points
-  each) at least ``horizon`` apart, and the least lower bound (the horizon
-  less its rounding bound) and the least upper bound must bracket the
-  distance, with no slack.
+  not name must be at least ``horizon`` apart as the parts' boxes in its
+  ``frame`` show (recomputed from four support points each, or from their
+  bounding boxes in the frame ``(1, 0)``, by the rule of
+  :mod:`gjkcli.algorithms.extents`, which the broad phase also uses). The
+  pairs that could fall short are found with an STRtree of B's boxes,
+  grown by the horizon and a margin for rounding, so the check takes time
+  near the number of pairs whose boxes are near, not the number of pairs;
+  which pairs the search tested is not trusted. The least lower bound must
+  be positive, and with the least upper bound bracket the distance, with no
+  slack.
 
 Every other comparison allows only the rounding of the numbers it compares,
 derived from their sizes (:data:`~gjkcli.tolerances.CERTIFICATE_ROUNDING`): a
@@ -55,8 +63,9 @@ from gjkcli.algorithms.certificate import (
     Weights,
     named_point,
 )
+from gjkcli.algorithms.extents import extents, separations
 from gjkcli.algorithms.verdict import Proven, encloses_origin
-from gjkcli.shapes.base import ConvexShape, Vec, bounding_box
+from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound, Shape, parts_of
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.tolerances import CERTIFICATE_DIRECTIONS, CERTIFICATE_RELATIVE
@@ -156,53 +165,95 @@ def _parts_problems(
             found = _enclosing_problems(part_a, part_b, item.proof, band)
         problems += [f"parts ({item.a}, {item.b}): {problem}" for problem in found]
     axes = [item.proof for item in proof.proofs if isinstance(item.proof, SeparatingAxis)]
-    if not axes:  # intersecting: one enclosing simplex of a pair of parts is the proof
-        if len(proof.proofs) != 1 or proof.lower is not None:
+    if proof.lower is None:  # intersecting: one enclosing simplex of a pair of parts is the proof
+        if len(proof.proofs) != 1 or axes or proof.upper is not None:
             problems.append("an intersecting pair needs exactly one enclosing simplex")
         return problems
-    if len(axes) != len(proof.proofs):
+    if len(axes) != len(proof.proofs) or not axes:
         problems.append("separated shapes need a separating axis for every pair of parts named")
-    if proof.lower is None or proof.upper is None:
-        return [*problems, "separated shapes need a lower and an upper bound"]
+    if not axes or proof.upper is None:
+        return [*problems, "separated shapes need a lower and an upper bound from an axis"]
     given = [] if proof.horizon is None else [proof.horizon]
     unfinite = _not_finite("the bounds", [proof.lower, proof.upper, *given])
     if unfinite:
         return problems + unfinite
-    horizons = [horizon - rounding_bound(horizon) for horizon in given]
-    lower = min([axis.lower for axis in axes] + horizons)
+    lower = min([axis.lower for axis in axes] + given)
     upper = min(axis.upper for axis in axes)
     if not (proof.lower <= lower and proof.upper >= upper):
         problems.append(
             f"bounds: [{proof.lower:.17g}, {proof.upper:.17g}] claimed, "
             f"[{lower:.17g}, {upper:.17g}] from the pairs of parts"
         )
+    if not proof.lower > 0.0:
+        problems.append(
+            f"the bounds do not prove the shapes apart (lower bound {proof.lower:.17g})"
+        )
     problems += _bracket(proof.lower, proof.upper, distance)
-    return problems + _unnamed_pairs(parts_a, parts_b, named, proof.horizon)
+    if proof.horizon is None:
+        return problems + _unnamed_pairs(a, b, named, None)
+    if proof.frame is None:
+        return [*problems, "the pairs of parts not named need a frame for their boxes"]
+    frame_problems = _frame_problems(proof.frame)
+    if frame_problems:
+        return problems + frame_problems
+    return problems + _unnamed_pairs(a, b, named, (proof.frame, proof.horizon))
+
+
+def _frame_problems(frame: Vec) -> list[str]:
+    """A frame's axis must be finite, and no longer than 1, exactly (else its boxes'
+    gaps could exceed the distances they bound)."""
+    unfinite = _not_finite("the frame", frame)
+    if unfinite:
+        return unfinite
+    nx, ny = frame
+    if Fraction(nx) ** 2 + Fraction(ny) ** 2 > 1:
+        return [f"frame: longer than 1 (length {math.hypot(nx, ny):.17g})"]
+    return []
+
+
+_CHECK_PAIRS = 1 << 18
+"""The pairs near a batch of A's parts are looked for together, at most this many
+parts of A times B at a time, so that the pairs held at once stay bounded."""
 
 
 def _unnamed_pairs(
-    parts_a: tuple[ConvexShape, ...],
-    parts_b: tuple[ConvexShape, ...],
+    a: Shape,
+    b: Shape,
     named: set[tuple[int, int]],
-    horizon: float | None,
+    apart: tuple[Vec, float] | None,
 ) -> list[str]:
-    """Is every pair of parts not named at least ``horizon`` apart, box to box?
-    (Without a horizon, every pair must be named.)"""
-    import numpy as np
+    """Is every pair of parts not named at least ``horizon`` apart, by its boxes in the
+    frame ``apart = (frame, horizon)``? (Without one, every pair must be named.)
 
-    limit = math.inf if horizon is None else horizon
-    boxes_b = np.array([bounding_box(part) for part in parts_b], dtype=float)
-    for i, part in enumerate(parts_a):
-        minx, miny, maxx, maxy = bounding_box(part)
-        dx = np.maximum(0.0, np.maximum(minx - boxes_b[:, 2], boxes_b[:, 0] - maxx))
-        dy = np.maximum(0.0, np.maximum(miny - boxes_b[:, 3], boxes_b[:, 1] - maxy))
-        gaps = np.hypot(dx, dy)
-        for j in np.flatnonzero(gaps < limit):
-            if (i, int(j)) not in named:
-                short = "" if horizon is None else f", less than the horizon {horizon:.17g}"
+    A pair whose boxes, grown by the horizon and four rounding bounds of the largest
+    sizes, do not meet has a gap (as computed) beyond the horizon by more than the
+    rounding that lowers it: only the pairs whose grown boxes meet need their bound.
+    """
+    import numpy as np
+    import shapely
+
+    count_a, count_b = len(parts_of(a)), len(parts_of(b))
+    if apart is None:
+        if len(named) == count_a * count_b:
+            return []
+        i, j = next((i, j) for i in range(count_a) for j in range(count_b) if (i, j) not in named)
+        return [f"parts ({i}, {j}): not named, and no horizon bounds the pairs not named"]
+    frame, horizon = apart
+    boxes_a, boxes_b = extents(a, frame), extents(b, frame)
+    margin = 4.0 * rounding_bound(boxes_a.reach, boxes_b.reach, horizon)
+    grown = boxes_a.boxes(horizon + margin)
+    tree = shapely.STRtree(boxes_b.boxes())
+    step = max(1, _CHECK_PAIRS // count_b)
+    for start in range(0, count_a, step):
+        near_a, near_b = tree.query(grown[start : start + step])
+        near_a = near_a + start
+        bounds = separations(boxes_a, boxes_b, near_a, near_b)
+        for k in np.flatnonzero(~(bounds >= horizon)):
+            i, j = int(near_a[k]), int(near_b[k])
+            if (i, j) not in named:
                 return [
-                    f"parts ({i}, {int(j)}): not named, and their boxes are "
-                    f"{float(gaps[j]):.17g} apart{short}"
+                    f"parts ({i}, {j}): not named, and their boxes show them only "
+                    f"{float(bounds[k]):.17g} apart, less than the horizon {horizon:.17g}"
                 ]
     return []
 

@@ -10,19 +10,23 @@ from dataclasses import replace
 
 import pytest
 import shapely
+from _pytest.monkeypatch import MonkeyPatch
 
+from gjkcli.algorithms import compound
 from gjkcli.algorithms.answer import solve
 from gjkcli.algorithms.certificate import PartsCertificate
-from gjkcli.algorithms.compound import compound_query
+from gjkcli.algorithms.compound import LISTED_PAIRS, compound_query
 from gjkcli.algorithms.decompose import decompose
+from gjkcli.algorithms.distance import DistanceResult, distance
+from gjkcli.algorithms.extents import AXIS_ALIGNED
 from gjkcli.corpus import generate
 from gjkcli.io import load_pair
 from gjkcli.io.node import Node
 from gjkcli.io.pairs import pair_from_node
 from gjkcli.pair import Pair, ShapeInput
-from gjkcli.shapes import circle, point, rectangle, segment, union_of
-from gjkcli.shapes.base import Vec
-from gjkcli.shapes.compound import Compound, Shape
+from gjkcli.shapes import capsule, circle, point, rectangle, segment, union_of
+from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.shapes.compound import Compound, Shape, parts_of
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.verify.certificates import check_certificate
 from gjkcli.verify.check import check_pair, check_pairs
@@ -197,16 +201,29 @@ def test_broad_phase_skips_far_pairs_and_never_misses_the_nearest() -> None:
 
 
 def test_a_tampered_part_certificate_fails_its_recheck() -> None:
-    probe = circle((5.0, 5.0), 1.5)
-    answer = solve(FRAME, probe)
+    # the box of the triangle comes within 0.5 of the disc's, the triangle itself 1.12:
+    # nearer than the box of the square (1), so its pair needs an axis of its own
+    triangle = Polytope(((1.5, 1.5), (5.0, 5.0), (1.5, 5.0)))
+    shape = union_of([rectangle((0.0, 0.0), (2.0, 2.0)), triangle])
+    probe = circle((3.0, 0.0), 1.0)
+    answer = solve(shape, probe)
     proof = answer.certificate
     assert isinstance(proof, PartsCertificate)
-    dropped = replace(proof, proofs=proof.proofs[1:])
-    check = check_certificate(FRAME, probe, dropped, answer.gjk.distance, answer.gjk.band)
+    assert [(item.a, item.b) for item in proof.proofs] == [(0, 0), (1, 0)]
+    assert check_certificate(shape, probe, proof, answer.gjk.distance, answer.gjk.band).ok
+    dropped = replace(proof, proofs=proof.proofs[:1])
+    check = check_certificate(shape, probe, dropped, answer.gjk.distance, answer.gjk.band)
     assert not check.ok
-    assert any("not named" in problem for problem in check.problems)
+    assert any("(1, 0): not named" in problem for problem in check.problems), check.problems
+    claimed = replace(dropped, horizon=0.9)  # a horizon the triangle's box does not show
+    check = check_certificate(shape, probe, claimed, answer.gjk.distance, answer.gjk.band)
+    assert any("less than the horizon 0.9" in problem for problem in check.problems)
     inflated = replace(proof, lower=1.0)
-    assert not check_certificate(FRAME, probe, inflated, answer.gjk.distance, answer.gjk.band).ok
+    assert not check_certificate(shape, probe, inflated, answer.gjk.distance, answer.gjk.band).ok
+    # a horizon below 0 holds for every pair, but then the bounds prove nothing
+    hollow = replace(dropped, horizon=-1.0, lower=-1.0)
+    check = check_certificate(shape, probe, hollow, answer.gjk.distance, answer.gjk.band)
+    assert check.problems == ("the bounds do not prove the shapes apart (lower bound -1)",)
 
 
 def test_penetration_is_null_with_a_reason() -> None:
@@ -297,9 +314,162 @@ def test_a_thousand_vertex_polygon_against_a_circle() -> None:
     for centre, radius in [((0.0, 0.0), 2.0), ((9.0, 0.0), 1.0), ((20.0, 3.0), 4.0)]:
         disc = circle(centre, radius)
         result = compound_query(polygon, disc)
-        assert len(result.tested) < 0.1 * len(polygon.parts)
+        assert result.tested < 0.1 * len(polygon.parts)
         referee = shapely_answer(polygon, disc)
         assert result.verdict == referee.verdict
         assert abs(result.deciding.result.distance - referee.distance) <= (
             referee.approximation_error + 1e-9
         )
+
+
+def side_by_side(count: int) -> tuple[Shape, Shape]:
+    """Long diagonal segments 1 apart, ``(i, 0)`` to ``(1000 + i, 1000)``, and the same
+    shifted by 0.5 across: every pair of parts has the same bounding box."""
+    a = union_of([segment((i, 0.0), (1000.0 + i, 1000.0)) for i in range(count)])
+    b = union_of([segment((i + 0.5, 0.0), (1000.5 + i, 1000.0)) for i in range(count)])
+    return a, b
+
+
+SIDE_BY_SIDE = math.sqrt(2.0) / 4.0
+"""Their distance: lines ``x - y = i`` and ``x - y = j + 0.5`` are ``|i - j - 0.5| / sqrt 2``
+apart, least for ``j = i`` and ``j = i - 1``, where the long segments lie side by side."""
+
+
+def count_gjk_runs(monkeypatch: MonkeyPatch) -> list[int]:
+    """Counts the GJK distance runs of the part-pair search (one entry per run)."""
+    runs: list[int] = []
+
+    def counted(a: ConvexShape, b: ConvexShape) -> DistanceResult:
+        runs.append(1)
+        return distance(a, b)
+
+    monkeypatch.setattr(compound, "distance", counted)
+    return runs
+
+
+def test_long_parts_side_by_side_run_gjk_on_a_linear_number_of_pairs(
+    monkeypatch: MonkeyPatch,
+) -> None:
+    # all 40,000 pairs have the same bounding box; the search used to run GJK on each
+    runs = count_gjk_runs(monkeypatch)
+    a, b = side_by_side(200)
+    answer = solve(a, b)
+    assert len(runs) <= 2 * 200
+    assert answer.verdict == "separated"
+    assert answer.gjk.distance == pytest.approx(SIDE_BY_SIDE, rel=1e-12, abs=0.0)
+
+
+def test_long_parts_side_by_side_have_a_certificate_of_one_axis_that_rechecks() -> None:
+    a, b = side_by_side(200)
+    answer = solve(a, b)
+    proof = answer.certificate
+    assert isinstance(proof, PartsCertificate) and proof.frame is not None
+    assert len(proof.proofs) == 1  # the nearest pair; the boxes along the diagonal do the rest
+    assert proof.frame[0] == pytest.approx(math.sqrt(0.5)) == proof.frame[1]
+    assert proof.lower is not None and proof.upper is not None
+    assert proof.lower <= SIDE_BY_SIDE <= proof.upper and proof.gap < 1e-10
+    band = answer.gjk.band
+    assert check_certificate(a, b, proof, answer.gjk.distance, band).ok
+    # the ordinary boxes of every pair meet: they prove nothing
+    square = check_certificate(a, b, replace(proof, frame=AXIS_ALIGNED), answer.gjk.distance, band)
+    assert any("not named" in problem for problem in square.problems), square.problems
+    longer = replace(proof, frame=(1.0, 1e-8))
+    too_long = check_certificate(a, b, longer, answer.gjk.distance, band).problems
+    assert any(problem.startswith("frame: longer than 1") for problem in too_long), too_long
+
+
+def test_a_contact_inside_ends_the_search_at_once(monkeypatch: MonkeyPatch) -> None:
+    # a row of squares, and segments lying on every seam between two of them
+    squares = union_of([rectangle((k + 0.5, 0.5), (1.0, 1.0)) for k in range(100)])
+    seams = union_of([segment((k + 1.0, 0.2), (k + 1.0, 0.8)) for k in range(99)])
+    runs = count_gjk_runs(monkeypatch)
+    result = compound_query(squares, seams)
+    assert (result.verdict, result.why) == ("overlapping", "they touch at a point inside A")
+    assert len(runs) == result.tested == 1
+
+
+def test_crossing_parts_end_the_search_at_the_first_overlap(monkeypatch: MonkeyPatch) -> None:
+    up = union_of([segment((i, 0.0), (1000.0 + i, 1000.0)) for i in range(300)])
+    down = union_of([segment((i, 1000.0), (1000.0 + i, 0.0)) for i in range(300)])
+    runs = count_gjk_runs(monkeypatch)
+    result = compound_query(up, down)
+    assert (result.verdict, result.tested, len(runs)) == ("overlapping", 1, 1)
+    assert len(result.listed) == 1 and result.skipped == 300 * 300 - 1
+
+
+def test_results_list_only_the_first_pairs_tested() -> None:
+    a, b = side_by_side(30)
+    result = compound_query(a, b)
+    assert result.tested == 2 * 30 - 1  # the pairs side by side, all equally near
+    assert len(result.listed) == LISTED_PAIRS
+
+
+def test_nearly_parallel_long_parts_agree_with_shapely() -> None:
+    rng = random.Random(8)
+    turned = 0
+    for trial in range(20):
+        angle = rng.uniform(0.0, math.pi)
+        along, across = (math.cos(angle), math.sin(angle)), (-math.sin(angle), math.cos(angle))
+        lines: list[list[tuple[Vec, Vec]]] = [[], []]
+        for k in range(60):  # strips 2 wide, A's at one side, B's 0.3 to 1.7 further
+            for which, offset in enumerate((2.0 * k, 2.0 * k + rng.uniform(0.3, 1.7))):
+                tilt = angle + rng.uniform(-1e-4, 1e-4)
+                start, length = rng.uniform(0.0, 50.0), rng.uniform(50.0, 500.0)
+                x, y = start * along[0] + offset * across[0], start * along[1] + offset * across[1]
+                end = (x + length * math.cos(tilt), y + length * math.sin(tilt))
+                lines[which].append(((x, y), end))
+        a = union_of([segment(p, q) for p, q in lines[0]])
+        b = union_of([segment(p, q) for p, q in lines[1]])
+        answer = solve(a, b)
+        assert answer.parts is not None
+        turned += answer.parts.frame != AXIS_ALIGNED
+        referee = shapely.distance(
+            shapely.multilinestrings(lines[0]), shapely.multilinestrings(lines[1])
+        )
+        assert answer.verdict == "separated"
+        assert answer.gjk.distance == pytest.approx(float(referee), abs=1e-9), trial
+        assert check_certificate(a, b, answer.certificate, answer.gjk.distance, answer.gjk.band).ok
+    assert turned >= 15  # most angles are far enough from the axes for boxes to crowd
+
+
+def test_crowded_mixed_parts_find_the_nearest_pair_of_all() -> None:
+    # long segments, capsules, thin rectangles and small discs, nearly parallel, B a
+    # random gap beyond A (some overlap): the broad phase, in whatever frame it takes,
+    # finds what GJK on every pair finds, and the certificate re-checks
+    rng = random.Random(4)
+    turned, verdicts = 0, set()
+    for _ in range(16):
+        angle = rng.uniform(0.0, math.pi)
+        along, across = (math.cos(angle), math.sin(angle)), (-math.sin(angle), math.cos(angle))
+        offset, gap = rng.choice([0.0, 1e3, 1e6]), rng.uniform(-1.0, 3.0)
+        shapes = []
+        for side in range(2):
+            parts: list[Shape] = []
+            for _ in range(32):
+                tilt = angle + rng.uniform(-0.001, 0.001)
+                s, t = rng.uniform(0.0, 30.0), rng.uniform(0.0, 10.0) + side * (10.0 + gap)
+                x, y = offset + s * along[0] + t * across[0], s * along[1] + t * across[1]
+                length = rng.uniform(300.0, 600.0)
+                end = (x + length * math.cos(tilt), y + length * math.sin(tilt))
+                middle = ((x + end[0]) / 2.0, (y + end[1]) / 2.0)
+                parts.append(
+                    rng.choice(
+                        [
+                            segment((x, y), end),
+                            capsule((x, y), end, rng.uniform(0.01, 0.2)),
+                            circle((x, y), rng.uniform(0.01, 0.3)),
+                            rectangle(middle, (length, 0.1), math.degrees(tilt)),
+                        ]
+                    )
+                )
+            shapes.append(union_of(parts))
+        a, b = shapes
+        answer = solve(a, b)
+        assert answer.parts is not None
+        verdicts.add(answer.verdict)
+        turned += answer.parts.frame != AXIS_ALIGNED
+        every = min(distance(p, q).distance for p in parts_of(a) for q in parts_of(b))
+        assert answer.gjk.distance == pytest.approx(every, rel=1e-12, abs=1e-12)
+        assert (answer.verdict == "separated") == (every > answer.gjk.band)
+        assert check_certificate(a, b, answer.certificate, answer.gjk.distance, answer.gjk.band).ok
+    assert turned >= 8 and verdicts == {"separated", "overlapping"}

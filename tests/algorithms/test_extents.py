@@ -1,0 +1,85 @@
+"""The bound that boxes in a frame give on the distance between two parts: never above it."""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+
+import numpy as np
+import shapely
+
+from gjkcli.algorithms.extents import AXIS_ALIGNED, extents, frame_axis, growth, separations
+from gjkcli.shapes import segment, union_of
+from gjkcli.shapes.compound import Shape
+from gjkcli.shapes.polytope import Polytope
+from gjkcli.verify.exact import exact_answer
+from tests.helpers import random_polygon_pair
+
+PAIR = (np.array([0]), np.array([0]))
+
+
+def bound_of(a: Shape, b: Shape, axis: tuple[float, float]) -> float:
+    return float(separations(extents(a, axis), extents(b, axis), *PAIR)[0])
+
+
+def test_the_bound_never_exceeds_the_exact_distance() -> None:
+    rng = random.Random(17)
+    proved = 0
+    for _ in range(3000):
+        ring_a, ring_b, _ = random_polygon_pair(rng)
+        shift = rng.choice([0.0, 1e9, -1e12])  # far from the origin, rounding is coarse
+        a = Polytope(tuple((x + shift, y) for x, y in ring_a))
+        b = Polytope(tuple((x + shift, y) for x, y in ring_b))
+        exact = exact_answer(a, b)
+        assert exact is not None
+        for axis in (AXIS_ALIGNED, frame_axis(rng.uniform(0.0, math.pi / 2.0))):
+            bound = bound_of(a, b, axis)
+            assert bound >= 0.0
+            assert Fraction(bound) ** 2 <= exact.distance_squared, (ring_a, ring_b, shift, axis)
+            proved += bound > 0.0
+    assert proved > 1000  # the bound is not trivially 0
+
+
+def test_the_bound_is_tight_along_the_frame_and_loose_across_it() -> None:
+    # two long parallel segments 0.5 apart along the diagonal: their ordinary boxes meet
+    along = segment((0.0, 0.0), (1000.0, 1000.0))
+    beside = segment((0.5, 0.0), (1000.5, 1000.0))
+    assert bound_of(along, beside, AXIS_ALIGNED) == 0.0
+    diagonal = bound_of(along, beside, frame_axis(math.pi / 4.0))
+    assert 0.5 / math.sqrt(2.0) - 1e-11 <= diagonal <= 0.5 / math.sqrt(2.0)
+
+
+def test_grown_boxes_meet_for_every_pair_whose_bound_is_within_the_distance() -> None:
+    rng = random.Random(5)
+    for _ in range(40):
+        axis = frame_axis(rng.uniform(0.0, math.pi / 2.0))
+        offset = rng.choice([0.0, 1e6, 1e12])
+        shapes = []
+        for _ in range(2):
+            shapes.append(
+                union_of(
+                    [
+                        segment(
+                            (offset + rng.uniform(0, 50), rng.uniform(0, 50)),
+                            (offset + rng.uniform(0, 50), rng.uniform(0, 50)),
+                        )
+                        for _ in range(30)
+                    ]
+                )
+            )
+        ea, eb = extents(shapes[0], axis), extents(shapes[1], axis)
+        i, j = (index.ravel() for index in np.meshgrid(np.arange(30), np.arange(30)))
+        bounds = separations(ea, eb, i, j)
+        reach = float(np.quantile(bounds, rng.uniform(0.0, 0.5)))
+        grow = growth(ea, eb, reach)
+        meet = shapely.intersects(ea.boxes(grow)[i], eb.boxes()[j])
+        assert np.all(meet[bounds <= reach])
+
+
+def test_a_frame_axis_is_never_longer_than_one() -> None:
+    rng = random.Random(2)
+    for angle in [0.0, math.pi / 4.0, math.pi / 6.0] + [rng.uniform(0, 7) for _ in range(2000)]:
+        nx, ny = frame_axis(angle)
+        assert Fraction(nx) ** 2 + Fraction(ny) ** 2 <= 1
+        assert math.hypot(nx, ny) >= 1.0 - 1e-14
