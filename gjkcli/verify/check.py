@@ -122,6 +122,6 @@ def _compare(pair: Pair, answer: Answer, referee: ShapelyAnswer) -> Check:
             depth_tolerance=depth_tolerance,
         ),
         triage(answer, referee, exact),
-        strict_warnings(answer, allowance),
+        strict_warnings(answer, allowance, referee),
         expect,
     )
