@@ -22,7 +22,8 @@ A compound shape goes to Shapely as the geometry it was cut from (a
 non-convex polygon, a MultiPolygon...), not as its parts, so the check covers
 the decomposition too; a native compound as the union of its members' stand-ins,
 and a compound with a margin (no polygon describes it) as the union of its
-parts'. Its error bound is the largest of theirs. There is no depth oracle
+parts' (or, where GEOS cannot form that union, as the collection of them).
+Its error bound is the largest of theirs. There is no depth oracle
 for compound shapes, whose depth is not defined.
 
 **Huge coordinates.** GEOS multiplies up to three coordinates together (where
@@ -342,14 +343,16 @@ def _guarded(work: Callable[..., list[Any]], *arrays: Any) -> tuple[list[Any], d
 
     GEOS signals an overflow or an invalid operation (a product too large for a
     float, then infinity minus infinity) through the floating-point flags, which
-    NumPy turns into warnings; its answer is then not to be trusted. The arrays
-    are run at once, and on such an error again one item at a time: the items
-    that fail get a phrase saying what happened, the others their results.
+    NumPy turns into warnings; its answer is then not to be trusted. (It may also
+    refuse an operation outright, as older versions do predicates on a
+    collection.) The arrays are run at once, and on such an error again one item
+    at a time: the items that fail get a phrase saying what happened, the others
+    their results.
     """
     with np.errstate(over="raise", invalid="raise", divide="raise"):
         try:
             return work(*arrays), {}
-        except FloatingPointError:
+        except (FloatingPointError, shapely.errors.GEOSException):
             pass
         results: list[Any] = []
         failures: dict[int, str] = {}
@@ -358,6 +361,9 @@ def _guarded(work: Callable[..., list[Any]], *arrays: Any) -> tuple[list[Any], d
                 results.extend(work(*(array[i : i + 1] for array in arrays)))
             except FloatingPointError as error:
                 failures[i] = f"met a floating-point error ({error})"
+                results.append(None)
+            except shapely.errors.GEOSException as error:
+                failures[i] = f"failed ({error})"
                 results.append(None)
     return results, failures
 
@@ -481,8 +487,12 @@ _CONVEX_KINDS = (
 
 def _compound_stand_in(shape: Compound, max_points: int, exponent: int = 0) -> tuple[Any, float]:
     """The geometry a compound was cut from; else the union of its members' (or parts')
-    stand-ins, whose error bound is the largest of theirs (``None`` where GEOS met a
-    floating-point error). Scaled by ``2 ** -exponent``.
+    stand-ins, whose error bound is the largest of theirs (``None`` where a stand-in
+    could not be built). Scaled by ``2 ** -exponent``.
+
+    Where GEOS cannot form the union (it overflows, or returns a union that has
+    lost some of the parts, as for parts spanning 1e-3 to 1e148), the parts go
+    as a collection: the same set, which Shapely measures as well.
 
     >>> from gjkcli.shapes import circle, point, union_of
     >>> geometry, error = _compound_stand_in(union_of([point((0.0, 0.0)), point((2.0, 0.0))]), 64)
@@ -500,9 +510,12 @@ def _compound_stand_in(shape: Compound, max_points: int, exponent: int = 0) -> t
         return None, float(errors.max())
     with np.errstate(over="raise", invalid="raise", divide="raise"):
         try:
-            return shapely.union_all(geometries), float(errors.max())
-        except FloatingPointError:  # GEOS overflowed: no stand-in (the answer says so)
-            return None, float(errors.max())
+            union = shapely.union_all(geometries)
+        except FloatingPointError:
+            union = None
+    if union is None or not np.array_equal(shapely.bounds(union), shapely.total_bounds(geometries)):
+        union = shapely.geometrycollections(list(geometries))
+    return union, float(errors.max())
 
 
 def _hulls(point_sets: Sequence[Any]) -> Any:

@@ -154,15 +154,26 @@ def test_a_geos_overflow_makes_the_cross_check_unavailable_not_wrong(tmp_path: P
     assert "matches Shapely" not in text
 
 
-def test_an_empty_stand_in_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    # a compound with a margin stands in as the union of its parts' stand-ins: when
-    # GEOS loses the union (as it did for the huge vertex polygon), the pair says so
+def test_a_union_that_loses_parts_gives_way_to_the_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a compound with a margin stands in as the union of its parts' stand-ins; GEOS
+    # lost that union for parts spanning 1e-3 to 1e148 (empty, or parts missing):
+    # then the parts go as a collection, the same set
     monkeypatch.setattr(shapely, "union_all", lambda geometries: shapely.Polygon())
     grown = round_shape(union_of([point((0.0, 0.0)), point((3.0, 0.0))]), 0.5)
     answer = shapely_answer(grown, circle((1.5, 3.0), 1.0))
+    assert answer.unavailable is None
+    true_distance = math.hypot(1.5, 3.0) - 1.5
+    assert true_distance <= answer.distance <= true_distance + answer.approximation_error
+
+
+def test_an_empty_stand_in_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        shapely_oracle, "_hulls", lambda point_sets: np.array([shapely.Polygon()] * len(point_sets))
+    )
+    answer = shapely_answer(rectangle((0.0, 0.0), (2.0, 2.0)), circle((5.0, 0.0), 1.0))
     assert answer.unavailable is not None
     assert answer.unavailable.startswith(
-        "A's stand-in could not be built faithfully: GEOS returned"
+        "A's stand-in could not be built faithfully: GEOS returned an empty geometry"
     )
     assert (answer.intersects, answer.distance, answer.closest) == (False, 0.0, None)
     assert answer.approximation_error == 0.0 and answer.penetration is None
