@@ -166,6 +166,29 @@ def test_a_union_that_loses_parts_gives_way_to_the_parts(monkeypatch: pytest.Mon
     assert true_distance <= answer.distance <= true_distance + answer.approximation_error
 
 
+def test_a_margin_polygon_whose_union_geos_loses_is_still_cross_checked(tmp_path: Path) -> None:
+    # found by a random search: GEOS's union of the rounded parts' stand-ins kept
+    # only one of the three parts (a bounding box 2.4e142 off): "could not run"
+    spread = {
+        "a": {
+            "type": "polygon",
+            "points": [
+                [2.4553188305495605e142, -0.7012496737846843],
+                [-19272.63680565294, 1.9033463469679327e116],
+                [145981711.28124058, 0.3511960636155389],
+                [-8.962529424892518e116, 0.276289508070493],
+                [0.6458196637595566, -1.0236939317089097e69],
+            ],
+            "transform": {"rotate": 85.1961035968692},
+            "margin": 0.0013445560309686677,
+        },
+        "b": {"type": "point", "at": [-0.5944443311142997, -1.839354998925089]},
+    }
+    check = checked(tmp_path, spread)
+    assert check.shapely.unavailable is None
+    assert not [found for found in check.disagreements if found.startswith("distance")]
+
+
 def test_an_empty_stand_in_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(
         shapely_oracle, "_hulls", lambda point_sets: np.array([shapely.Polygon()] * len(point_sets))
