@@ -166,21 +166,23 @@ vertex counts: a curved shape enters it traced through this many evenly
 spaced support points (with the error bound of that tracing)..."""
 
 ORACLE_CURVE_MAX_POINTS: Final = 320
-"""... and up to this many in all: the extra ones halve the intervals whose error
-bound is the largest, such as those across a capsule's flat sides, whose bound
-would otherwise be about a hundred times that of its round ends."""
+"""... and up to this many in all: the extra ones go to the intervals whose error
+bound is the largest, such as those round a thin ellipse's sharp ends, whose bound
+would otherwise be tens of times that of the rest."""
 
 CURVE_SEGMENTS: Final = 256
 """Shapely has no curves: a curved shape is handed to it as the polygon through
 its support points, starting from this many evenly spaced directions. The
-polygon lies inside the shape, and its distance to the true boundary is
-bounded exactly (see ``gjkcli.verify.shapely_oracle``)."""
+polygon lies inside the shape (to within the rounding of its coordinates), and
+its distance to the true boundary is bounded exactly, rounding included (see
+``gjkcli.algorithms.outline``)."""
 
 CURVE_ERROR_RELATIVE: Final = 1e-5
-"""Directions are added (each coarse interval halved) until that bound is at
-most this fraction of the shape's size (the larger side of its bounding
-box). For a circle of radius r this takes 1024 points and gives a bound of
-about 9e-6 r."""
+"""Points are added (on each coarse interval, the support point along the normal
+of its chord) until that bound is at most this fraction of the shape's size
+(the larger side of its bounding box). For a circle of radius r this takes 512
+points and gives a bound of about 1.9e-5 r, the true error; far from the origin
+the rounding of the coordinates there is added."""
 
 CURVE_MAX_POINTS: Final = 4096
 """No stand-in polygon gets more points than this; the bound reported is then

@@ -46,6 +46,8 @@ def test_json_output_is_one_object_and_nothing_else() -> None:
         "approximation_error": 0.0,
         "penetration": pytest.approx(depth, rel=1e-15),
         "penetration_error": 0.0,
+        "unavailable": None,
+        "penetration_unavailable": None,
     }
     assert record["exact"] == {"verdict": "overlapping", "distance_squared": "0/1", "distance": 0.0}
     assert record["gjk"]["verdict"] == "overlapping"

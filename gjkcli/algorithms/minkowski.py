@@ -11,7 +11,10 @@ second, which needs no angles.
 
 Shapes with curves have no corners: their difference is traced through its
 support function (:mod:`gjkcli.algorithms.outline`), with the error bound of
-the tracing.
+the tracing, around the difference of the shapes' centres (so that the bound
+is as fine far from the origin as near it). A difference that spans no area
+beyond that bound (an ellipse flattened to a segment, minus a point) comes
+out as a segment or a point, as it does for polygons.
 """
 
 from __future__ import annotations
@@ -34,7 +37,8 @@ class MinkowskiPolygon:
     ``sources[k]`` is ``(i, j)`` when vertex ``k`` is vertex ``i`` of ``A``
     minus vertex ``j`` of ``B`` (indices into the shapes' vertex lists); it is
     empty for a traced difference. ``error`` bounds the distance from the true
-    boundary to this polygon (0 when exact); a traced polygon lies inside ``A - B``.
+    boundary to this polygon (0 when exact); a traced polygon lies inside ``A - B``
+    to within the rounding of its coordinates (which ``error`` includes).
     """
 
     vertices: tuple[Vec, ...]
@@ -61,14 +65,20 @@ def minkowski_difference(shape_a: ConvexShape, shape_b: ConvexShape) -> Minkowsk
     >>> traced = minkowski_difference(a, circle((0.0, 0.0), 1.0))
     >>> traced.exact, traced.error < 1e-4
     (False, True)
+
+    A flat ellipse minus a point has no area: a segment, as for polygons.
+
+    >>> from gjkcli.shapes import ellipse, point
+    >>> minkowski_difference(ellipse((0.0, 0.0), (2.0, 0.0)), point((1.0, 0.0))).vertices
+    ((-3.0, 0.0), (1.0, 0.0))
     """
     if isinstance(shape_a, Polytope) and isinstance(shape_b, Polytope):
         vertices, sources = edge_merge(shape_a.vertices, shape_b.vertices)
         return MinkowskiPolygon(tuple(vertices), tuple(sources), 0.0)
     from gjkcli.algorithms.outline import outline  # NumPy, only for curves
 
-    traced = outline(MinkowskiDifference(shape_a, shape_b))
-    return MinkowskiPolygon(tuple(traced.ring()), (), traced.error)
+    vertices, error = outline(MinkowskiDifference(shape_a, shape_b)).polygon()
+    return MinkowskiPolygon(tuple(vertices), (), error)
 
 
 def edge_merge(

@@ -22,6 +22,7 @@ from gjkcli.render.trace import Query
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import parts_of
 from gjkcli.verify.check import Check
+from gjkcli.verify.shapely_oracle import ShapelyAnswer
 
 __all__ = ["certificate_record", "check_record", "error_record", "trace_record"]
 
@@ -65,15 +66,7 @@ def check_record(check: Check, trace: Query | None = None) -> dict[str, Any]:
                 "status": boolean.status,
             },
         },
-        "shapely": {
-            "intersects": referee.intersects,
-            "distance": _number(referee.distance),
-            "closest": _points(referee.closest),
-            "verdict": referee.verdict,
-            "approximation_error": _number(referee.approximation_error),
-            "penetration": None if referee.penetration is None else _number(referee.penetration),
-            "penetration_error": _number(referee.penetration_error),
-        },
+        "shapely": _shapely(referee),
         "exact": None
         if check.exact is None
         else {
@@ -103,6 +96,26 @@ def check_record(check: Check, trace: Query | None = None) -> dict[str, Any]:
             "failures": list(check.expect.failures),
             "tolerance": _number(check.expect.tolerance),
         }
+    return record
+
+
+def _shapely(referee: ShapelyAnswer) -> dict[str, Any]:
+    """``shapely``: its answers, or, when it could not run faithfully, why, and nulls."""
+    record: dict[str, Any] = {
+        "intersects": referee.intersects,
+        "distance": _number(referee.distance),
+        "closest": _points(referee.closest),
+        "verdict": referee.verdict,
+        "approximation_error": _number(referee.approximation_error),
+        "penetration": None if referee.penetration is None else _number(referee.penetration),
+        "penetration_error": _number(referee.penetration_error),
+        "unavailable": referee.unavailable,
+        "penetration_unavailable": referee.penetration_unavailable,
+    }
+    if referee.unavailable is not None:
+        record.update((key, None) for key in record if key != "unavailable")
+    elif referee.penetration_unavailable is not None:
+        record.update(penetration=None, penetration_error=None)
     return record
 
 

@@ -38,9 +38,12 @@ def minkowski_table(name: str, polygon: MinkowskiPolygon) -> RenderableType:
             "shape vertices count from 0"
         )
     else:
+        count = len(polygon.vertices)
+        flat = "" if count > 2 else " (no area: a segment)" if count == 2 else " (one point)"
         note = Text(
-            f"traced through the support function of A - B: {len(polygon.vertices)} vertices, "
-            f"inside A - B and at most {compact(polygon.error, 3)} from its boundary"
+            f"traced through the support function of A - B: {count} vertices{flat}, "
+            "inside A - B to within rounding, and at most "
+            f"{compact(polygon.error, 3)} from its boundary"
         )
     return Group(table, note)
 

@@ -19,7 +19,9 @@ from gjkcli.io.errors import printable
 from gjkcli.pair import ShapeInput
 from gjkcli.render.numbers import compact, compact_point
 from gjkcli.shapes.base import Vec
-from gjkcli.shapes.compound import Compound
+from gjkcli.shapes.compound import Compound, parts_of
+from gjkcli.shapes.polytope import Polytope
+from gjkcli.verify.agreement import not_run
 from gjkcli.verify.check import Check
 from gjkcli.verify.exact import rational_text
 
@@ -90,18 +92,24 @@ def _answer_rows(check: Check) -> list[Row]:
     """Verdict, intersects, distance, the closest points, and the certificate."""
     answer, referee, exact = check.answer, check.shapely, check.exact
     gjk = answer.gjk
+    ran = referee.unavailable is None
     rows: list[Row] = [
-        ("verdict", verdict_text(answer), referee.verdict, exact.verdict if exact else ""),
+        (
+            "verdict",
+            verdict_text(answer),
+            referee.verdict if ran else "not run",
+            exact.verdict if exact else "",
+        ),
         (
             "intersects",
             _yes_no(gjk.intersects),
-            _yes_no(referee.intersects),
+            _yes_no(referee.intersects) if ran else "",
             _yes_no(exact.verdict != "separated") if exact else "",
         ),
         (
             "distance",
             compact(gjk.distance, _DISTANCE_DIGITS),
-            compact(referee.distance, _DISTANCE_DIGITS),
+            compact(referee.distance, _DISTANCE_DIGITS) if ran else "",
             compact(exact.distance, _DISTANCE_DIGITS) if exact else "",
         ),
     ]
@@ -199,40 +207,39 @@ def _parts_rows(check: Check) -> list[Row]:
 
 def _penetration_rows(check: Check) -> list[Row]:
     """Depth (against the Minkowski-hull oracle), normal, contact points, EPA's run."""
-    overlap, oracle = check.answer.penetration, check.shapely.penetration
+    overlap, referee = check.answer.penetration, check.shapely
     if overlap is None:
         return []
+    oracle = referee.penetration
+    ran = referee.unavailable is None and referee.penetration_unavailable is None
+    if not ran:
+        said = hull = "not run"
+    else:
+        said = "origin outside A - B" if oracle is None else compact(oracle, _DISTANCE_DIGITS)
+        hull = (
+            f"hull error <= {compact(referee.penetration_error, 3)}"
+            if referee.penetration_error > 0.0
+            else "exact vertex hull"
+        )
     return [
-        (
-            "depth",
-            compact(overlap.depth, _DISTANCE_DIGITS),
-            "origin outside A - B" if oracle is None else compact(oracle, _DISTANCE_DIGITS),
-            "",
-        ),
+        ("depth", compact(overlap.depth, _DISTANCE_DIGITS), said, ""),
         ("normal", compact_point(overlap.normal), "", ""),
         ("contact on A", _point_of(overlap.contact, 0, check.scale), "", ""),
         ("contact on B", _point_of(overlap.contact, 1, check.scale), "", ""),
         ("EPA", f"{_count(overlap.iterations, 'iteration')} ({overlap.status})", "", ""),
-        (
-            "depth tolerance",
-            compact(check.depth_tolerance, 3),
-            f"hull error <= {compact(check.shapely.penetration_error, 3)}"
-            if check.shapely.penetration_error > 0.0
-            else "exact vertex hull",
-            "",
-        ),
+        ("depth tolerance", compact(check.depth_tolerance, 3), hull, ""),
     ]
 
 
 def _run_rows(check: Check) -> list[Row]:
     """How GJK's runs ended, and the tolerances used."""
     gjk, boolean, referee = check.answer.gjk, check.answer.boolean, check.shapely
-    errors = referee.approximation_error + referee.penetration_error
-    approximation = (
-        f"curve error <= {compact(referee.approximation_error, 3)}"
-        if errors > 0.0
-        else "exact polygons"
-    )
+    if referee.unavailable is not None:
+        approximation = "not run"
+    elif _curved(check):
+        approximation = f"curve error <= {compact(referee.approximation_error, 3)}"
+    else:
+        approximation = "exact polygons"
     return [
         ("iterations", str(gjk.iterations), "", ""),
         ("status", gjk.status, "", ""),
@@ -255,17 +262,28 @@ def _notes(check: Check) -> list[tuple[Text, Text]]:
     """
     notes: list[tuple[Text, Text]] = []
     if check.agree:
-        against = "the exact answer" if check.exact is not None else "Shapely"
-        notes.append(
-            (
-                Text("agree", "bold green"),
-                Text(f"GJK matches {against}, and its certificate re-checks"),
-            )
-        )
+        if check.exact is not None:
+            agreed = "GJK matches the exact answer, and its certificate re-checks"
+        elif check.shapely.unavailable is not None:
+            agreed = "GJK's certificate re-checks (Shapely could not run: see below)"
+        else:
+            agreed = "GJK matches Shapely, and its certificate re-checks"
+        notes.append((Text("agree", "bold green"), Text(agreed)))
     else:
         notes.extend((Text("DISAGREE", "bold red"), Text(reason)) for reason in check.disagreements)
     notes.extend((Text("who is right", "yellow"), Text(sentence)) for sentence in check.triage)
-    notes.extend((Text("warning", "yellow"), Text(warning)) for warning in check.warnings)
+    for what, reason in (
+        ("could not run", check.shapely.unavailable),
+        ("depth oracle could not run", check.shapely.penetration_unavailable),
+    ):
+        if reason is not None:
+            notes.append((Text("shapely", "yellow"), Text(f"{what}: {reason}")))
+    said = not_run(check.shapely)  # already said, on the line above
+    notes.extend(
+        (Text("warning", "yellow"), Text(warning))
+        for warning in check.warnings
+        if warning not in said
+    )
     if check.expect is not None:
         if check.expect.ok:
             notes.append((Text("expect", "bold green"), Text("every stated expectation holds")))
@@ -275,6 +293,12 @@ def _notes(check: Check) -> list[tuple[Text, Text]]:
                 for failure in check.expect.failures
             )
     return notes
+
+
+def _curved(check: Check) -> bool:
+    """Whether either shape has a curved part (Shapely then gets traced stand-ins)."""
+    parts = (*parts_of(check.pair.a.shape), *parts_of(check.pair.b.shape))
+    return not all(isinstance(part, Polytope) for part in parts)
 
 
 def _label(shape: ShapeInput) -> str:

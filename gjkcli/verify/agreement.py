@@ -5,15 +5,22 @@ within the rounding allowance ``AGREEMENT_RELATIVE * (1 + scale)``, and the
 verdicts equal unless the pair lies within the touching band, where "just
 touching" and "just apart" (or "just overlapping") are both honest results
 of floating-point arithmetic. Without one, GJK is held to Shapely:
-Shapely's stand-ins for curved shapes lie inside them, so its distance may
-exceed the true one by up to the sum of their error bounds and never fall
-below it, and GJK's distance must lie in
+Shapely's stand-ins for curved shapes lie inside them (to within the rounding
+of their coordinates), so its distance may exceed the true one by up to the
+sum of their error bounds and falls below it by no more than that rounding,
+at most half a unit in the last place of the coordinates, far below the
+allowance; so GJK's distance must lie in
 ``[shapely - errors - allowance, shapely + allowance]``.
 
 For compound shapes there is no exact answer; when they are polygonal,
 Shapely's verdict (exact predicates on the geometry the parts were cut from)
 must match GJK's too, unless they differ within the touching band, by the
 same rule as for the exact answer.
+
+When Shapely could not run faithfully for a pair (``referee.unavailable``, or
+``referee.penetration_unavailable`` for the depth oracle alone), the checks
+that need it are skipped and a strict warning says why; the exact answer,
+where there is one, still decides.
 
 Always: EPA's depth agrees with the Minkowski-hull oracle (whose hull lies
 inside ``A - B``, so it may fall short, never exceed; EPA's depth may exceed
@@ -28,7 +35,7 @@ from gjkcli.verify.certificates import CertificateCheck
 from gjkcli.verify.exact import ExactAnswer, rational_text
 from gjkcli.verify.shapely_oracle import ShapelyAnswer
 
-__all__ = ["disagreements", "strict_warnings"]
+__all__ = ["disagreements", "not_run", "strict_warnings"]
 
 
 def disagreements(
@@ -45,17 +52,21 @@ def disagreements(
     found = [f"certificate fails: {problem}" for problem in certified.problems]
     if exact is not None:
         found += _against_exact(answer, exact, allowance)
-    else:
+    elif referee.unavailable is None:
         found += _against_shapely(answer, referee, allowance, tolerance)
         found += _compound_verdict(answer, referee)
-    found += _depth(answer, referee, allowance, depth_tolerance)
+    if referee.unavailable is None and referee.penetration_unavailable is None:
+        found += _depth(answer, referee, allowance, depth_tolerance)
     found += _boolean(answer, allowance)
     return tuple(found)
 
 
-def strict_warnings(answer: Answer, tolerance: float) -> tuple[str, ...]:
-    """What ``--strict`` turns into a failure: runs that did not finish, loose certificates."""
-    found = []
+def strict_warnings(
+    answer: Answer, tolerance: float, referee: ShapelyAnswer | None = None
+) -> tuple[str, ...]:
+    """What ``--strict`` turns into a failure: runs that did not finish, loose certificates,
+    and a Shapely cross-check (or its depth oracle) that could not run."""
+    found = [] if referee is None else not_run(referee)
     for name, status in (
         ("GJK distance", answer.gjk.status),
         ("boolean GJK", answer.boolean.status),
@@ -68,6 +79,20 @@ def strict_warnings(answer: Answer, tolerance: float) -> tuple[str, ...]:
     if gap > tolerance:
         found.append(f"certificate bounds {gap:.3g} apart, more than the tolerance {tolerance:.3g}")
     return tuple(found)
+
+
+def not_run(referee: ShapelyAnswer) -> list[str]:
+    """The strict warning for a Shapely cross-check (or depth oracle) that could not run.
+
+    >>> from gjkcli.verify.shapely_oracle import ShapelyAnswer
+    >>> not_run(ShapelyAnswer(False, 0.0, None, 0.0, unavailable="GEOS overflowed"))
+    ["Shapely's cross-check could not run: GEOS overflowed"]
+    """
+    if referee.unavailable is not None:
+        return [f"Shapely's cross-check could not run: {referee.unavailable}"]
+    if referee.penetration_unavailable is not None:
+        return [f"Shapely's depth oracle could not run: {referee.penetration_unavailable}"]
+    return []
 
 
 def _against_exact(answer: Answer, exact: ExactAnswer, allowance: float) -> list[str]:

@@ -128,7 +128,7 @@ def _compare(pair: Pair, answer: Answer, referee: ShapelyAnswer) -> Check:
             depth_tolerance=depth_tolerance,
         ),
         triage(answer, referee, exact),
-        strict_warnings(answer, allowance),
+        strict_warnings(answer, allowance, referee),
         expect,
         ruling(answer, certified, exact),
     )

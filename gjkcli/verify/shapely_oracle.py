@@ -3,31 +3,54 @@
 Polygonal shapes go to Shapely exactly, as the convex hull of their vertices.
 Shapely has no curves, so a curved shape goes as the polygon traced through
 its support points (:mod:`gjkcli.algorithms.outline`). That polygon lies
-*inside* the shape, within a proven error bound, so Shapely's distance can
-exceed the true one by at most the sum of the two bounds, and never falls
-below it.
+*inside* the shape to within the rounding of its coordinates, and every point
+of the shape is within a proven error bound of it (the bound includes that
+rounding), so Shapely's distance can exceed the true one by at most the sum of
+the two bounds, and falls below it by no more than that rounding (at most half
+a unit in the last place of each coordinate: far below the agreement
+allowance ``AGREEMENT_RELATIVE * (1 + scale)``).
 
 The penetration depth has an oracle of its own, independent of both EPA and
 the edge-merge Minkowski difference: Shapely builds ``A - B`` as the convex
 hull of *every* difference of a vertex of ``A`` and a vertex of ``B``, and
 measures the distance from the origin to its boundary. With traced stand-ins
-for curves that hull lies inside the true ``A - B``, so the oracle's depth can
-fall short of the true one by at most the sum of the two tracing bounds, and
-never exceeds it.
+for curves that hull lies inside the true ``A - B`` (to rounding), so the
+oracle's depth can fall short of the true one by at most the sum of the two
+tracing bounds, and never exceeds it by more than rounding.
 
 A compound shape goes to Shapely as the geometry it was cut from (a
 non-convex polygon, a MultiPolygon...), not as its parts, so the check covers
 the decomposition too; a native compound as the union of its members' stand-ins,
 and a compound with a margin (no polygon describes it) as the union of its
-parts'. Its error bound is the largest of theirs. There is no depth oracle
+parts' (or, where GEOS cannot form that union, as the collection of them).
+Its error bound is the largest of theirs. There is no depth oracle
 for compound shapes, whose depth is not defined.
+
+**Huge coordinates.** GEOS multiplies up to three coordinates together (where
+two segments cross, for instance), which overflows beyond about 1e102. A pair
+reaching :data:`GEOS_REACH` or beyond is therefore handed to GEOS scaled down
+by a power of two, the same for both shapes, and the answers scaled back up:
+that changes only the exponents, so every answer is the one the original
+coordinates give, exactly. (A pair that also holds coordinates so small that
+scaling would round them is not scaled.)
+
+**A stand-in that cannot be trusted is not used.** Each stand-in is checked:
+not empty, of the expected kind, with finite coordinates and a finite error
+bound, and with the shape's own bounding box to within that bound (plus
+rounding); and GEOS must finish without a floating-point overflow or invalid
+operation. A pair that fails gets an answer whose ``unavailable`` says why,
+in one sentence, and whose other fields are neutral and must not be used; the
+agreement rules then skip Shapely (the exact arbiter still decides where it
+applies) and ``--strict`` fails the pair. The depth oracle alone can fail the
+same way (``penetration_unavailable``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 import shapely
@@ -35,11 +58,18 @@ import shapely
 from gjkcli.algorithms.outline import outline
 from gjkcli.algorithms.verdict import Verdict
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.shapes.compound import Compound, Shape
+from gjkcli.shapes.compound import Compound, Shape, shape_bounds
 from gjkcli.shapes.polytope import Polytope
-from gjkcli.tolerances import CURVE_MAX_POINTS, ORACLE_CURVE_MAX_POINTS, ORACLE_CURVE_POINTS
+from gjkcli.tolerances import (
+    CURVE_MAX_POINTS,
+    ORACLE_CURVE_MAX_POINTS,
+    ORACLE_CURVE_POINTS,
+    coordinate_scale,
+    rounding,
+)
 
 __all__ = [
+    "GEOS_REACH",
     "ShapelyAnswer",
     "shapely_answer",
     "shapely_answers",
@@ -49,10 +79,23 @@ __all__ = [
     "stand_ins",
 ]
 
+GEOS_REACH: Final = 2.0**200
+"""Pairs whose coordinates reach this far (about 1.6e60) go to GEOS scaled down by a
+power of two, to just below it, so that no product of up to four coordinates
+overflows. Scaling by a power of two changes no answer, so this bound is not a
+tolerance."""
+
 
 @dataclass(frozen=True)
 class ShapelyAnswer:
-    """Shapely's verdict on a pair, and the error bounds of its curve approximations."""
+    """Shapely's verdict on a pair, and the error bounds of its curve approximations.
+
+    ``unavailable`` is ``None``, or one sentence saying why Shapely's cross-check
+    could not run faithfully for this pair; the other fields then hold neutral
+    values (not intersecting, distance 0, no depth, errors 0) that must not be
+    used. ``penetration_unavailable`` says the same of the depth oracle alone
+    (``penetration`` is then ``None``).
+    """
 
     intersects: bool
     distance: float
@@ -61,6 +104,8 @@ class ShapelyAnswer:
     penetration: float | None = None
     penetration_error: float = 0.0
     touches: bool = False
+    unavailable: str | None = None
+    penetration_unavailable: str | None = None
 
     @property
     def verdict(self) -> Verdict:
@@ -68,6 +113,15 @@ class ShapelyAnswer:
         if not self.intersects:
             return "separated"
         return "touching" if self.touches else "overlapping"
+
+
+class _Depth(NamedTuple):
+    """The depth oracle's answer for a pair: the depth (``None`` when the origin is
+    outside the hull), its error bound, and why it could not run (``None`` when it ran)."""
+
+    depth: float | None
+    error: float
+    unavailable: str | None = None
 
 
 def shapely_answers(
@@ -83,41 +137,62 @@ def shapely_answers(
     >>> box = rectangle((0.0, 0.0), (2.0, 2.0))
     >>> pairs = [(box, point((4.0, 0.0))), (box, point((0.5, 0.0)))]
     >>> apart, inside = shapely_answers(pairs, [False, False])
-    >>> apart.intersects, apart.distance, apart.closest, apart.penetration
-    (False, 3.0, ((1.0, 0.0), (4.0, 0.0)), None)
+    >>> apart.intersects, apart.distance, apart.closest, apart.penetration, apart.unavailable
+    (False, 3.0, ((1.0, 0.0), (4.0, 0.0)), None, None)
     >>> inside.intersects, inside.penetration
     (True, 0.5)
+
+    Pairs far beyond where GEOS's products overflow are scaled, exactly:
+
+    >>> far = 2.0**400
+    >>> huge = shapely_answer(rectangle((far, far), (far, far)), point((2 * far, far)))
+    >>> huge.distance == far / 2, huge.unavailable
+    (True, None)
     """
     if not pairs:
         return []
-    geometries_a, errors_a = stand_ins([a for a, _ in pairs])
-    geometries_b, errors_b = stand_ins([b for _, b in pairs])
-    intersects = shapely.intersects(geometries_a, geometries_b)
-    touches = shapely.touches(geometries_a, geometries_b)
-    lines = shapely.shortest_line(geometries_a, geometries_b)  # its length is the distance
-    distances = shapely.length(lines)
+    exponents = [_exponent(pair) for pair in pairs]
+    geometries_a, errors_a = stand_ins([a for a, _ in pairs], exponents=exponents)
+    geometries_b, errors_b = stand_ins([b for _, b in pairs], exponents=exponents)
+    problems_a = _problems("A", [a for a, _ in pairs], geometries_a, errors_a, exponents)
+    problems_b = _problems("B", [b for _, b in pairs], geometries_b, errors_b, exponents)
+    problems = [a or b for a, b in zip(problems_a, problems_b, strict=True)]
+    usable = [i for i, problem in enumerate(problems) if problem is None]
+    measured, failures = _guarded(_measure, geometries_a[usable], geometries_b[usable])
+    for k, failure in failures.items():
+        problems[usable[k]] = f"GEOS {failure} on coordinates up to {_reach(pairs[usable[k]]):.3g}"
+    results = dict(zip(usable, measured, strict=True))
     convex: dict[int, tuple[ConvexShape, ConvexShape]] = {}
-    for i, (a, b) in enumerate(pairs):
-        if not isinstance(a, Compound) and not isinstance(b, Compound):
+    for i in usable:
+        a, b = pairs[i]
+        if problems[i] is None and not isinstance(a, Compound) and not isinstance(b, Compound):
             convex[i] = (a, b)
-    wanted = [i for i in convex if penetration[i] or intersects[i]]
-    depths = dict(zip(wanted, shapely_penetrations([convex[i] for i in wanted]), strict=True))
+    wanted = [i for i in convex if penetration[i] or results[i][0]]
+    depths = dict(
+        zip(
+            wanted,
+            _depths([convex[i] for i in wanted], [exponents[i] for i in wanted]),
+            strict=True,
+        )
+    )
     answers = []
     for i in range(len(pairs)):
-        closest = None
-        if not intersects[i]:
-            (ax, ay), (bx, by) = shapely.get_coordinates(lines[i]).tolist()
-            closest = ((ax, ay), (bx, by))
-        depth, depth_error = depths.get(i, (None, 0.0))
+        problem = problems[i]
+        if problem is not None:
+            answers.append(ShapelyAnswer(False, 0.0, None, 0.0, unavailable=problem))
+            continue
+        intersects, touches, distance, closest = results[i]
+        depth = depths.get(i, _Depth(None, 0.0))
         answers.append(
             ShapelyAnswer(
-                bool(intersects[i]),
-                float(distances[i]),
-                closest,
+                intersects,
+                math.ldexp(distance, exponents[i]),
+                None if closest is None else _scaled_points(closest, exponents[i]),
                 float(errors_a[i] + errors_b[i]),
-                depth,
-                depth_error,
-                bool(touches[i]),
+                depth.depth,
+                depth.error,
+                touches,
+                penetration_unavailable=depth.unavailable,
             )
         )
     return answers
@@ -133,31 +208,39 @@ def shapely_answer(shape_a: Shape, shape_b: Shape, penetration: bool = False) ->
     return shapely_answers([(shape_a, shape_b)], [penetration])[0]
 
 
-def stand_ins(shapes: Sequence[Shape], max_points: int = CURVE_MAX_POINTS) -> tuple[Any, Any]:
+def stand_ins(
+    shapes: Sequence[Shape],
+    max_points: int = CURVE_MAX_POINTS,
+    exponents: Sequence[int] | None = None,
+) -> tuple[Any, Any]:
     """Shapely geometries for many shapes, and the error bound of each (0 for polygons).
+
+    With ``exponents``, shape ``i``'s geometry is scaled by ``2 ** -exponents[i]``
+    (its error bound is not: it stays in the shape's own units). A geometry is
+    ``None`` where GEOS met a floating-point error building it.
 
     >>> from gjkcli.shapes import circle, segment
     >>> geometries, errors = stand_ins([segment((0.0, 0.0), (1.0, 1.0)), circle((0.0, 0.0), 1.0)])
     >>> geometries[0].wkt, float(errors[0])
     ('LINESTRING (0 0, 1 1)', 0.0)
-    >>> len(geometries[1].exterior.coords), bool(errors[1] < 1e-5)
-    (1025, True)
+    >>> len(geometries[1].exterior.coords), bool(errors[1] < 2e-5)
+    (513, True)
     """
+    scales = [0] * len(shapes) if exponents is None else list(exponents)
     geometries = np.empty(len(shapes), dtype=object)
     errors = np.zeros(len(shapes))
-    polytopes: dict[int, Polytope] = {}
+    hulled: dict[int, Any] = {}  # the points whose convex hull stands in for the shape
     for index, shape in enumerate(shapes):
         if isinstance(shape, Compound):
-            geometries[index], errors[index] = _compound_stand_in(shape, max_points)
+            geometries[index], errors[index] = _compound_stand_in(shape, max_points, scales[index])
         elif isinstance(shape, Polytope):
-            polytopes[index] = shape
+            hulled[index] = np.ldexp(np.array(shape.vertices, dtype=float), -scales[index])
         else:
-            traced = outline(shape, max_points=max_points)
-            geometries[index] = _traced_polygon(traced.points)
-            errors[index] = traced.error
-    if polytopes:
-        points = [np.array(shape.vertices, dtype=float) for shape in polytopes.values()]
-        geometries[list(polytopes)] = _hulls(points)
+            hulled[index], errors[index] = _traced(shape, max_points, scales[index])
+    if hulled:
+        built, _ = _guarded(lambda sets: list(_hulls(sets)), list(hulled.values()))
+        for index, geometry in zip(hulled, built, strict=True):
+            geometries[index] = geometry
     return geometries, errors
 
 
@@ -172,31 +255,20 @@ def shapely_penetrations(
 ) -> list[tuple[float | None, float]]:
     """``(depth, error bound)`` per pair, from the hull of all vertex differences.
 
+    Raises ``ValueError`` saying why when the oracle could not run faithfully
+    for a pair (:func:`shapely_answers` reports that in the answer instead).
+
     >>> from gjkcli.shapes import Polytope
     >>> a = Polytope(((0.0, 1.0), (1.0, -1.0), (-1.0, -1.0)))
     >>> b = Polytope(((0.0, -1.0), (1.0, 1.0), (-1.0, 1.0)))
     >>> [(round(depth, 12), error) for depth, error in shapely_penetrations([(a, b)])]
     [(0.894427191, 0.0)]
     """
-    if not pairs:
-        return []
-    differences, errors = [], []
-    for shape_a, shape_b in pairs:
-        points_a, error_a = _corners(shape_a, ORACLE_CURVE_POINTS, ORACLE_CURVE_MAX_POINTS)
-        points_b, error_b = _corners(shape_b, ORACLE_CURVE_POINTS, ORACLE_CURVE_MAX_POINTS)
-        differences.append((points_a[:, None, :] - points_b[None, :, :]).reshape(-1, 2))
-        errors.append(error_a + error_b)
-    hulls = _hulls(differences)
-    origin = shapely.points(0.0, 0.0)
-    covered = shapely.covers(hulls, origin)
-    is_polygon = shapely.get_type_id(hulls) == shapely.GeometryType.POLYGON
-    depths = shapely.distance(shapely.boundary(hulls), origin)
-    results: list[tuple[float | None, float]] = []
-    for i, error in enumerate(errors):
-        if not covered[i]:
-            results.append((None, error))
-        else:  # a hull without area (a point or a segment) has the origin on its boundary
-            results.append((float(depths[i]) if is_polygon[i] else 0.0, error))
+    results = []
+    for index, found in enumerate(_depths(pairs, [_exponent(pair) for pair in pairs])):
+        if found.unavailable is not None:
+            raise ValueError(f"pair {index}: {found.unavailable}")
+        results.append((found.depth, found.error))
     return results
 
 
@@ -205,9 +277,222 @@ def shapely_penetration(shape_a: ConvexShape, shape_b: ConvexShape) -> tuple[flo
     return shapely_penetrations([(shape_a, shape_b)])[0]
 
 
-def _compound_stand_in(shape: Compound, max_points: int) -> tuple[Any, float]:
+def _depths(
+    pairs: Sequence[tuple[ConvexShape, ConvexShape]], exponents: Sequence[int]
+) -> list[_Depth]:
+    """The depth oracle, each pair's hull handed to GEOS scaled by ``2 ** -exponent``."""
+    if not pairs:
+        return []
+    differences, errors = [], []
+    for (shape_a, shape_b), exponent in zip(pairs, exponents, strict=True):
+        points_a, error_a = _corners(shape_a, ORACLE_CURVE_POINTS, ORACLE_CURVE_MAX_POINTS)
+        points_b, error_b = _corners(shape_b, ORACLE_CURVE_POINTS, ORACLE_CURVE_MAX_POINTS)
+        difference = (points_a[:, None, :] - points_b[None, :, :]).reshape(-1, 2)
+        differences.append(np.ldexp(difference, -exponent))
+        errors.append(error_a + error_b)
+    built, _ = _guarded(lambda sets: list(_hulls(sets)), differences)
+    hulls = np.empty(len(built), dtype=object)
+    hulls[:] = built
+    measured, failures = _guarded(_hull_depth, hulls)
+    results: list[_Depth] = []
+    for i, error in enumerate(errors):
+        problem = failures.get(i) or _unfaithful_hull(hulls[i], differences[i], error)
+        if problem is not None:
+            results.append(_Depth(None, 0.0, f"the Minkowski hull {problem}"))
+        else:
+            depth = measured[i]
+            results.append(
+                _Depth(None if depth is None else math.ldexp(depth, exponents[i]), error)
+            )
+    return results
+
+
+def _measure(geometry_a: Any, geometry_b: Any) -> list[tuple[bool, bool, float, Any]]:
+    """``(intersects, touches, distance, closest)`` per pair, in GEOS's (scaled) units;
+    ``closest`` is an array of the two points, ``None`` when they intersect."""
+    intersects = shapely.intersects(geometry_a, geometry_b)
+    touches = shapely.touches(geometry_a, geometry_b)
+    lines = shapely.shortest_line(geometry_a, geometry_b)  # its length is the distance
+    distances = shapely.length(lines)
+    return [
+        (
+            bool(intersects[i]),
+            bool(touches[i]),
+            float(distances[i]),
+            None if intersects[i] else shapely.get_coordinates(lines[i]),
+        )
+        for i in range(len(lines))
+    ]
+
+
+def _hull_depth(hulls: Any) -> list[float | None]:
+    """The distance from the origin to each hull's boundary, ``None`` when the origin is
+    outside; a hull without area (a point or a segment) has the origin on its boundary."""
+    origin = shapely.points(0.0, 0.0)
+    covered = shapely.covers(hulls, origin)
+    is_polygon = shapely.get_type_id(hulls) == shapely.GeometryType.POLYGON
+    depths = shapely.distance(shapely.boundary(hulls), origin)
+    return [
+        None if not covered[i] else float(depths[i]) if is_polygon[i] else 0.0
+        for i in range(len(hulls))
+    ]
+
+
+def _guarded(work: Callable[..., list[Any]], *arrays: Any) -> tuple[list[Any], dict[int, str]]:
+    """``work`` over arrays of geometries, with GEOS's floating-point errors caught.
+
+    GEOS signals an overflow or an invalid operation (a product too large for a
+    float, then infinity minus infinity) through the floating-point flags, which
+    NumPy turns into warnings; its answer is then not to be trusted. (It may also
+    refuse an operation outright, as older versions do predicates on a
+    collection.) The arrays are run at once, and on such an error again one item
+    at a time: the items that fail get a phrase saying what happened, the others
+    their results.
+    """
+    with np.errstate(over="raise", invalid="raise", divide="raise"):
+        try:
+            return work(*arrays), {}
+        except (FloatingPointError, shapely.errors.GEOSException):
+            pass
+        results: list[Any] = []
+        failures: dict[int, str] = {}
+        for i in range(len(arrays[0])):
+            try:
+                results.extend(work(*(array[i : i + 1] for array in arrays)))
+            except FloatingPointError as error:
+                failures[i] = f"met a floating-point error ({error})"
+                results.append(None)
+            except shapely.errors.GEOSException as error:
+                failures[i] = f"failed ({error})"
+                results.append(None)
+    return results, failures
+
+
+def _exponent(pair: tuple[Shape, Shape]) -> int:
+    """The power of two (as an exponent, 0 for most pairs) that brings a pair below
+    :data:`GEOS_REACH`, if scaling by it is exact for every coordinate handed to GEOS
+    as it is (curved shapes' traced points are rounded anyway, and their bound
+    allows for it)."""
+    reach = _reach(pair)
+    if reach < GEOS_REACH:
+        return 0
+    exponent = math.frexp(reach)[1] - math.frexp(GEOS_REACH)[1] + 1
+    for coordinates in (c for shape in pair for c in _exact_coordinates(shape)):
+        if not np.array_equal(np.ldexp(np.ldexp(coordinates, -exponent), exponent), coordinates):
+            return 0
+    return exponent
+
+
+def _reach(pair: tuple[Shape, Shape]) -> float:
+    return max(coordinate_scale(shape_bounds(shape)) for shape in pair)
+
+
+def _exact_coordinates(shape: Shape) -> list[Any]:
+    """The coordinates a shape hands to GEOS as they are: a polytope's vertices, a
+    compound's geometry or members' or parts' (a curved shape's are traced)."""
+    if isinstance(shape, Compound):
+        if shape.geometry is not None:
+            return [shapely.get_coordinates(shapely.geometry.shape(shape.geometry))]
+        return [c for member in (shape.members or shape.parts) for c in _exact_coordinates(member)]
+    if isinstance(shape, Polytope):
+        return [np.array(shape.vertices, dtype=float)]
+    return []
+
+
+def _problems(
+    label: str, shapes: Sequence[Shape], geometries: Any, errors: Any, exponents: Sequence[int]
+) -> list[str | None]:
+    """:func:`_unfaithful` for many stand-ins: the same checks run on all of them at
+    once, and the sentence made only for those that fail one."""
+    boxes = np.ldexp(shapely.bounds(geometries), np.array(exponents)[:, None])
+    expected = np.array([shape_bounds(shape) for shape in shapes])
+    slack = errors + rounding(1.0) * np.abs(expected).max(axis=1)
+    kinds = shapely.get_type_id(geometries)
+    convex = np.array([not isinstance(shape, Compound) for shape in shapes])
+    coordinates, owners = shapely.get_coordinates(geometries, return_index=True)
+    finite = np.ones(len(shapes), dtype=bool)
+    finite[owners[~np.isfinite(coordinates).all(axis=1)]] = False
+    fine = (
+        np.array([geometry is not None for geometry in geometries])
+        & ~shapely.is_empty(geometries)
+        & (~convex | np.isin(kinds, _CONVEX_KINDS))
+        & np.isfinite(errors)
+        & finite
+        & (np.abs(boxes - expected) <= slack[:, None]).all(axis=1)
+    )
+    return [
+        None
+        if fine[i]
+        else _unfaithful(label, shape, geometries[i], float(errors[i]), exponents[i])
+        for i, shape in enumerate(shapes)
+    ]
+
+
+def _unfaithful(label: str, shape: Shape, geometry: Any, error: float, exponent: int) -> str | None:
+    """Why ``geometry`` (scaled by ``2 ** -exponent``) is not a faithful stand-in for
+    ``shape`` within ``error``, or ``None``."""
+    problem = _stand_in_problem(shape, geometry, error, exponent)
+    if problem is None:
+        return None
+    return f"{label}'s stand-in could not be built faithfully: {problem}"
+
+
+def _stand_in_problem(shape: Shape, geometry: Any, error: float, exponent: int) -> str | None:
+    reach = coordinate_scale(shape_bounds(shape))
+    where = f"for coordinates up to {reach:.3g}"
+    if geometry is None:
+        return f"GEOS met a floating-point error building it {where}"
+    if shapely.is_empty(geometry):
+        return f"GEOS returned an empty geometry {where}"
+    if not isinstance(shape, Compound) and shapely.get_type_id(geometry) not in _CONVEX_KINDS:
+        return f"GEOS returned a {geometry.geom_type} for a convex shape {where}"
+    if not math.isfinite(error):
+        return f"its error bound is not finite {where}"
+    coordinates = shapely.get_coordinates(geometry)
+    if not np.isfinite(coordinates).all():
+        return f"its coordinates are not finite {where}"
+    found = np.ldexp(np.array(shapely.bounds(geometry)), exponent)
+    expected = np.array(shape_bounds(shape))
+    off = float(np.abs(found - expected).max())
+    if off > error + rounding(reach):
+        return (
+            f"its bounding box is {off:.3g} from the shape's, more than its error bound "
+            f"{error:.3g} plus rounding ({where})"
+        )
+    return None
+
+
+def _unfaithful_hull(hull: Any, points: Any, error: float) -> str | None:
+    """Why GEOS's hull of ``points`` is not to be trusted, or ``None``: it must be
+    non-empty, finite, and span the points' own bounding box (its corners are
+    some of those points)."""
+    if hull is None:
+        return "could not be built: GEOS met a floating-point error"
+    if shapely.is_empty(hull):
+        return "came back empty from GEOS"
+    box = np.concatenate((points.min(axis=0), points.max(axis=0)))
+    if not math.isfinite(error) or not np.isfinite(box).all():
+        return "has coordinates or an error bound that are not finite"
+    if not np.array_equal(np.array(shapely.bounds(hull)), box):
+        return "lost some of its points in GEOS (its bounding box is not theirs)"
+    return None
+
+
+_CONVEX_KINDS = (
+    shapely.GeometryType.POINT,
+    shapely.GeometryType.LINESTRING,
+    shapely.GeometryType.POLYGON,
+)
+
+
+def _compound_stand_in(shape: Compound, max_points: int, exponent: int = 0) -> tuple[Any, float]:
     """The geometry a compound was cut from; else the union of its members' (or parts')
-    stand-ins, whose error bound is the largest of theirs.
+    stand-ins, whose error bound is the largest of theirs (``None`` where a stand-in
+    could not be built). Scaled by ``2 ** -exponent``.
+
+    Where GEOS cannot form the union (it overflows, or returns a union that has
+    lost some of the parts, as for parts spanning 1e-3 to 1e148), the parts go
+    as a collection: the same set, which Shapely measures as well.
 
     >>> from gjkcli.shapes import circle, point, union_of
     >>> geometry, error = _compound_stand_in(union_of([point((0.0, 0.0)), point((2.0, 0.0))]), 64)
@@ -215,9 +500,22 @@ def _compound_stand_in(shape: Compound, max_points: int) -> tuple[Any, float]:
     ('MULTIPOINT ((0 0), (2 0))', 0.0)
     """
     if shape.geometry is not None:
-        return shapely.geometry.shape(shape.geometry), 0.0
-    geometries, errors = stand_ins(shape.members or shape.parts, max_points)
-    return shapely.union_all(geometries), float(errors.max())
+        geometry = shapely.geometry.shape(shape.geometry)
+        if exponent:
+            geometry = shapely.transform(geometry, lambda c: np.ldexp(c, -exponent))
+        return geometry, 0.0
+    members = shape.members or shape.parts
+    geometries, errors = stand_ins(members, max_points, [exponent] * len(members))
+    if any(geometry is None for geometry in geometries):
+        return None, float(errors.max())
+    with np.errstate(over="raise", invalid="raise", divide="raise"):
+        try:
+            union = shapely.union_all(geometries)
+        except FloatingPointError:
+            union = None
+    if union is None or not np.array_equal(shapely.bounds(union), shapely.total_bounds(geometries)):
+        union = shapely.geometrycollections(list(geometries))
+    return union, float(errors.max())
 
 
 def _hulls(point_sets: Sequence[Any]) -> Any:
@@ -228,14 +526,24 @@ def _hulls(point_sets: Sequence[Any]) -> Any:
     return shapely.convex_hull(shapely.linestrings(np.concatenate(arrays), indices=indices))
 
 
-def _traced_polygon(points: Any) -> Any:
-    """A curved shape's outline as a polygon: its points are already in convex order,
-    so no hull is needed, except when the shape has no area (a degenerate ellipse)."""
-    distinct = points[np.any(points != np.roll(points, 1, axis=0), axis=1)]
-    if len(distinct) < 3:
-        return _hulls([points])[0]
-    polygon = shapely.polygons(distinct)
-    return polygon if shapely.area(polygon) > 0.0 else _hulls([points])[0]
+def _traced(shape: ConvexShape, max_points: int, exponent: int) -> tuple[Any, float]:
+    """A curved shape's traced points, scaled by ``2 ** -exponent``, and their error bound.
+
+    Their convex hull stands in for the shape (a segment or a point where they
+    span no area, as for a flattened ellipse): unlike the ring itself, it cannot
+    cross itself where rounding has moved neighbouring points. Scaling a point
+    rounds it only where it becomes subnormal, by at most half of ``2 ** -1074``
+    in each coordinate, ``2 ** (exponent - 1074)`` in all in the shape's own
+    units; the bound allows for it.
+    """
+    traced = outline(shape, max_points=max_points)
+    error = traced.error + (math.ldexp(1.0, exponent - 1074) if exponent else 0.0)
+    return np.ldexp(traced.points, -exponent), error
+
+
+def _scaled_points(points: Any, exponent: int) -> tuple[Vec, Vec]:
+    (ax, ay), (bx, by) = np.ldexp(points, exponent).tolist()
+    return (ax, ay), (bx, by)
 
 
 def _corners(shape: ConvexShape, segments: int, max_points: int) -> tuple[Any, float]:

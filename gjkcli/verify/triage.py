@@ -10,7 +10,8 @@ __all__ = ["triage"]
 
 
 def triage(answer: Answer, referee: ShapelyAnswer, exact: ExactAnswer | None) -> tuple[str, ...]:
-    """One sentence per answer that differs from the exact one (or from GJK, without it).
+    """One sentence per answer that differs from the exact one (or from GJK, without it);
+    none for Shapely when it could not run.
 
     >>> from gjkcli.algorithms.answer import solve
     >>> from gjkcli.shapes import Polytope, point
@@ -24,16 +25,17 @@ def triage(answer: Answer, referee: ShapelyAnswer, exact: ExactAnswer | None) ->
     GJK is off by 1.77e-16 (within the touching band, 3.75e-14)
     """
     found = []
+    ran = referee.unavailable is None
     if exact is not None:
         truth = f"exact: {exact.verdict}, distance^2 = {rational_text(exact.distance_squared)}"
-        for who, said, distance in (
-            ("GJK", answer.verdict, answer.gjk.distance),
-            ("Shapely", referee.verdict, referee.distance),
-        ):
+        answers = [("GJK", answer.verdict, answer.gjk.distance)]
+        if ran:
+            answers.append(("Shapely", referee.verdict, referee.distance))
+        for who, said, distance in answers:
             if said != exact.verdict:
                 off = _how_far(who, said, distance, answer, exact)
                 found.append(f"{who}: {said}; {truth}: {off}")
-    elif answer.verdict != referee.verdict:
+    elif ran and answer.verdict != referee.verdict:
         error = referee.approximation_error
         why = "compound shapes" if answer.parts is not None else "curved shapes"
         found.append(

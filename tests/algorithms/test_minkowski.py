@@ -12,8 +12,9 @@ import shapely
 from gjkcli.algorithms.hull import convex_hull_indices
 from gjkcli.algorithms.minkowski import MinkowskiPolygon, edge_merge, minkowski_difference
 from gjkcli.algorithms.support import MinkowskiDifference
-from gjkcli.shapes import capsule, circle, ellipse, point, rectangle, segment
-from gjkcli.shapes.base import Vec
+from gjkcli.shapes import Affine, capsule, circle, ellipse, point, rectangle, segment, transformed
+from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.tolerances import rounding
 from tests.helpers import random_convex_ring
 
 
@@ -153,3 +154,35 @@ def test_hull_matches_shapely() -> None:
         assert same_polygon(ours, hull, 5.0)
         lowest = min(ours, key=lambda p: (p[1], p[0]))
         assert ours[0] == lowest
+
+
+@pytest.mark.parametrize(
+    "flat",
+    [
+        ellipse((0.0, 0.0), (2.0, 0.0), 30.0),
+        ellipse((1e9, -1e9), (2.0, 0.0), 30.0),
+        transformed(circle((0.0, 0.0), 1.0), Affine.from_parts((1.0, 0.0))),
+    ],
+)
+def test_a_flattened_curve_minus_a_point_is_a_segment(flat: ConvexShape) -> None:
+    # gjkcli issue 13: 66 vertices with 5 distinct values, a self-crossing polygon
+    # of no area; polygons give a segment here, and so must curves
+    result = minkowski_difference(flat, point((1.0, 1.0)))
+    assert not result.exact
+    assert len(result.vertices) == 2
+    (ax, ay), (bx, by) = result.vertices
+    truth = MinkowskiDifference(flat, point((1.0, 1.0)))
+    for end in result.vertices:  # each end is within the bound of an end of the segment
+        ends = [truth.support((bx - ax, by - ay)), truth.support((ax - bx, ay - by))]
+        assert min(math.dist(end, far) for far in ends) <= result.error
+    reach = max(abs(ax), abs(ay), abs(bx), abs(by))
+    assert result.error <= 4 * rounding(4.0 + reach)  # rounding, no more
+
+
+def test_two_crossing_flattened_curves_have_a_difference_with_area() -> None:
+    # two ellipses flattened to crossing segments: A - B is a square, not flat
+    a = ellipse((0.0, 0.0), (2.0, 0.0), 30.0)
+    b = ellipse((0.0, 0.0), (2.0, 0.0), 120.0)
+    square = minkowski_difference(a, b)
+    assert len(square.vertices) == 4
+    assert shapely.Polygon(square.vertices).area == pytest.approx(16.0, rel=1e-12)
