@@ -178,7 +178,7 @@ def distance(
                 candidate,
                 candidate.v[0] * candidate.v[0] + candidate.v[1] * candidate.v[1],
             )
-            if len(simplex) == 3 or vv <= touch_band(_band_size(simplex, candidate.v, cores)) ** 2:
+            if len(simplex) == 3 or vv <= touch_band(_band_size(candidate, simplex, cores)) ** 2:
                 status = "contains-origin"
             else:
                 direction = _search_direction(simplex, closest.v)
@@ -249,22 +249,22 @@ def _finish(
     """Turn the final simplex into closest points, and apply the radii and the band."""
     final = tuple(simplex)
     if len(simplex) == 3:
-        band = touch_band(_band_size(simplex, (0.0, 0.0), cores) + radii[0] + radii[1])
+        band = touch_band(_band_size(closest, simplex, cores) + radii[0] + radii[1])
         return DistanceResult(0.0, True, None, iterations, status, 0.0, band, final, radii)
-    core_distance = _origin_distance(simplex)
+    core_distance = _origin_distance(simplex, closest.weights)
     raw = max(core_distance - radii[0] - radii[1], 0.0)
     (ax, ay), (bx, by) = witness_points(simplex, closest.weights)
     gap = math.hypot(bx - ax, by - ay)
     normal = ((bx - ax) / gap, (by - ay) / gap) if gap > 0.0 else (0.0, 0.0)
     witness = surface_points(((ax, ay), (bx, by)), normal, radii)
-    size = _band_size(simplex, closest.v, cores)
+    size = _band_size(closest, simplex, cores)
     band = touch_band(size + radii[0] + radii[1] + core_distance)
     if raw <= band:
         return DistanceResult(0.0, True, None, iterations, status, raw, band, final, radii, witness)
     return DistanceResult(raw, False, witness, iterations, status, raw, band, final, radii, witness)
 
 
-def _origin_distance(simplex: list[SupportPoint]) -> float:
+def _origin_distance(simplex: list[SupportPoint], weights: Sequence[float]) -> float:
     """Distance from the origin to the point or segment simplex that is closest to it.
 
     For a segment it is ``|cross(w1, e)| / |e|`` with ``e = w2 - w1``, the
@@ -272,11 +272,14 @@ def _origin_distance(simplex: list[SupportPoint]) -> float:
     ``e`` (not as ``cross(w1, w2)``, which is the same number in exact
     arithmetic) its rounding error stays near ``eps * |w1|`` even for a short
     segment far from the origin, and it is exact for axis-aligned edges with
-    integer coordinates.
+    integer coordinates. ``w1`` is the end nearer the closest point (the larger
+    of the ``weights``): the rounding of ``e``'s direction then moves the line
+    only by the short way from ``w1`` to that point.
     """
     if len(simplex) == 1:
         return math.hypot(*simplex[0].w)
-    (x1, y1), (x2, y2) = simplex[0].w, simplex[1].w
+    near, far = simplex if weights[0] >= weights[1] else reversed(simplex)
+    (x1, y1), (x2, y2) = near.w, far.w
     ex, ey = x2 - x1, y2 - y1
     return abs(x1 * ey - y1 * ex) / math.hypot(ex, ey)
 
@@ -289,37 +292,49 @@ def _search_direction(simplex: list[SupportPoint], v: Vec) -> Vec:
 
 
 def _band_size(
-    simplex: Sequence[SupportPoint], v: Vec, cores: tuple[ConvexShape, ConvexShape]
+    closest: Closest, simplex: Sequence[SupportPoint], cores: tuple[ConvexShape, ConvexShape]
 ) -> float:
-    """The size the touching band is relative to: the numbers behind the simplex along
-    ``v``, and those behind the cores' support points (:func:`noise`)."""
+    """The size the touching band is relative to: the numbers behind the simplex's
+    closest point along its direction, and those behind the cores' support points
+    (:func:`noise`)."""
+    v = closest.v
     length = math.hypot(v[0], v[1])
     d = (v[0] / length, v[1] / length) if length > 0.0 else None
-    return near_scale(simplex, v) + noise(cores[0], d) + noise(cores[1], d)
+    return near_scale(simplex, v, closest.weights) + noise(cores[0], d) + noise(cores[1], d)
 
 
-def near_scale(simplex: Sequence[SupportPoint], v: Vec) -> float:
+def near_scale(
+    simplex: Sequence[SupportPoint], v: Vec, weights: Sequence[float] | None = None
+) -> float:
     """The size of the numbers behind a simplex's distance from the origin, along ``v``.
 
     The distance is measured along ``v`` (the closest point, or the normal of a
     segment), so the rounding of a point's coordinates matters in proportion
     to the direction's component along them: for each support point ``w = a -
-    b`` this is ``|vx| (|ax| + |bx|) + |vy| (|ay| + |by|)`` over ``|v|``, and the
-    largest of them is the size the touching band is relative to. A long
-    shape lying across ``v`` (a segment from ``(0, 1)`` to ``(1e14, 1)`` above
-    the origin) adds nothing for its far end, whose large coordinate is
-    measured across the direction only. For ``v = 0``, every coordinate counts.
+    b`` this is ``|vx| (|ax| + |bx|) + |vy| (|ay| + |by|)`` over ``|v|``. With the
+    barycentric ``weights`` of the closest point, each point counts as much as
+    it moves that point (the closest point of a segment 1e148 long, near its
+    small end, is hardly moved by the far end's rounding); without them, the
+    largest counts. A long shape lying across ``v`` (a segment from ``(0, 1)``
+    to ``(1e14, 1)`` above the origin) adds nothing for its far end, whose
+    large coordinate is measured across the direction only. For ``v = 0``,
+    every coordinate counts.
 
     >>> far = SupportPoint((1e14, 1.0), (1e14, 1.0), (0.0, 0.0))
     >>> near = SupportPoint((0.0, 1.0), (0.0, 1.0), (0.0, 0.0))
     >>> near_scale([near, far], (0.0, 1.0))
     1.0
+    >>> near_scale([near, far], (1e-8, 1.0)), near_scale([near, far], (1e-8, 1.0), (1.0, 0.0))
+    (1000001.0, 1.0)
     """
     length = math.hypot(v[0], v[1])
     if not length > 0.0:
         return max(_size(p) for p in simplex)
     nx, ny = abs(v[0]) / length, abs(v[1]) / length
-    return max(nx * (abs(p.a[0]) + abs(p.b[0])) + ny * (abs(p.a[1]) + abs(p.b[1])) for p in simplex)
+    sizes = [nx * (abs(p.a[0]) + abs(p.b[0])) + ny * (abs(p.a[1]) + abs(p.b[1])) for p in simplex]
+    if weights is None:
+        return max(sizes)
+    return sum(abs(weight) * size for weight, size in zip(weights, sizes, strict=True))
 
 
 def _size(point: SupportPoint) -> float:

@@ -22,7 +22,7 @@ def triage(answer: Answer, referee: ShapelyAnswer, exact: ExactAnswer | None) ->
     >>> for sentence in triage(solve(a, b), shapely_answer(a, b), exact_answer(a, b)):
     ...     print(sentence)  # doctest: +NORMALIZE_WHITESPACE
     GJK: touching; exact: separated, distance^2 = 3.13261378129e-32 (about):
-    GJK is off by 1.77e-16 (within the touching band, 3.75e-14)
+    GJK is off by 1.77e-16 (within the touching band, 3.25e-14)
     """
     found = []
     ran = referee.unavailable is None
