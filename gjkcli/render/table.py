@@ -266,6 +266,8 @@ def _notes(check: Check) -> list[tuple[Text, Text]]:
             agreed = "GJK matches the exact answer, and its certificate re-checks"
         elif check.shapely.unavailable is not None:
             agreed = "GJK's certificate re-checks (Shapely could not run: see below)"
+        elif check.shapely.verdict != check.answer.verdict:
+            agreed = "GJK's certificate re-checks, and its distance matches Shapely's"
         else:
             agreed = "GJK matches Shapely, and its certificate re-checks"
         notes.append((Text("agree", "bold green"), Text(agreed)))

@@ -127,7 +127,7 @@ def _compare(pair: Pair, answer: Answer, referee: ShapelyAnswer) -> Check:
             tolerance=tolerance,
             depth_tolerance=depth_tolerance,
         ),
-        triage(answer, referee, exact),
+        triage(answer, referee, exact, certified.proves),
         strict_warnings(answer, allowance, referee),
         expect,
         ruling(answer, certified, exact),

@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 from gjkcli.algorithms.answer import Answer
+from gjkcli.algorithms.verdict import Proven
 from gjkcli.verify.exact import ExactAnswer, rational_text
 from gjkcli.verify.shapely_oracle import ShapelyAnswer
 
 __all__ = ["triage"]
 
 
-def triage(answer: Answer, referee: ShapelyAnswer, exact: ExactAnswer | None) -> tuple[str, ...]:
+def triage(
+    answer: Answer,
+    referee: ShapelyAnswer,
+    exact: ExactAnswer | None,
+    proves: Proven | None = None,
+) -> tuple[str, ...]:
     """One sentence per answer that differs from the exact one (or from GJK, without it);
-    none for Shapely when it could not run.
+    none for Shapely when it could not run. ``proves`` is what GJK's re-checked
+    certificate proves: without an exact answer, a proof says who is right.
 
     >>> from gjkcli.algorithms.answer import solve
     >>> from gjkcli.shapes import Polytope, point
@@ -38,12 +45,15 @@ def triage(answer: Answer, referee: ShapelyAnswer, exact: ExactAnswer | None) ->
     elif ran and answer.verdict != referee.verdict:
         error = referee.approximation_error
         why = "compound shapes" if answer.parts is not None else "curved shapes"
-        found.append(
+        sentence = (
             f"GJK: {answer.verdict} (distance {answer.gjk.distance:.6g}); "
             f"Shapely: {referee.verdict} (distance {referee.distance:.6g}); no exact answer "
             f"for {why}"
             + (f", and Shapely's polygons are up to {error:.3g} inside them" if error else "")
         )
+        if proves == answer.verdict:
+            sentence += f"; GJK's re-checked certificate proves {proves}: Shapely is off"
+        found.append(sentence)
     return tuple(found)
 
 

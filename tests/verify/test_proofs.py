@@ -8,6 +8,8 @@ import random
 
 import pytest
 
+from gjkcli.io import pair_from_node
+from gjkcli.io.node import Node
 from gjkcli.pair import Pair, ShapeInput
 from gjkcli.shapes import Polytope, capsule, ellipse, point, segment
 from gjkcli.shapes.base import ConvexShape
@@ -88,3 +90,30 @@ def test_an_unprovable_near_miss_is_ruled_by_the_exact_arbiter() -> None:
     result = check(a, point((0.969022617678674, 1.3061493830182715)))
     assert result.answer.verdict == "touching" and result.agree
     assert (result.ruling.verdict, result.ruling.source) == ("separated", "exact")
+
+
+def test_a_proof_beats_shapely_on_a_compound_verdict() -> None:
+    # B crosses the last segment of A an ulp from its end: the crossing is proper,
+    # decided exactly, but GEOS rounds the crossing point onto the end and says "touches"
+    record = {
+        "a": {
+            "type": "LineString",
+            "coordinates": [
+                [-39656743717.87646, -31659421527.200718],
+                [19828372151.622177, 15829709605.214455],
+                [39656744107.09935, 31659419983.966816],
+            ],
+        },
+        "b": {
+            "type": "segment",
+            "points": [
+                [39656744107.09935, 31659419983.966812],
+                [32247875578.83438, 38349404373.51654],
+            ],
+        },
+    }
+    result = check_pair(pair_from_node(Node(record, "crossing"), "crossing"))
+    assert result.shapely.verdict == "touching"
+    assert result.answer.verdict == result.ruling.verdict == "overlapping"
+    assert result.ruling.source == "enclosing-simplex" and result.agree
+    assert "Shapely is off" in result.triage[0]
