@@ -57,9 +57,11 @@ def written_rows(path: Path) -> list[int]:
     return [json.loads(line)["source"]["line"] for line in path.read_text().splitlines()]
 
 
-def has_rows(folder: Path, pattern: str) -> bool:
-    """Whether a file matching ``pattern`` in ``folder`` has rows in it."""
-    return any(path.stat().st_size > 0 for path in folder.glob(pattern))
+def has_rows(folder: Path, pattern: str, rows: int = 1) -> bool:
+    """Whether a file matching ``pattern`` in ``folder`` has ``rows`` whole rows in it."""
+    return any(
+        path.read_bytes().count(b"\n") >= rows for path in folder.glob(pattern) if path.is_file()
+    )
 
 
 @pytest.mark.parametrize(
@@ -90,8 +92,9 @@ def test_a_signal_ends_the_run_at_once_quietly_and_keeps_what_was_written(
         )
     written = ".results.jsonl.*.partial" if output == "-o" else "stdout.jsonl"
     try:
-        wait_for(lambda: has_rows(tmp_path, written) and len(workers(run.pid)) == 2, run)
-        time.sleep(0.5)  # well into the slow chunk
+        # The quick chunk's rows are written in one go; all but the last few are flushed.
+        wait_for(lambda: has_rows(tmp_path, written, 240) and len(workers(run.pid)) == 2, run)
+        time.sleep(0.5)  # the rest of them written, and well into the slow chunk
         started = children(run.pid)
         if target == "main":
             os.kill(run.pid, signum)
