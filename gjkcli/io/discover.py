@@ -23,8 +23,9 @@ same memory. Lines end at ``\n``, ``\r\n`` or ``\r`` (as in WKT files).
 
 Every input is read once, by this module or (a pair file) by the worker
 that checks it. A named file that is not a regular file (a named pipe, a
-device, ``/dev/stdin``, a shell's ``<(...)``) is read here, once, in the
-main process: a worker could not open it again, or would find it drained.
+device, a shell's ``<(...)``), or that is named under ``/dev`` or ``/proc``
+(``/dev/stdin``), is read here, once, in the main process: a worker could
+not open it again, would open something else, or would find it drained.
 :func:`count` says how many items there are only when reading the inputs
 twice is harmless.
 """
@@ -134,13 +135,24 @@ def would_read(paths: Sequence[str], glob: str | None, target: str) -> str | Non
     return None
 
 
+_PER_PROCESS = ("/dev/", "/proc/")
+"""Where a name may open something else in another process (``/dev/stdin``, ``/dev/fd/3``)."""
+
+
 def _is_special_path(path: str) -> bool:
-    """A named path that exists and is neither a folder nor a regular file."""
+    """A named path that exists and is to be read once, here: neither a folder nor a
+    regular file (a pipe, a device), or a name under :data:`_PER_PROCESS`.
+
+    >>> _is_special_path("/dev/null"), _is_special_path("README.md"), _is_special_path("no")
+    (True, False, False)
+    """
     try:
         mode = os.stat(path).st_mode
     except (OSError, ValueError):
         return False
-    return not (stat.S_ISDIR(mode) or stat.S_ISREG(mode))
+    if stat.S_ISDIR(mode):
+        return False
+    return not stat.S_ISREG(mode) or os.path.abspath(path).startswith(_PER_PROCESS)
 
 
 def _read_once(path: str) -> Item:

@@ -224,3 +224,29 @@ def test_python_m_gjkcli_runs_a_batch_in_worker_processes(tmp_path: Path) -> Non
     )
     assert run.returncode == 0, run.stderr
     assert len(run.stdout.splitlines()) == 300
+
+
+@pytest.mark.skipif(not Path("/dev/stdin").exists(), reason="needs /dev/stdin")
+def test_dev_stdin_and_process_substitution_are_read_once_by_the_main_process(
+    tmp_path: Path,
+) -> None:
+    # A worker process, started fresh, cannot read the main process's standard input.
+    pair = tmp_path / "pair.json"
+    pair.write_text(GOOD)
+    with pair.open("rb") as redirected:  # gjk batch /dev/stdin < pair.json
+        from_file = subprocess.run(
+            [gjk_executable(), "batch", "/dev/stdin", "--workers", "2", "--json"],
+            stdin=redirected,
+            capture_output=True,
+            timeout=PATIENCE,
+            check=False,
+        )
+    substituted = subprocess.run(  # gjk batch <(cat pair.json)
+        ["bash", "-c", f"'{gjk_executable()}' batch <(cat '{pair}') --workers 2 --json"],
+        capture_output=True,
+        timeout=PATIENCE,
+        check=False,
+    )
+    for run in (from_file, substituted):
+        assert run.returncode == 0, run.stderr
+        assert json.loads(run.stdout)["agree"] is True
