@@ -24,12 +24,15 @@ The choices, and why:
   process stops the workers itself) and dies at once, quietly, on SIGTERM
   (no traceback, whether the signal comes from the main process or from a
   ``kill`` of the whole group). A worker is born ignoring SIGINT: the main
-  process holds SIGINT and SIGTERM (blocked, so none is lost) and ignores
-  SIGINT while it starts one, which a new program inherits; there is no
-  moment at which a Ctrl-C could reach a worker that still has Python's
-  default handler. Holding the signals also keeps the main process's
-  handlers from interrupting a start half done (a worker started but not
-  recorded would be left behind).
+  process ignores SIGINT while it starts one, and the new program inherits
+  that, so no Ctrl-C can reach a worker that still has Python's default
+  handler. Meanwhile the main process holds SIGINT and SIGTERM (blocked):
+  its own handlers cannot interrupt a start half done (a worker started but
+  not recorded would be left behind), and a signal that arrives then is
+  handled as soon as the worker is recorded. (On Linux a blocked signal is
+  kept even while ignored; a Ctrl-C that arrives in the few instructions
+  between checking for one and ignoring SIGINT, or elsewhere than Linux
+  while a worker starts, may be lost: press it again.)
 - Closing the pool at the end of a run tells idle workers to exit; closing
   it early (an exception: Ctrl-C, SIGTERM, a reader gone, ``--fail-fast``)
   terminates every worker at once, never waiting for a task in flight, then
