@@ -2,4 +2,5 @@
 
 from gjkcli.cli import main
 
-main()
+if __name__ == "__main__":  # a batch's worker processes import this module again: not as main
+    main()

@@ -14,7 +14,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal, NoReturn, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TextIO
 
 import typer
 
@@ -31,7 +31,6 @@ __all__ = ["app", "main"]
 
 EXIT_OK, EXIT_DISAGREE, EXIT_INPUT = 0, 1, 2
 EXIT_READER_GONE = 128 + 13  # as if ended by SIGPIPE: standard output's reader went away
-EXIT_TERMINATED = 128 + 15  # as if ended by SIGTERM, after cleaning up
 
 app = typer.Typer(
     name="gjk",
@@ -246,21 +245,21 @@ def batch(
     strict: Annotated[bool, typer.Option("--strict", help=_STRICT_HELP)] = False,
 ) -> None:
     """Check many pairs: folders, JSON Lines, standard input; a summary and an exit status."""
+    from gjkcli.batch.pool import WorkersFailedError
     from gjkcli.batch.runner import run_batch
-    from gjkcli.io.discover import items
-    from gjkcli.io.source import STDIN
+    from gjkcli.io.discover import count, items
+    from gjkcli.io.errors import printable
+    from gjkcli.render.json_text import json_text
     from gjkcli.render.summary import print_summary, summary_record
 
     def warn(message: str) -> None:
-        sys.stderr.write(f"gjk: warning: {message}\n")
+        sys.stderr.write(f"gjk: warning: {printable(message)}\n")
 
-    for option, target in (("--output", output), ("--summary-json", summary_json)):
-        replaced = [path for path in paths if target is not None and _same_file(target, path)]
-        if replaced:
-            _fail(f"{option} {target} would replace the input {replaced[0]}")
+    _check_outputs(paths, glob, output, summary_json)
     show_progress = not quiet and sys.stderr.isatty()
-    # the length of the run, for the progress bar: a first, quiet pass over the input
-    total = sum(1 for _ in items(paths, glob)) if show_progress and STDIN not in paths else None
+    # the length of the run, for the progress bar: a first, quiet pass over the inputs
+    # that can be read twice (a pipe is not counted: the count would drain it)
+    total = count(paths, glob) if show_progress else None
     try:
         with contextlib.ExitStack() as stack:
             records = _atomic(stack, output) if output is not None else None
@@ -279,18 +278,46 @@ def batch(
                 strict=strict,
                 write=write,
                 progress=stack.enter_context(_progress(show_progress, total)),
+                warn=warn,
             )
             # with --json the records may go to standard output: the summary never does
             print_summary(_console(stderr=json_output), summary)
             if summary_stream is not None:
-                summary_stream.write(json.dumps(summary_record(summary), indent=2) + "\n")
+                summary_stream.write(json_text(summary_record(summary), indent=2) + "\n")
+    except WorkersFailedError as error:
+        _fail(str(error))
     except OSError as error:  # moving the output files into place
         _fail(f"cannot write the output: {error.strerror or error}")
     if summary.pairs == 0:
         sys.stderr.write(
-            "gjk: error: no pairs found in " + ", ".join(paths) + " (check the paths and --glob)\n"
+            "gjk: error: no pairs found in "
+            + printable(", ".join(paths))
+            + " (check the paths and --glob)\n"
         )
     raise typer.Exit(summary.exit_status)
+
+
+def _check_outputs(
+    paths: list[str], glob: str | None, output: Path | None, summary_json: Path | None
+) -> None:
+    """Refuse output files that would replace an input, each other, or be read as input
+    by the next run over the same folder (one line, exit status 2, before any work)."""
+    from gjkcli.io.discover import would_read
+
+    options = (("--output", output), ("--summary-json", summary_json))
+    targets = [(option, target) for option, target in options if target is not None]
+    if output is not None and summary_json is not None and _same_path(output, summary_json):
+        _fail(f"--output and --summary-json name the same file, {output}")
+    for option, target in targets:
+        replaced = [path for path in paths if _same_file(target, path)]
+        if replaced:
+            _fail(f"{option} {target} would replace the input {replaced[0]}")
+        folder = would_read(paths, glob, str(target))
+        if folder is not None:
+            _fail(
+                f"{option} {target} is inside the folder {folder}, which is searched for "
+                "pairs: the next run would read it as input (write it elsewhere)"
+            )
 
 
 @app.command(
@@ -519,8 +546,27 @@ def _load(a: str, b: str | None, json_output: bool) -> Pair:
         _fail(str(error))
 
 
-def _print_json(record: object) -> None:
-    _write(sys.stdout, json.dumps(record, allow_nan=False) + "\n")
+def _print_json(record: dict[str, Any]) -> None:
+    """One JSON object on standard output. A record that JSON cannot hold (a number that
+    is not finite: a bug) is printed as an error record instead, and ends the program
+    with one line on standard error and exit status 2, rather than a traceback."""
+    from gjkcli.io.errors import printable
+    from gjkcli.render.json_record import error_record
+    from gjkcli.render.json_text import NotJSONError, json_text
+
+    try:
+        text = json_text(record)
+    except NotJSONError as error:
+        message = f"internal error: {error} (please report it)"
+        _write(sys.stdout, json_text(error_record(str(record.get("name", "")), message)) + "\n")
+        sys.stderr.write(f"gjk: {printable(message)}\n")
+        raise typer.Exit(EXIT_INPUT) from None
+    _write(sys.stdout, text + "\n")
+
+
+def _same_path(one: Path, other: Path) -> bool:
+    """Whether two paths name one file, whether it exists yet or not."""
+    return os.path.realpath(one) == os.path.realpath(other)
 
 
 def _same_file(target: Path, path: str) -> bool:
@@ -541,7 +587,9 @@ def _fail(message: str) -> NoReturn:
 
 def main() -> None:
     """Entry point of the ``gjk`` console script and of ``python -m gjkcli``."""
-    signal.signal(signal.SIGTERM, _terminate)
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        if signal.getsignal(signum) is not signal.SIG_IGN:  # kept ignored (nohup, `cmd &`)
+            signal.signal(signum, _stop)
     try:
         app()
     except (_ReaderGoneError, BrokenPipeError):
@@ -550,21 +598,32 @@ def main() -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         sys.exit(EXIT_READER_GONE)
-    except _TerminatedError:
-        sys.exit(EXIT_TERMINATED)
+    except _StoppedError as stopped:
+        sys.exit(stopped.status)
     except Exception as error:  # a bug: say so in one line rather than a traceback
         if os.environ.get("GJK_DEBUG"):
             raise
+        from gjkcli.io.errors import printable
+
         sys.stderr.write(
-            f"gjk: internal error: {type(error).__name__}: {error} "
+            f"gjk: internal error: {type(error).__name__}: {printable(str(error))} "
             "(please report it; set GJK_DEBUG=1 for a traceback)\n"
         )
         sys.exit(EXIT_INPUT)
 
 
-class _TerminatedError(BaseException):  # like KeyboardInterrupt: no handler may swallow it
-    """SIGTERM arrived: unwind (workers stopped, partial files removed), then exit."""
+class _StoppedError(BaseException):  # like KeyboardInterrupt: no handler may swallow it
+    """SIGTERM or SIGINT arrived: unwind (workers stopped, partial files removed), then
+    exit with the status of a program that the signal ended (FORMATS section 5)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.status = 128 + signum
 
 
-def _terminate(signum: int, frame: object) -> None:
-    raise _TerminatedError
+def _stop(signum: int, frame: object) -> None:
+    """The first SIGTERM or Ctrl-C stops the program; any more are ignored while it
+    cleans up (stopping workers, removing partial files), which takes a moment at most."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise _StoppedError(signum)

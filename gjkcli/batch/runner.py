@@ -1,35 +1,42 @@
 """Running a batch: chunks of pairs through worker processes, results back in input order.
 
 Each chunk (:data:`CHUNK` pairs) is loaded, checked with one vectorized
-Shapely call, and turned into JSON Lines records by a worker; the main
-process writes the records in input order and keeps the summary. At most two
-chunks per worker are in flight at any time, so memory stays flat however
-long the input is.
+Shapely call, and turned into JSON Lines records by a worker
+(:mod:`gjkcli.batch.pool`); the main process writes the records in input
+order and keeps the summary. At most two chunks per worker are in flight or
+waiting to be written at any time, so memory stays flat however long the
+input is.
 
-A pair that cannot be read becomes an error row, and so does one whose
-reading fails unexpectedly (a bug). If checking a chunk fails (a bug, not
-bad input), its pairs are checked one by one, and the one that fails becomes
-an error row too: nothing else is lost.
+No pair can end the run. Everything one pair's work does (reading it,
+checking it, turning the check into a record, writing that record as JSON)
+is guarded: a failure becomes that pair's error row, and the rest of the
+chunk runs. If checking the whole chunk at once fails, its pairs are checked
+one by one, so that only the one that fails is an error row. If a worker
+dies (killed from outside, or a crash in a C library), its chunk is tried
+again one pair at a time, so that a pair that kills its worker a second time
+is known: that pair alone becomes an error row, and every other pair gets
+its real record. Each pair is tried at most twice, so the run always ends.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
-import json
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from gjkcli.batch.pool import Lost, WorkerPool
 from gjkcli.io.discover import Item
 from gjkcli.io.errors import InputError, NotAPairError
 from gjkcli.io.jsondoc import parse_json
 from gjkcli.io.node import Node
-from gjkcli.io.pairs import load_pair, pair_from_node
+from gjkcli.io.pairs import load_pair, pair_from_node, pair_from_text
 from gjkcli.pair import Pair
 from gjkcli.render.json_record import check_record, error_record
+from gjkcli.render.json_text import NotJSONError, json_text
 from gjkcli.verify.check import Check, check_pair, check_pairs
 from gjkcli.verify.tally import Outcome, Summary
 
@@ -50,17 +57,22 @@ def run_batch(
     write: Callable[[str], None],
     strict: bool = False,
     progress: Callable[[Summary], None] = lambda summary: None,
+    warn: Callable[[str], None] = lambda message: None,
 ) -> Summary:
     """Check every item, ``write`` each record in input order, and return the summary.
 
     With ``strict``, a pair with warnings (a run cut short, a loose
-    certificate) fails like a disagreement.
+    certificate) fails like a disagreement. With one worker the pairs are
+    checked in this process; with more, in that many worker processes
+    (:class:`~gjkcli.batch.pool.WorkerPool`), which are stopped at once if
+    the run ends early (an exception, or ``fail_fast``). ``warn`` hears of
+    each chunk whose worker died (its pairs are then checked one by one).
     """
     summary = Summary()
     start = time.perf_counter()
     chunks = _chunks(items, CHUNK)
     work = functools.partial(check_chunk, strict=strict)
-    rows = _ordered(chunks, work, workers) if workers > 1 else map(work, chunks)
+    rows = _in_workers(chunks, work, workers, warn) if workers > 1 else map(work, chunks)
     try:
         for chunk_rows in rows:
             for line, outcome in chunk_rows:
@@ -83,7 +95,10 @@ def run_batch(
 
 
 def check_chunk(chunk: list[Item], strict: bool = False) -> list[Row]:
-    """Load and check a chunk of items; one row per item, in order (runs in a worker)."""
+    """Load and check a chunk of items; one row per item, in order (runs in a worker).
+
+    It does not raise: whatever fails for one item is that item's error row.
+    """
     rows: list[Row | None] = [None] * len(chunk)
     pairs: list[Pair] = []
     places: list[int] = []
@@ -100,8 +115,7 @@ def check_chunk(chunk: list[Item], strict: bool = False) -> list[Row]:
         except InputError as error:
             rows[index] = _error_row(item, _name(item), error)
         except Exception as error:  # a bug in the loaders: this pair's row, not the run's end
-            message = f"internal error while reading: {type(error).__name__}: {error}"
-            rows[index] = _error_row(item, _name(item), InputError(_where(item), "", message))
+            rows[index] = _internal_error_row(item, _name(item), "while reading", error)
     try:
         checks: list[Check | Exception] = list(check_pairs(pairs))
     except Exception:  # a bug in one pair: find it, keep the others
@@ -109,16 +123,20 @@ def check_chunk(chunk: list[Item], strict: bool = False) -> list[Row]:
     for index, pair, check in zip(places, pairs, checks, strict=True):
         item = chunk[index]
         if isinstance(check, Exception):
-            message = f"internal error: {type(check).__name__}: {check}"
-            rows[index] = _error_row(item, pair.name, InputError(_where(item), "", message))
-        else:
+            rows[index] = _internal_error_row(item, pair.name, "", check)
+            continue
+        try:
             rows[index] = _check_row(item, check, strict)
+        except Exception as error:  # the record could not be made, or written as JSON
+            rows[index] = _internal_error_row(item, pair.name, "in its record", error)
     return [row for row in rows if row is not None]
 
 
 def _load(item: Item) -> Pair:
     if item.error is not None:
         raise InputError(_where(item), "", item.error)
+    if item.document is not None:
+        return pair_from_text(item.file, item.file, item.document)
     if item.text is None:
         return load_pair(item.file)
     where = _where(item)
@@ -133,7 +151,7 @@ def _check_alone(pair: Pair) -> Check | Exception:
 
 
 def _check_row(item: Item, check: Check, strict: bool) -> Row:
-    record = _with_source(check_record(check), item)
+    line = json_text(_with_source(check_record(check), item))
     expect_failed = check.expect is not None and not check.expect.ok
     warned = strict and bool(check.warnings)
     reasons = [
@@ -150,16 +168,23 @@ def _check_row(item: Item, check: Check, strict: bool) -> Row:
         "; ".join(reasons),
         warned,
     )
-    return json.dumps(record, allow_nan=False), outcome
+    return line, outcome
+
+
+def _internal_error_row(item: Item, name: str, when: str, error: Exception) -> Row:
+    """The row of a pair whose work failed unexpectedly (a bug, not bad input)."""
+    when = f" {when}" if when else ""
+    what = str(error) if isinstance(error, NotJSONError) else f"{type(error).__name__}: {error}"
+    message = f"internal error{when}: {what}"
+    return _error_row(item, name, InputError(_where(item), "", message))
 
 
 def _error_row(item: Item, name: str, error: InputError) -> Row:
     """The record carries the full one-line message; the summary, which names the
     file already, only the place and the problem."""
-    record = _with_source(error_record(name, str(error)), item)
+    line = json_text(_with_source(error_record(name, str(error)), item))
     reason = f"{error.place}: {error.message}" if error.place else error.message
-    outcome = Outcome("error", False, name, item.file, item.line, reason)
-    return json.dumps(record, allow_nan=False), outcome
+    return line, Outcome("error", False, name, item.file, item.line, reason)
 
 
 def _with_source(record: dict[str, object], item: Item) -> dict[str, object]:
@@ -183,23 +208,102 @@ def _chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
         yield chunk
 
 
-def _ordered(
-    chunks: Iterator[list[Item]], work: Callable[[list[Item]], list[Row]], workers: int
-) -> Iterator[list[Row]]:
-    """Chunks checked by ``workers`` processes, results yielded in input order.
+@dataclass
+class _Slot:
+    """A chunk on its way: its items, and its rows once they are all known.
 
-    At most ``2 * workers`` chunks are submitted ahead of the one being
-    written, which bounds memory; closing the generator cancels the rest.
+    A chunk whose worker died is tried again one item at a time; ``alone``
+    then holds each item's rows as they come.
     """
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: deque[Future[list[Row]]] = deque()
-        try:
-            for chunk in chunks:
-                pending.append(pool.submit(work, chunk))
-                if len(pending) >= 2 * workers:
-                    yield pending.popleft().result()
-            while pending:
-                yield pending.popleft().result()
-        finally:
-            for future in pending:
-                future.cancel()
+
+    items: list[Item]
+    rows: list[Row] | None = None
+    alone: list[list[Row] | None] = field(default_factory=list)
+
+    def split(self) -> list[int]:
+        """Try the items one by one from now on; their indices."""
+        self.alone = [None] * len(self.items)
+        return list(range(len(self.items)))
+
+    def settle(self, index: int, rows: list[Row]) -> None:
+        """One item's rows, tried alone; the chunk's rows once every item has them."""
+        self.alone[index] = rows
+        if all(part is not None for part in self.alone):
+            self.rows = [row for part in self.alone if part is not None for row in part]
+
+
+def _in_workers(
+    chunks: Iterator[list[Item]],
+    work: Callable[[list[Item]], list[Row]],
+    workers: int,
+    warn: Callable[[str], None],
+) -> Iterator[list[Row]]:
+    """Each chunk's rows, in input order, computed by up to ``workers`` processes.
+
+    At most ``2 * workers`` chunks are read ahead of the one to be written
+    next, which bounds memory. A chunk whose worker died (or raised) is tried
+    again one item at a time, before any new chunk; an item that is lost
+    again is an error row. Closing the generator (or an exception) stops the
+    workers at once.
+    """
+    slots: deque[_Slot] = deque()
+    retries: deque[tuple[_Slot, int]] = deque()  # items to try alone, before new chunks
+    tasks: dict[int, tuple[_Slot, int | None]] = {}  # index None: the whole chunk
+    keys = itertools.count()
+    more = True
+    with WorkerPool(work, workers) as pool:
+        while True:
+            # hand out work first, so that no worker waits while rows are written
+            while pool.free and (retries or (more and len(slots) < 2 * workers)):
+                if retries:
+                    slot, alone = retries.popleft()
+                    tasks[key := next(keys)] = (slot, alone)
+                    pool.submit(key, [slot.items[alone]])
+                elif (chunk := next(chunks, None)) is None:
+                    more = False
+                else:
+                    slots.append(slot := _Slot(chunk))
+                    tasks[key := next(keys)] = (slot, None)
+                    pool.submit(key, chunk)
+            while slots and (rows := slots[0].rows) is not None:
+                slots.popleft()
+                yield rows
+            if not pool.busy:
+                # Nothing in flight means every chunk read so far has its rows (a chunk
+                # without them has a task in flight, or items waiting in retries, which
+                # are handed out whenever a worker is free): all were written above.
+                if not more:
+                    return
+                continue
+            for key, result in pool.finished():
+                slot, index = tasks.pop(key)
+                if not isinstance(result, Lost):
+                    if index is None:
+                        slot.rows = result
+                    else:
+                        slot.settle(index, result)
+                elif index is None:
+                    retries.extend((slot, k) for k in slot.split())
+                    warn(
+                        f"a worker process {result.reason} while checking {_span(slot.items)}; "
+                        "its pairs are checked again, one by one"
+                    )
+                else:
+                    slot.settle(index, [_lost_row(slot.items[index], result)])
+
+
+def _span(chunk: list[Item]) -> str:
+    """Where a chunk's items are, in a few words.
+
+    >>> _span([Item("a.jsonl", 1), Item("a.jsonl", 2), Item("b.json")])
+    'a.jsonl:1 to b.json (3 pairs)'
+    """
+    first, last = _where(chunk[0]), _where(chunk[-1])
+    return first if len(chunk) == 1 else f"{first} to {last} ({len(chunk)} pairs)"
+
+
+def _lost_row(item: Item, lost: Lost) -> Row:
+    """The error row of an item whose work was lost twice: its chunk's worker died, and
+    so did (or failed) the worker that then checked it alone."""
+    reason = f"its worker process {lost.reason} while checking this pair (tried twice)"
+    return _error_row(item, _name(item), InputError(_where(item), "", f"internal error: {reason}"))

@@ -19,13 +19,22 @@ folder already being walked (a loop) is skipped with a warning, and so is a
 pipe, socket or device found in a folder (reading it could block forever).
 
 JSON Lines are read one line at a time, so a file of any length costs the
-same memory.
+same memory. Lines end at ``\n``, ``\r\n`` or ``\r`` (as in WKT files).
+
+Every input is read once, by this module or (a pair file) by the worker
+that checks it. A named file that is not a regular file (a named pipe, a
+device, a shell's ``<(...)``), or that is named under ``/dev`` or ``/proc``
+(``/dev/stdin``), is read here, once, in the main process: a worker could
+not open it again, would open something else, or would find it drained.
+:func:`count` says how many items there are only when reading the inputs
+twice is harmless.
 """
 
 from __future__ import annotations
 
 import fnmatch
 import os
+import re
 import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -41,9 +50,10 @@ from gjkcli.io.source import (
     STREAM_SUFFIXES,
     WKT_SUFFIX,
     open_binary,
+    read_text,
 )
 
-__all__ = ["FOLDER_SUFFIXES", "Item", "items"]
+__all__ = ["FOLDER_SUFFIXES", "Item", "count", "items", "would_read"]
 
 FOLDER_SUFFIXES = (*JSON_SUFFIXES, WKT_SUFFIX, *STREAM_SUFFIXES)
 """The files a folder is searched for."""
@@ -53,7 +63,9 @@ FOLDER_SUFFIXES = (*JSON_SUFFIXES, WKT_SUFFIX, *STREAM_SUFFIXES)
 class Item:
     """One pair to check: a pair file, one line of a stream, or a problem met while listing.
 
-    ``searched`` marks a file found by searching a folder rather than named.
+    ``text`` is the line of a stream; ``document`` the whole text of a named
+    file that is not a regular file (read here, once); ``searched`` marks a
+    file found by searching a folder rather than named.
     """
 
     file: str
@@ -61,6 +73,7 @@ class Item:
     text: str | None = None
     error: str | None = None
     searched: bool = False
+    document: str | None = None
 
 
 def items(
@@ -82,8 +95,72 @@ def items(
             yield from _folder(Path(path), Path(path), glob, set(), warn)
         elif path.lower().endswith(STREAM_SUFFIXES):
             yield from _stream_file(path)
+        elif _is_special_path(path):
+            yield _read_once(path)
         else:
             yield Item(path)
+
+
+def count(paths: Sequence[str], glob: str | None = None) -> int | None:
+    """How many items :func:`items` will give, or ``None`` if finding out would read an
+    input that cannot be read twice (standard input, a pipe, a device): a progress bar's
+    total, which must not drain the input it counts.
+
+    >>> count(["-"]) is None
+    True
+    """
+    if any(path == STDIN or _is_special_path(path) for path in paths):
+        return None
+    return sum(1 for _ in items(paths, glob))
+
+
+def would_read(paths: Sequence[str], glob: str | None, target: str) -> str | None:
+    """The folder in ``paths`` whose search would find the file ``target`` (existing or
+    not), or ``None``: an output written there would be read as input by the next run.
+
+    >>> would_read(["cases"], None, "cases/deep/results.jsonl")
+    'cases'
+    >>> would_read(["cases"], "*touching*", "cases/results.jsonl") is None
+    True
+    """
+    if not target.lower().endswith(FOLDER_SUFFIXES):
+        return None
+    where = Path(os.path.realpath(target))
+    for path in paths:
+        if path == STDIN or (os.path.exists(path) and not os.path.isdir(path)):
+            continue
+        root = Path(os.path.realpath(path))
+        if where.is_relative_to(root) and _matches(root, where, glob):
+            return path
+    return None
+
+
+_PER_PROCESS = ("/dev/", "/proc/")
+"""Where a name may open something else in another process (``/dev/stdin``, ``/dev/fd/3``)."""
+
+
+def _is_special_path(path: str) -> bool:
+    """A named path that exists and is to be read once, here: neither a folder nor a
+    regular file (a pipe, a device), or a name under :data:`_PER_PROCESS`.
+
+    >>> _is_special_path("/dev/null"), _is_special_path("README.md"), _is_special_path("no")
+    (True, False, False)
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    if stat.S_ISDIR(mode):
+        return False
+    return not stat.S_ISREG(mode) or os.path.abspath(path).startswith(_PER_PROCESS)
+
+
+def _read_once(path: str) -> Item:
+    try:
+        file, text = read_text(path)
+    except InputError as error:
+        return Item(path, error=error.message)
+    return Item(file, document=text)
 
 
 def _stream_file(path: str) -> Iterator[Item]:
@@ -97,16 +174,46 @@ def _stream_file(path: str) -> Iterator[Item]:
 
 
 def _stream(name: str, stream: BinaryIO) -> Iterator[Item]:
-    for number, raw in enumerate(stream, 1):
+    for number, raw in enumerate(_lines(stream), 1):
         if not raw.strip():
             continue
         try:
-            text = raw.decode("utf-8-sig" if number == 1 else "utf-8").rstrip("\r\n")
+            text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
         except UnicodeDecodeError as error:
             where = f"byte 0x{raw[error.start]:02x} at column {error.start + 1}"
             yield Item(name, number, error=f"not UTF-8 text ({where})")
             continue
         yield Item(name, number, text)
+
+
+_LINE_END = re.compile(rb"\r\n|\r|\n")
+_BLOCK = 1 << 16
+
+
+def _lines(stream: BinaryIO) -> Iterator[bytes]:
+    r"""The lines of ``stream`` without their ends (``\n``, ``\r\n`` or ``\r``), each as soon
+    as it is complete: a block is whatever the stream has ready, so lines from a pipe are
+    not held back until a block fills, and a long line costs time in proportion to it.
+
+    >>> import io
+    >>> list(_lines(io.BytesIO(b"a\r\nb\rc\n\nd")))
+    [b'a', b'b', b'c', b'', b'd']
+    """
+    read = getattr(stream, "read1", stream.read)
+    partial: list[bytes] = []  # the start of a line that has not ended yet
+    after_cr = False  # the last block ended in "\r": a "\n" opening the next one is its end
+    while block := read(_BLOCK):
+        if after_cr and block.startswith(b"\n"):
+            block = block[1:]
+        after_cr = block.endswith(b"\r")
+        *ended, rest = _LINE_END.split(block)
+        for piece in ended:
+            partial.append(piece)
+            yield b"".join(partial)
+            partial = []
+        partial.append(rest)
+    if last := b"".join(partial):
+        yield last
 
 
 def _folder(

@@ -28,7 +28,7 @@ from gjkcli.io.source import (
 )
 from gjkcli.pair import Expect, Pair, ShapeInput
 
-__all__ = ["load_pair", "load_shape", "load_two", "pair_from_node"]
+__all__ = ["load_pair", "load_shape", "load_two", "pair_from_node", "pair_from_text"]
 
 _PAIR_KEYS = ("a", "b")
 _PAIR_OPTIONAL = ("name", "expect", "extra", "source")
@@ -45,6 +45,16 @@ def load_pair(path: str, stdin: BinaryIO | None = None) -> Pair:
     ('stdin', 'WKT POINT', 'point')
     """
     file, text = read_text(path, stdin)
+    return pair_from_text(path, file, text)
+
+
+def pair_from_text(path: str, file: str, text: str) -> Pair:
+    """A pair from the text of the file ``path`` (named ``file`` in messages): a pair
+    object, a FeatureCollection of two, or two lines of WKT, by suffix or content.
+
+    >>> pair_from_text("p.wkt", "p.wkt", "POINT (0 0)\\rPOINT (1 0)\\r").name
+    'p'
+    """
     default_name = _stem(path)
     if not _looks_like_json(path, text):
         lines = _wkt_lines(text)
@@ -64,16 +74,7 @@ def load_pair(path: str, stdin: BinaryIO | None = None) -> Pair:
             )
         a, b = (shape_from_node(Node(line, file, f"line {number}")) for number, line in lines)
         return Pair(a, b, default_name)
-    root = Node(parse_json(text, file), file)
-    if isinstance(root.value, dict) and root.value.get("type") == "FeatureCollection":
-        items = features(root)
-        if len(items) != 2:
-            raise root.error(
-                f"a FeatureCollection pair needs exactly two features, got {len(items)}"
-            )
-        a, b = (shape_from_node(item) for item in items)
-        return Pair(a, b, default_name)
-    return pair_from_node(root, default_name)
+    return pair_from_node(Node(parse_json(text, file), file), default_name)
 
 
 def load_shape(path: str, stdin: BinaryIO | None = None) -> ShapeInput:
@@ -124,12 +125,36 @@ def load_two(path_a: str, path_b: str, stdin: BinaryIO | None = None) -> Pair:
 
 
 def pair_from_node(node: Node, default_name: str) -> Pair:
-    """A pair from a parsed ``{"a": ..., "b": ...}`` object (also one JSON Lines record).
+    """A pair from a parsed JSON document: a ``{"a": ..., "b": ...}`` object, or a GeoJSON
+    FeatureCollection of exactly two features (a pair file, or one JSON Lines record).
 
-    An object that is one shape (it has a ``type``, and neither ``a`` nor ``b``)
-    raises :class:`NotAPairError`, which a batch uses to skip shape files.
+    A document that is one shape (an object with a ``type``, and neither ``a``
+    nor ``b``; a FeatureCollection of one feature) raises
+    :class:`NotAPairError`, which a batch uses to skip shape files.
+
+    >>> collection = {"type": "FeatureCollection", "features": [
+    ...     {"type": "Feature", "geometry": {"type": "Point", "coordinates": [0, 0]}},
+    ...     {"type": "Feature", "geometry": {"type": "Point", "coordinates": [3, 4]}}]}
+    >>> pair = pair_from_node(Node(collection, "pairs.jsonl:7"), "pairs:7")
+    >>> pair.name, pair.a.kind, pair.b.kind
+    ('pairs:7', 'GeoJSON Point', 'GeoJSON Point')
     """
     mapping = node.mapping("a pair")
+    if mapping.get("type") == "FeatureCollection":
+        parts = features(node)
+        if len(parts) == 1:
+            raise NotAPairError(
+                node.file,
+                "",
+                "holds one shape (a FeatureCollection of one feature), not a pair: "
+                "give gjk check a second shape file (gjk check a.geojson b.json)",
+            )
+        if len(parts) != 2:
+            raise node.error(
+                f"a FeatureCollection pair needs exactly two features, got {len(parts)}"
+            )
+        a, b = (shape_from_node(part) for part in parts)
+        return Pair(a, b, default_name)
     if "a" not in mapping and "b" not in mapping and "type" in mapping:
         raise NotAPairError(
             node.file,

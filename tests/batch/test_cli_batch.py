@@ -8,11 +8,11 @@ import select
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
+from tests.batch.processes import PATIENCE, all_gone, children, needs_proc, start_gjk, stop
 from tests.helpers import ROOT, assert_input_error, gjk_executable, run_gjk
 
 GOOD = (
@@ -28,69 +28,28 @@ def stream_of(tmp_path: Path, count: int) -> Path:
     return path
 
 
-def processes_running(marker: str) -> list[int]:
-    """The processes whose command line mentions ``marker`` (Linux: from /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                command = (entry / "cmdline").read_bytes()
-            except OSError:
-                continue
-            if marker.encode() in command:
-                found.append(int(entry.name))
-    return found
-
-
-def none_left(marker: str, seconds: float = 10.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while processes_running(marker):
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.1)
-    return True
-
-
-@posix_only
-@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to find the workers")
+@needs_proc
 def test_a_reader_that_goes_away_ends_the_run_quietly_with_the_sigpipe_status(
     tmp_path: Path,
 ) -> None:
     source = stream_of(tmp_path, 20_000)
-    run = subprocess.Popen(
-        [gjk_executable(), "batch", str(source), "--json", "--workers", "2"],
+    run = start_gjk(
+        ["batch", str(source), "--json", "--workers", "2"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
     assert run.stdout is not None and run.stderr is not None
-    first = run.stdout.readline()
-    run.stdout.close()  # like `| head -1`
-    status = run.wait(timeout=60)
+    try:
+        first = run.stdout.readline()
+        started = children(run.pid)
+        run.stdout.close()  # like `| head -1`
+        status = run.wait(timeout=PATIENCE)
+    finally:
+        stop(run)
     assert json.loads(first)["agree"] is True
     assert status == 128 + signal.SIGPIPE
     assert run.stderr.read() == b""  # no traceback, no 'internal error', no summary
-    assert none_left(str(source))  # the worker processes are gone too
-
-
-@posix_only
-@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to find the workers")
-def test_sigterm_stops_workers_and_leaves_no_partial_output(tmp_path: Path) -> None:
-    source = stream_of(tmp_path, 50_000)
-    output = tmp_path / "results.jsonl"
-    run = subprocess.Popen(
-        [gjk_executable(), "batch", str(source), "-o", str(output), "--workers", "2"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 30
-    while not list(tmp_path.glob(".results.jsonl.*.partial")):  # the run is under way
-        assert time.monotonic() < deadline and run.poll() is None
-        time.sleep(0.05)
-    time.sleep(0.5)
-    run.send_signal(signal.SIGTERM)
-    assert run.wait(timeout=60) == 128 + signal.SIGTERM
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["pairs.jsonl"]
-    assert none_left(str(source))
+    assert all_gone(started)  # the worker processes are gone too
 
 
 @posix_only
@@ -174,3 +133,120 @@ def test_generate_files_to_standard_output_is_refused() -> None:
     result = run_gjk("generate", "-", "--files", "--count", "2")
     assert_input_error(result, "--files writes one file per pair into a folder")
     assert not (ROOT / "-").exists()
+
+
+def test_output_and_summary_in_one_file_is_refused(tmp_path: Path) -> None:
+    # The summary used to replace the records silently, exit status 0.
+    source = stream_of(tmp_path, 3)
+    same = tmp_path / "out.json"
+    result = run_gjk("batch", str(source), "-o", str(same), "--summary-json", str(same))
+    assert_input_error(result, "--output and --summary-json name the same file")
+    assert not same.exists()
+
+
+def test_an_output_inside_a_searched_folder_is_refused(tmp_path: Path) -> None:
+    # A second run used to read the first run's results (and summary) as pairs.
+    cases = tmp_path / "cases"
+    cases.mkdir()
+    (cases / "pair.json").write_text(GOOD)
+    for option, name in (("-o", "results.jsonl"), ("--summary-json", "summary.json")):
+        result = run_gjk("batch", str(cases), option, str(cases / "sub" / name))
+        assert_input_error(result, f"is inside the folder {cases}, which is searched for pairs")
+    assert sorted(path.name for path in cases.iterdir()) == ["pair.json"]
+    narrowed = run_gjk("batch", str(cases), "--glob", "pair*", "-o", str(cases / "results.jsonl"))
+    assert narrowed.returncode == 0  # the search would not find it
+    assert len((cases / "results.jsonl").read_text().splitlines()) == 1
+
+
+SURROGATE_PAIR = (
+    '{"name": "odd \\ud800 name", "a": {"type": "point", "at": [0, 0]}, '
+    '"b": {"type": "point", "at": [1, 0]}, "expect": {"distance": 2}}'
+)
+
+
+def test_a_name_that_is_a_lone_surrogate_is_printed_as_its_escape(tmp_path: Path) -> None:
+    # Table mode, --json and the batch's failure list all used to fail to encode it.
+    pair = tmp_path / "pair.json"
+    pair.write_text(SURROGATE_PAIR)
+    table = run_gjk("check", str(pair))
+    assert table.returncode == 1  # the expectation fails: a verdict, not an internal error
+    assert "odd \\ud800 name" in table.stdout and "internal error" not in table.stderr
+    record = run_gjk("check", str(pair), "--json")
+    assert record.returncode == 1
+    assert json.loads(record.stdout)["name"] == "odd \\ud800 name"
+    batch = run_gjk("batch", str(pair), "--workers", "1")
+    assert batch.returncode == 1 and batch.stderr == ""
+    assert "odd \\ud800 name (" in batch.stdout
+
+
+def test_a_record_json_cannot_hold_is_an_error_record_not_a_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import typer
+
+    from gjkcli import cli
+
+    with pytest.raises(typer.Exit) as caught:
+        cli._print_json({"name": "p", "gjk": {"distance": float("nan")}})
+    assert caught.value.exit_code == 2
+    out, err = capsys.readouterr()
+    message = "internal error: NaN at gjk.distance cannot be written as JSON (please report it)"
+    assert json.loads(out) == {"name": "p", "error": message}
+    assert err == f"gjk: {message}\n"
+
+
+def test_check_json_of_a_curved_pair_far_away_prints_one_json_object(tmp_path: Path) -> None:
+    # The reproducer of issue 13: 'internal error: ValueError: Out of range float values
+    # are not JSON compliant', and no JSON. Whatever the record says, it is strict JSON.
+    pair = tmp_path / "far.json"
+    pair.write_text(
+        '{"a": {"type": "ellipse", "center": [1e11, 0], "radii": [1, 0.01], "rotation": 30}, '
+        '"b": {"type": "circle", "center": [1e11, 5], "radius": 1}}'
+    )
+    result = run_gjk("check", str(pair), "--json")
+
+    def refuse(constant: str) -> None:
+        raise ValueError(constant)
+
+    assert json.loads(result.stdout, parse_constant=refuse)["name"] == "far"
+    assert "ValueError" not in result.stderr and len(result.stderr.splitlines()) <= 1
+
+
+def test_python_m_gjkcli_runs_a_batch_in_worker_processes(tmp_path: Path) -> None:
+    # Workers start a fresh interpreter, which imports the main module again: running the
+    # batch a second time inside each worker would never end.
+    source = stream_of(tmp_path, 300)
+    run = subprocess.run(
+        [sys.executable, "-m", "gjkcli", "batch", str(source), "--workers", "2", "--json"],
+        capture_output=True,
+        timeout=PATIENCE,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert len(run.stdout.splitlines()) == 300
+
+
+@pytest.mark.skipif(not Path("/dev/stdin").exists(), reason="needs /dev/stdin")
+def test_dev_stdin_and_process_substitution_are_read_once_by_the_main_process(
+    tmp_path: Path,
+) -> None:
+    # A worker process, started fresh, cannot read the main process's standard input.
+    pair = tmp_path / "pair.json"
+    pair.write_text(GOOD)
+    with pair.open("rb") as redirected:  # gjk batch /dev/stdin < pair.json
+        from_file = subprocess.run(
+            [gjk_executable(), "batch", "/dev/stdin", "--workers", "2", "--json"],
+            stdin=redirected,
+            capture_output=True,
+            timeout=PATIENCE,
+            check=False,
+        )
+    substituted = subprocess.run(  # gjk batch <(cat pair.json)
+        ["bash", "-c", f"'{gjk_executable()}' batch <(cat '{pair}') --workers 2 --json"],
+        capture_output=True,
+        timeout=PATIENCE,
+        check=False,
+    )
+    for run in (from_file, substituted):
+        assert run.returncode == 0, run.stderr
+        assert json.loads(run.stdout)["agree"] is True

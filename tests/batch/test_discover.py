@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import io
 import os
+import subprocess
 from pathlib import Path
+from typing import Any
 
-from gjkcli.io.discover import items
+from gjkcli.io.discover import count, items, would_read
 
 
 def touch(path: Path, text: str = "{}") -> Path:
@@ -78,3 +80,66 @@ def test_a_pipe_in_a_folder_is_skipped_with_a_warning_not_read(tmp_path: Path) -
     found = list(items([str(tmp_path)], warn=warnings.append))
     assert [Path(i.file).name for i in found] == ["a.json"]
     assert len(warnings) == 1 and "pipe.json: not a regular file" in warnings[0]
+
+
+class Trickle(io.RawIOBase):
+    """A stream that hands out one byte per read, as a slow pipe may: a line end can be
+    split between reads."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if not self.data:
+            return 0
+        buffer[0], self.data = self.data[0], self.data[1:]
+        return 1
+
+
+def test_lines_end_at_cr_lf_or_cr_alone_even_split_between_reads(tmp_path: Path) -> None:
+    # A file with old Mac line ends (CR only) used to be read as one line.
+    data = b'{"a": 1}\r{"a": 2}\r\n{"a": 3}\n\r{"a": 4}\r'
+    expected = [(1, '{"a": 1}'), (2, '{"a": 2}'), (3, '{"a": 3}'), (5, '{"a": 4}')]
+    stream = touch(tmp_path / "mac.jsonl")
+    stream.write_bytes(data)
+    assert [(i.line, i.text) for i in items([str(stream)])] == expected
+    trickled = items(["-"], stdin=io.BufferedReader(Trickle(data), buffer_size=1))
+    assert [(i.line, i.text) for i in trickled] == expected
+
+
+def test_a_named_pipe_or_device_is_read_once_here_not_by_a_worker(tmp_path: Path) -> None:
+    fifo = tmp_path / "pair"
+    os.mkfifo(fifo)
+    pair = '{"a": {"type": "point", "at": [0, 0]}, "b": "POINT (1 0)"}'
+    writer = subprocess.Popen(["sh", "-c", f"printf '%s' '{pair}' > '{fifo}'"])
+    try:
+        (found,) = items([str(fifo)])
+    finally:
+        writer.wait(timeout=60)
+    assert (found.file, found.document, found.error) == (str(fifo), pair, None)
+
+
+def test_inputs_that_cannot_be_read_twice_are_not_counted(tmp_path: Path) -> None:
+    touch(tmp_path / "cases" / "a.json")
+    touch(tmp_path / "cases" / "s.jsonl", '{"a": 1}\n{"a": 2}\n')
+    os.mkfifo(tmp_path / "pipe.jsonl")
+    assert count([str(tmp_path / "cases")]) == 3
+    assert count([str(tmp_path / "cases"), "-"]) is None
+    assert count([str(tmp_path / "pipe.jsonl")]) is None  # opening it would wait for a writer
+    assert count(["/dev/null"]) is None
+
+
+def test_an_output_is_found_by_the_search_when_its_suffix_and_the_glob_match(
+    tmp_path: Path,
+) -> None:
+    cases = touch(tmp_path / "cases" / "a.json").parent
+    assert would_read([str(cases)], None, str(cases / "results.jsonl")) == str(cases)
+    assert would_read([str(cases)], None, str(cases / "deep" / "summary.json")) == str(cases)
+    assert would_read([str(tmp_path / "." / "cases")], None, str(cases / "r.ndjson")) is not None
+    assert would_read([str(cases)], None, str(cases / "results.txt")) is None
+    assert would_read([str(cases)], "touching/*", str(cases / "results.jsonl")) is None
+    assert would_read([str(cases)], None, str(tmp_path / "results.jsonl")) is None
+    assert would_read([str(cases / "a.json"), "-"], None, str(cases / "results.jsonl")) is None

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import math
+import os
+import signal
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,10 +15,12 @@ import pytest
 import shapely
 
 from gjkcli.batch import runner
-from gjkcli.batch.runner import CHUNK, run_batch
+from gjkcli.batch.runner import CHUNK, Row, run_batch
 from gjkcli.io.discover import Item
 from gjkcli.verify.check import check_pair
-from gjkcli.verify.tally import Summary
+from gjkcli.verify.tally import Outcome, Summary
+
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 GOOD = (
     '{"a": {"type": "circle", "center": [0, 0], "radius": 1}, "b": {"type": "point", "at": [3, 0]}}'
@@ -207,3 +213,161 @@ def test_a_loader_bug_is_a_row_not_the_end_of_the_run(monkeypatch: pytest.Monkey
     assert [r["error"] is None for r in records] == [True, False, True]
     assert "internal error while reading: ValueError: boom" in records[1]["error"]
     assert summary.errors == 1 and summary.pairs == 3
+
+
+# A worker that dies: the functions a worker runs are found by name in a fresh
+# interpreter, so they live at the top of this module.
+
+
+def _row(item: Item) -> Row:
+    return (item.text or "", Outcome("agree", False, item.text or "", item.file, item.line))
+
+
+def die_on_deadly_chunks(chunk: list[Item]) -> list[Row]:
+    """Kill the worker (as the out-of-memory killer would) for a chunk of several items
+    that holds "deadly"; alone, every item is fine."""
+    if len(chunk) > 1 and any(item.text == "deadly" for item in chunk):
+        os.kill(os.getpid(), signal.SIGKILL)
+    return [_row(item) for item in chunk]
+
+
+def die_on_deadly_items(chunk: list[Item]) -> list[Row]:
+    """Kill the worker whenever "deadly" is in the chunk, even alone."""
+    if any(item.text == "deadly" for item in chunk):
+        os.kill(os.getpid(), signal.SIGKILL)
+    return [_row(item) for item in chunk]
+
+
+def chunks_of(texts: list[str], size: int) -> Iterator[list[Item]]:
+    items = list(lines_of(texts))
+    return iter([items[start : start + size] for start in range(0, len(items), size)])
+
+
+@posix_only
+def test_a_chunk_whose_worker_died_is_checked_again_one_pair_at_a_time() -> None:
+    texts = [f"p{k}" for k in range(12)]
+    texts[5] = "deadly"
+    warnings: list[str] = []
+    rows = runner._in_workers(chunks_of(texts, 4), die_on_deadly_chunks, 2, warnings.append)
+    lines = [line for chunk in rows for line, _ in chunk]
+    assert lines == texts  # every pair's own row, in order, once
+    assert warnings == [
+        "a worker process was killed by signal 9 (SIGKILL) while checking stream.jsonl:5 "
+        "to stream.jsonl:8 (4 pairs); its pairs are checked again, one by one"
+    ]
+
+
+@posix_only
+def test_a_pair_that_kills_its_worker_twice_is_an_error_row_and_the_rest_still_run() -> None:
+    texts = [f"p{k}" for k in range(12)]
+    texts[5] = "deadly"
+    rows = runner._in_workers(chunks_of(texts, 4), die_on_deadly_items, 2, lambda message: None)
+    lines = [line for chunk in rows for line, _ in chunk]
+    assert lines[:5] + lines[6:] == texts[:5] + texts[6:]
+    assert json.loads(lines[5]) == {
+        "name": "stream:6",
+        "source": {"file": "stream.jsonl", "line": 6},
+        "error": "stream.jsonl:6: internal error: its worker process was killed by signal 9 "
+        "(SIGKILL) while checking this pair (tried twice)",
+    }
+
+
+NAN_PAIR = (
+    '{"a": {"type": "ellipse", "center": [1e11, 0], "radii": [1, 0.01], "rotation": 30}, '
+    '"b": {"type": "circle", "center": [1e11, 5], "radius": 1}}'
+)
+
+
+def strict_json(line: str) -> dict[str, Any]:
+    """A record parsed as strict JSON: no NaN or infinity, no lone surrogate."""
+
+    def refuse(constant: str) -> None:
+        raise ValueError(f"{constant} is not JSON")
+
+    line.encode("utf-8")  # a lone surrogate would not encode
+    record: dict[str, Any] = json.loads(line, parse_constant=refuse)
+    return record
+
+
+def test_a_record_that_json_cannot_hold_is_that_pairs_error_row(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A NaN in one record used to end the whole run (json.dumps raising in the worker).
+    from gjkcli.render.json_record import check_record as real
+
+    def with_nan(check: Any, trace: Any = None) -> dict[str, Any]:
+        record = real(check, trace)
+        if check.pair.name == "wrong":
+            record["shapely"]["approximation_error"] = math.nan
+        return record
+
+    monkeypatch.setattr(runner, "check_record", with_nan)
+    written: list[str] = []
+    summary = run_batch(
+        lines_of([GOOD, WRONG_EXPECT, GOOD]), workers=1, fail_fast=False, write=written.append
+    )
+    records = [strict_json(line) for line in written]
+    assert records[1] == {
+        "name": "wrong",
+        "source": {"file": "stream.jsonl", "line": 2},
+        "error": "stream.jsonl:2: internal error in its record: NaN at "
+        "shapely.approximation_error cannot be written as JSON",
+    }
+    assert records[0]["agree"] and records[2]["agree"]
+    assert (summary.pairs, summary.errors, summary.agreed) == (3, 1, 2)
+
+
+def test_any_failure_in_one_pairs_record_is_that_pairs_row_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from gjkcli.render.json_record import check_record as real
+
+    def fragile(check: Any, trace: Any = None) -> dict[str, Any]:
+        if check.pair.name == "wrong":
+            raise RuntimeError("boom")
+        return real(check, trace)
+
+    monkeypatch.setattr(runner, "check_record", fragile)
+    records, summary = run(lines_of([GOOD, WRONG_EXPECT, GOOD]))
+    assert records[1]["error"] == "stream.jsonl:2: internal error in its record: RuntimeError: boom"
+    assert records[0]["error"] is None and records[2]["error"] is None
+    assert summary.errors == 1 and summary.pairs == 3
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_curved_pair_far_from_the_origin_does_not_end_the_run(workers: int) -> None:
+    # The real reproducer of issue 13: its curve bound came out NaN. Whatever its record
+    # says, it is strict JSON, and every other pair still has its row.
+    texts = [GOOD] * 3 + [NAN_PAIR] + [GOOD] * 3
+    written: list[str] = []
+    summary = run_batch(lines_of(texts), workers=workers, fail_fast=False, write=written.append)
+    records = [strict_json(line) for line in written]
+    assert [r["source"]["line"] for r in records] == list(range(1, 8))
+    assert all(r["agree"] for k, r in enumerate(records) if k != 3)
+    assert summary.pairs == 7
+
+
+def test_lone_surrogates_in_names_and_keys_give_strict_json_rows() -> None:
+    texts = [
+        '{"name": "a\\ud800b", "a": {"type": "point", "at": [0, 0]}, "b": "POINT (1 0)"}',
+        '{"name": "c", "a": {"type": "point", "at": [0, 0]}, "\\udcff": 1}',
+    ]
+    written: list[str] = []
+    summary = run_batch(lines_of(texts), workers=1, fail_fast=False, write=written.append)
+    first, second = (strict_json(line) for line in written)
+    assert first["name"] == "a\\ud800b" and first["agree"]
+    assert second["error"] == "stream.jsonl:2: \\udcff: unknown key for a pair"
+    assert [failure.reason for failure in summary.failures] == ["\udcff: unknown key for a pair"]
+
+
+def test_a_feature_collection_of_two_is_a_pair_on_a_line_too() -> None:
+    def feature(x: int) -> dict[str, Any]:
+        return {"type": "Feature", "geometry": {"type": "Point", "coordinates": [x, 0]}}
+
+    def collection(*features: dict[str, Any]) -> str:
+        return json.dumps({"type": "FeatureCollection", "features": list(features)})
+
+    records, summary = run(lines_of([collection(feature(0), feature(3)), collection(feature(0))]))
+    assert records[0]["agree"] and records[0]["gjk"]["distance"] == 3.0
+    assert records[1]["error"].startswith("stream.jsonl:2: holds one shape (a FeatureCollection")
+    assert summary.errors == 1

@@ -9,8 +9,12 @@ from pathlib import Path
 import pytest
 
 from gjkcli.io import InputError, load_pair, load_shape, load_two, source
+from gjkcli.io.errors import NotAPairError
+from gjkcli.io.node import Node
+from gjkcli.io.pairs import pair_from_node
 from gjkcli.io.wkt import MAX_NESTING
 from gjkcli.shapes import Compound, Polytope, Rounded, Transformed
+from gjkcli.shapes.compound import shape_bounds
 from tests.bad_inputs import BAD_INPUTS, BadInput
 from tests.helpers import SAMPLES
 
@@ -95,6 +99,27 @@ def test_geojson_feature_collection_is_a_pair() -> None:
     pair = load_pair(str(SAMPLES / "formats" / "geojson-pair.geojson"))
     assert (pair.a.name, pair.b.name) == ("field", "well")
     assert pair.a.kind == "GeoJSON Polygon"
+
+
+def test_the_same_pair_forms_are_read_from_a_file_a_line_and_standard_input(
+    tmp_path: Path,
+) -> None:
+    point = {"type": "Feature", "geometry": {"type": "Point", "coordinates": [0, 0]}}
+    far = {"type": "Feature", "geometry": {"type": "Point", "coordinates": [3, 4]}}
+    forms = [
+        {"type": "FeatureCollection", "features": [point, far]},
+        {"a": point["geometry"], "b": far},
+    ]
+    for form in forms:
+        text = json.dumps(form)
+        from_file = load_pair(write(tmp_path, "pair.json", text))
+        from_stdin = load_pair("-", io.BytesIO(text.encode()))
+        from_line = pair_from_node(Node(json.loads(text), "s.jsonl:1"), "s:1")
+        for pair in (from_file, from_stdin, from_line):
+            assert shape_bounds(pair.b.shape) == (3.0, 4.0, 3.0, 4.0)
+    one = {"type": "FeatureCollection", "features": [point]}
+    with pytest.raises(NotAPairError, match="holds one shape"):  # a shape file: skipped
+        load_pair(write(tmp_path, "one.geojson", json.dumps(one)))
 
 
 def test_geojson_geometry_feature_and_single_part_multi(tmp_path: Path) -> None:
