@@ -19,6 +19,13 @@ the origin:
 * A search direction that is zero or not finite ends it with status
   ``degenerate``, and :data:`~gjkcli.tolerances.MAX_ITERATIONS` is a hard cap
   (status ``max-iterations``). The loop cannot run forever.
+* In exact arithmetic the new support point always belongs to the simplex's
+  feature nearest the origin. Where rounding drops it (a sliver of ``A - B``
+  whose far corners are 1e10 away), a triangle that holds the origin,
+  decided exactly on the shapes' points, ends the loop (``contains-origin``);
+  else the loop searches once straight from ``v`` at the origin, and if that
+  finds nothing new it stops (``degenerate``) instead of finding the same
+  point until the cap.
 
 Rounded shapes (circles, capsules, margins) are handled the exact way: the
 loop runs on their cores and the radii are subtracted at the end.
@@ -46,7 +53,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from gjkcli.algorithms.bounds import noise
-from gjkcli.algorithms.simplex import Closest, closest_to_origin, normal_towards_origin
+from gjkcli.algorithms.simplex import (
+    Closest,
+    closest_to_origin,
+    normal_towards_origin,
+    triangle_around_origin,
+)
 from gjkcli.algorithms.support import SupportPoint, minkowski_support
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.rounded import split_radius, surface_points
@@ -169,7 +181,10 @@ def distance(
             status = _stop(point, simplex, gap, threshold)
         if status is None:
             candidates = [*simplex, point]
-            candidate = closest_to_origin([p.w for p in candidates])
+            candidate = _closest_keeping_the_new_point(candidates)
+            stuck = candidate is None
+            if candidate is None:  # rounding dropped the new point: the simplex stays
+                candidate, candidates = closest, simplex
             # the gap says the new point brings v closer, even when the improvement of
             # |v|^2 is below its resolution (a segment nearly square to v): keep it
             dropped = tuple(p.w for i, p in enumerate(candidates) if i not in candidate.kept)
@@ -178,7 +193,15 @@ def distance(
                 candidate,
                 candidate.v[0] * candidate.v[0] + candidate.v[1] * candidate.v[1],
             )
-            if len(simplex) == 3 or vv <= touch_band(_band_size(candidate, simplex, cores)) ** 2:
+            if stuck:
+                # the segment's normal finds that point again and again: search straight
+                # from v at the origin once (v may be all but an end of the segment),
+                # and if that is no better, stop rather than cycle to the cap
+                toward = (0.0 - closest.v[0], 0.0 - closest.v[1])
+                if toward in (searched, (0.0, 0.0)):
+                    status = "degenerate"
+                direction = toward
+            elif len(simplex) == 3 or vv <= touch_band(_band_size(candidate, simplex, cores)) ** 2:
                 status = "contains-origin"
             else:
                 direction = _search_direction(simplex, closest.v)
@@ -209,6 +232,39 @@ def distance(
         cores=cores,
         radii=(radius_a, radius_b),
     )
+
+
+def _closest_keeping_the_new_point(candidates: list[SupportPoint]) -> Closest | None:
+    """The closest point of the simplex with the new (last) point added.
+
+    In exact arithmetic the new point always belongs to the feature nearest the
+    origin: it lies beyond ``v`` towards the origin. Rounding can drop it (the
+    region tests of a sliver triangle whose far corners are 1e10 away), and the
+    loop would then find it again, and drop it again, until the cap. So a
+    triangle that holds the origin, decided exactly, ends the run; else the
+    nearer of the two edges through the new point, if it is nearer than the
+    feature rounding chose; else ``None``: floating point can make no progress.
+    """
+    points = [p.w for p in candidates]
+    found = closest_to_origin(points)
+    new = len(points) - 1
+    if new in found.kept:
+        return found
+    if len(points) == 2:
+        return None
+    around = triangle_around_origin([(p.a, p.b) for p in candidates])
+    if around is not None:
+        return around
+    best = found
+    for i in range(new):
+        edge = closest_to_origin([points[i], points[new]])
+        if _norm2(edge.v) < _norm2(best.v):
+            best = Closest(edge.v, tuple(i if k == 0 else new for k in edge.kept), edge.weights)
+    return None if best is found else best
+
+
+def _norm2(v: Vec) -> float:
+    return v[0] * v[0] + v[1] * v[1]
 
 
 def _progress(first: Vec, d: Vec, w: Vec, vv: float) -> float:

@@ -57,7 +57,7 @@ from typing import NamedTuple
 from gjkcli.dyadic import common_integers
 from gjkcli.shapes.base import Vec
 
-__all__ = ["Closest", "closest_to_origin", "normal_towards_origin"]
+__all__ = ["Closest", "closest_to_origin", "normal_towards_origin", "triangle_around_origin"]
 
 
 class Closest(NamedTuple):
@@ -168,6 +168,35 @@ def _closest_on_edges(points: Sequence[Vec]) -> Closest:
     """The nearest of the three edges' closest points."""
     edges = (_closest_on_segment(points, a, b) for a, b in ((0, 1), (0, 2), (1, 2)))
     return min(edges, key=lambda c: c.v[0] * c.v[0] + c.v[1] * c.v[1])
+
+
+def triangle_around_origin(members: Sequence[tuple[Vec, Vec]]) -> Closest | None:
+    """The origin as weights over the triangle of three points ``a - b`` that holds it (on
+    its boundary too), decided exactly on the float points ``a`` and ``b``; ``None`` when
+    it does not, or the points are collinear.
+
+    The region tests of :func:`closest_to_origin` are rounded, and so are the
+    points ``w = a - b`` they see; for a sliver triangle whose far corners are
+    1e10 away and whose near edge passes 1e-7 from the origin, they can put the
+    origin outside a triangle that holds it.
+
+    >>> near = ((1e10 - 8e-7, 3e9 + 6e-8), (1e10, 3e9))  # w = (-8e-7, 6e-8), about
+    >>> far, other = ((1e10, 3e9), (0.0, 0.0)), ((1e10 - 10.0, 3e9 + 3.0), (0.0, 0.0))
+    >>> triangle_around_origin([far, near, other]) is None
+    False
+    >>> triangle_around_origin([((1.0, 1.0), (0.0, 0.0)), ((2.0, 1.0), (0.0, 0.0)),
+    ...                         ((1.0, 2.0), (0.0, 0.0))]) is None
+    True
+    """
+    coordinates = common_integers(c for a, b in members for point in (a, b) for c in point)[0]
+    x1, y1, x2, y2, x3, y3 = (
+        coordinates[4 * k + j] - coordinates[4 * k + j + 2] for k in range(3) for j in range(2)
+    )
+    c1, c2, c3 = x2 * y3 - y2 * x3, x3 * y1 - y3 * x1, x1 * y2 - y1 * x2
+    n = c1 + c2 + c3
+    if n == 0 or not (min(c1, c2, c3) >= 0 or max(c1, c2, c3) <= 0):
+        return None
+    return Closest((0.0, 0.0), (0, 1, 2), (c1 / n, c2 / n, c3 / n))
 
 
 def _inside_weights(points: Sequence[Vec]) -> tuple[float, float, float]:

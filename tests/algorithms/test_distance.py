@@ -25,6 +25,7 @@ from gjkcli.shapes import (
 )
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.tolerances import TOUCH_RELATIVE
+from gjkcli.verify.exact import exact_answer
 
 
 def assert_closest_points_consistent(a: ConvexShape, b: ConvexShape) -> None:
@@ -313,3 +314,30 @@ def test_a_new_point_that_improves_v_below_its_resolution_is_kept() -> None:
     result = distance(a, b)
     assert result.distance == 0.00390625
     assert result.closest == ((0.00390625, 0.0), (0.0, 0.0))
+
+
+def test_a_point_rounding_drops_is_not_searched_for_again_until_the_cap() -> None:
+    # a sliver of A - B: far corners 1.5e10 away, the near edge 2.7e-7 from the origin.
+    # The segment's normal found the same support point again and again (the rounded
+    # region tests dropped it every time) until the cap: 100 iterations, "separated".
+    a = Polytope(
+        (
+            (-20.385203268193727, 11.460414927240366),
+            (-30.538084844340126, 14.746794764544447),
+            (-22.078776527762667, 12.00859099674273),
+        )
+    )
+    b = Polytope(
+        (
+            (-4371697965.4612255, -1135928869.4338412),
+            (-14828433490.418182, -3852975676.870226),
+            (-14058423218.553343, -3652898516.478816),
+            (-11697022132.927307, -3039319138.344734),
+            (-30.538084030151367, 14.746794700622559),
+        )
+    )
+    result = distance(a, b)
+    assert result.status != "max-iterations" and result.iterations < 10
+    exact = exact_answer(a, b)
+    assert exact is not None and exact.verdict == "overlapping"
+    assert result.intersects
