@@ -49,7 +49,9 @@ def gjk_executable() -> str:
     return str(Path(sysconfig.get_path("scripts")) / name)
 
 
-def run_gjk(*args: str, stdin: str | bytes | None = None) -> subprocess.CompletedProcess[str]:
+def run_gjk(
+    *args: str, stdin: str | bytes | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
     """Run the installed ``gjk`` with ``args`` from the repository root."""
     data = stdin.encode() if isinstance(stdin, str) else stdin
     completed = subprocess.run(
@@ -57,7 +59,7 @@ def run_gjk(*args: str, stdin: str | bytes | None = None) -> subprocess.Complete
         input=data if data is not None else b"",
         capture_output=True,
         cwd=ROOT,
-        timeout=120,
+        timeout=timeout,
         check=False,
     )
     return subprocess.CompletedProcess(
