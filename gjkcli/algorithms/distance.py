@@ -33,16 +33,17 @@ loop runs on their cores and the radii are subtracted at the end.
 For a segment simplex the search direction is the segment's normal rather
 than ``-v`` itself: both point the same way in exact arithmetic, but the normal
 is computed from the segment alone and stays accurate when ``v`` is tiny.
-The progress test measures along the same direction, from a point of the
-simplex: ``|v| * d.(w - w1) / |d|``, which equals ``|v|^2 - v.w`` in exact
-arithmetic. Computed as ``|v|^2 - v.w`` it would carry the rounding of ``v``
+The progress test measures along the same direction, from the point of the
+simplex nearest ``v``: ``|v| * d.(w - w1) / |d|``, which equals ``|v|^2 - v.w``
+in exact arithmetic. Computed as ``|v|^2 - v.w`` it would carry the rounding of ``v``
 itself (about ``eps`` times the simplex's size, not ``eps`` times ``|v|``)
 times ``|w|``: when a long, thin ``A - B`` passes close to the origin that
 error exceeds ``|v|^2`` many times over, and the loop stopped as converged
 short of the origin, answering "separated" for shapes that cross. The
 rounding allowed in that test is likewise that of the shape points behind
 ``w`` and ``w1`` *along the direction* (:func:`near_scale`): the far end of an
-ellipse 1e20 long, lying across the direction, must not drown a gap of 1.
+ellipse 1e20 long, lying across the direction, must not drown a gap of 1, and
+``w1`` is not the far end of a segment 1e12 long whose other end is near ``v``.
 """
 
 from __future__ import annotations
@@ -173,10 +174,12 @@ def distance(
         gap = threshold = None
         dropped: tuple[Vec, ...] = ()
         if simplex:
-            gap = _progress(simplex[0].w, searched, point.w, vv)
-            # the gap is measured along the search direction, from w and simplex[0]: its
-            # rounding is that of their shape points' coordinates along it
-            reach = near_scale((point, simplex[0]), searched)
+            # the gap is measured along the search direction, from the simplex point
+            # nearest v (a far end 1e12 away would lend it its rounding): its rounding is
+            # that of the shape points behind w and that point, along the direction
+            base = simplex[max(range(len(simplex)), key=lambda i: closest.weights[i])]
+            gap = _progress(base.w, searched, point.w, vv)
+            reach = near_scale((point, base), searched)
             threshold = CONVERGENCE_RELATIVE * vv + rounding(math.sqrt(vv) * reach)
             status = _stop(point, simplex, gap, threshold)
         if status is None:
@@ -184,7 +187,8 @@ def distance(
             candidate = _closest_keeping_the_new_point(candidates)
             stuck = candidate is None
             if candidate is None:  # rounding dropped the new point: the simplex stays
-                candidate, candidates = closest, simplex
+                candidates = simplex
+                candidate = Closest(closest.v, tuple(range(len(simplex))), closest.weights)
             # the gap says the new point brings v closer, even when the improvement of
             # |v|^2 is below its resolution (a segment nearly square to v): keep it
             dropped = tuple(p.w for i, p in enumerate(candidates) if i not in candidate.kept)

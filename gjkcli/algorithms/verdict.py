@@ -17,9 +17,12 @@ combined). :func:`settle` then looks for proofs, and the answer follows them:
   inside a triangle of the boolean run's support points, decided exactly: the
   shapes overlap whatever the distance run measured.
 
-What nothing proves, the band decides, and the band is never narrower than the
-rounding the separating axis along GJK's final direction had to give up:
-closer than that, no floating-point computation tells touching from apart.
+What nothing proves, the band decides, and the band is never narrower than what
+the separating axis along GJK's final direction falls short of proving: its
+rounding, and (up to the rounding of the shapes' reach) the tilt that rounding
+gives any axis floating point can write down, which along an edge 1e9 long
+costs more than a gap of 1e-8. Closer than that, no floating-point axis tells
+touching from apart (the exact arbiter still can, for polygons).
 """
 
 from __future__ import annotations
@@ -32,7 +35,13 @@ from fractions import Fraction
 from typing import Literal, NamedTuple
 
 from gjkcli.algorithms.axis import from_direction, from_distance_run
-from gjkcli.algorithms.bounds import Separation, membership_slack, rounding_bound, separation
+from gjkcli.algorithms.bounds import (
+    Separation,
+    membership_slack,
+    reach,
+    rounding_bound,
+    separation,
+)
 from gjkcli.algorithms.distance import DistanceResult, near_scale
 from gjkcli.algorithms.epa import Penetration
 from gjkcli.algorithms.intersect import IntersectResult
@@ -116,8 +125,16 @@ def settle(
     if examined is None:
         return Settled(gjk, None, None, None)
     axis, apart = examined
+    if gjk.intersects:  # already within the band: EPA measures the depth with it as it is
+        return Settled(gjk, axis, apart, None)
     band = max(gjk.band, apart.rounding)
-    if gjk.intersects or gjk.raw_distance > band:
+    shortfall = gjk.raw_distance - apart.lower  # what the axis falls short of proving
+    if shortfall <= touch_band(reach(shape_a) + reach(shape_b)):
+        # a float axis is tilted by rounding, and along an edge 1e9 long that costs more
+        # than a gap of 1e-8: no axis floating point can write down tells touching from
+        # apart there, so the band takes it in (up to the rounding of the shapes' reach)
+        band = max(band, shortfall)
+    if gjk.raw_distance > band:
         return Settled(dataclasses.replace(gjk, band=band), axis, apart, None)
     touching = dataclasses.replace(gjk, distance=0.0, intersects=True, closest=None, band=band)
     return Settled(touching, axis, apart, None)

@@ -117,3 +117,29 @@ def test_a_proof_beats_shapely_on_a_compound_verdict() -> None:
     assert result.answer.verdict == result.ruling.verdict == "overlapping"
     assert result.ruling.source == "enclosing-simplex" and result.agree
     assert "Shapely is off" in result.triage[0]
+
+
+def test_shapely_s_rounded_distance_is_held_to_the_band_and_the_tolerance() -> None:
+    # a point 9e-6 from a segment 2e13 long: GEOS rounds where the point falls along it
+    # and measures 8e-4, to the segment's end; GJK, within its band of 1e-4, says touching
+    record = {
+        "a": {
+            "type": "MultiPoint",
+            "coordinates": [
+                [5377084079.289274, -961825547.9937075],
+                [5377083916.961652, -961825802.789888],
+            ],
+        },
+        "b": {
+            "type": "LineString",
+            "coordinates": [
+                [45970430241.10329, -5426142870057.587],
+                [151225326365.55832, -19493149386586.277],
+                [5377083916.961655, -961825802.7890625],
+            ],
+        },
+    }
+    result = check_pair(pair_from_node(Node(record, "far"), "far"))
+    assert result.answer.verdict == "touching" and result.shapely.verdict == "separated"
+    assert result.shapely.distance > 2e-4 > result.answer.verdict_tolerance
+    assert result.agree, result.disagreements
