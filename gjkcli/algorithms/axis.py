@@ -43,17 +43,19 @@ def from_distance_run(gjk: DistanceResult) -> Vec | None:
     if len(gjk.simplex) != 2 or gjk.witness is None:
         return None
     (ax, ay), (bx, by) = gjk.witness
+    near = min(gjk.simplex, key=lambda p: math.hypot(*p.w))  # its side is the surest
     (x1, y1), (x2, y2) = gjk.simplex[0].w, gjk.simplex[1].w
     ex, ey = x2 - x1, y2 - y1
     length = math.hypot(ex, ey)
     if not length > 0.0:
         return None
     nx, ny = ey / length, -ex / length
-    # towards the origin from A - B, which is from A towards B: the side the cores' closest
-    # point is not on (the witness points may coincide; the simplex never does)
-    if nx * x1 + ny * y1 > 0.0 or (
-        nx * x1 + ny * y1 == 0.0 and nx * (bx - ax) + ny * (by - ay) < 0.0
-    ):
+    # towards the origin from A - B, which is from A towards B: the side the simplex is
+    # not on. Seen from its point nearer the origin: from the far end of a segment 1e8
+    # long, rounding decides the side of a line that passes 1e-10 from the origin.
+    # (On the line itself, the witness points decide.)
+    side = nx * near.w[0] + ny * near.w[1]
+    if side > 0.0 or (side == 0.0 and nx * (bx - ax) + ny * (by - ay) < 0.0):
         nx, ny = -nx, -ny
     return at_most_unit((nx, ny))
 

@@ -417,19 +417,25 @@ def _contact_inside(interiors: dict[str, _Interior], pair: PartPair) -> str | No
         return None
     part_a = parts_of(interiors["A"].shape)[pair.a]
     part_b = parts_of(interiors["B"].shape)[pair.b]
-    for where in _contact_points(part_a, part_b, pair.overlap, interiors["A"].band):
+    # where the distance run ended short of the origin (within the band), its closest
+    # point on A is where they touch; EPA, grown from that simplex, may put its contact
+    # point anywhere near
+    witness = pair.result.witness
+    first = witness[0] if witness is not None else pair.overlap.contact[0]
+    for where in _contact_points(part_a, part_b, pair.overlap, first, interiors["A"].band):
         for name, interior in interiors.items():
-            if interior.holds(where):
+            if interior.holds(where, pair.a if name == "A" else pair.b):
                 return name
     return None
 
 
 def _contact_points(
-    part_a: ConvexShape, part_b: ConvexShape, overlap: Penetration, band: float
+    part_a: ConvexShape, part_b: ConvexShape, overlap: Penetration, first: Vec, band: float
 ) -> list[Vec]:
-    """Points where two touching parts meet: EPA's contact point and, where the parts'
-    cores are polygons, both ends and the middle of the segment along which they touch."""
-    found = [overlap.contact[0]]
+    """Points where two touching parts meet: ``first`` (GJK's closest point on A, or EPA's
+    contact point) and, where the parts' cores are polygons, both ends and the middle of
+    the segment along which they touch."""
+    found = [first]
     (core_a, radius_a), (core_b, radius_b) = split_radius(part_a), split_radius(part_b)
     if not (isinstance(core_a, Polytope) and isinstance(core_b, Polytope)):
         return found
@@ -475,8 +481,8 @@ class _Interior:
     def __init__(self, shape: Shape, band: float) -> None:
         self.shape, self.band = shape, band
         self.curved = [
-            (part, box)
-            for part, box in zip(parts_of(shape), boxes_of(shape), strict=True)
+            (index, part, box)
+            for index, (part, box) in enumerate(zip(parts_of(shape), boxes_of(shape), strict=True))
             if not isinstance(part, Polytope)
         ]
 
@@ -496,13 +502,16 @@ class _Interior:
         shapely.prepare(solid)
         return solid, shapely.boundary(solid)
 
-    def holds(self, where: Vec) -> bool:
-        """Is ``where`` farther than the band inside the shape?"""
+    def holds(self, where: Vec, own: int) -> bool:
+        """Is ``where``, a point of part ``own`` (or near it), farther than the band inside
+        the shape? Its own curved part is not asked: the point is on its boundary, and
+        GJK's closest point on a curved part (a point of a chord) or EPA's contact point
+        may lie a little inside it without lying inside the shape's other parts."""
         import shapely
 
         x, y = where
-        for part, (minx, miny, maxx, maxy) in self.curved:
-            if minx <= x <= maxx and miny <= y <= maxy:
+        for index, part, (minx, miny, maxx, maxy) in self.curved:
+            if index != own and minx <= x <= maxx and miny <= y <= maxy:
                 overlap = penetration(part, point(where))
                 if overlap is not None and overlap.depth > self.band:
                     return True

@@ -216,7 +216,9 @@ def verdict(
     Apart is ``separated``; otherwise a depth within the touching band is
     ``touching``, a deeper overlap ``overlapping``, unless a proof says they
     overlap (``proven``: a triangle of ``A - B`` strictly around the origin,
-    :func:`encloses_origin`), however shallow the depth. The depth is measured along
+    :func:`encloses_origin`), however shallow the depth. A distance run that
+    ended a little short of the origin (within the band) is touching, whatever
+    depth EPA measures from its simplex, which does not hold the origin. The depth is measured along
     EPA's normal, so the band is that of the numbers behind EPA's contact
     points along it (and, where the distance run ended short of a triangle, at
     least the distance run's band); it is widened by EPA's own error, which is
@@ -237,5 +239,7 @@ def verdict(
     if len(gjk.simplex) < 3:
         band = max(band, gjk.band)
     tolerance = band + overlap.error
-    touching = overlap.depth <= tolerance and proven != "overlapping"
+    # a distance run that ended short of the origin, within the band, saw no overlap:
+    # EPA, grown from a simplex that does not hold the origin, cannot show one either
+    touching = (overlap.depth <= tolerance or gjk.raw_distance > 0.0) and proven != "overlapping"
     return Decision("touching" if touching else "overlapping", tolerance, band)

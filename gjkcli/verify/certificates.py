@@ -338,11 +338,12 @@ def _enclosing_problems(
     sx = sum(w * p[0] for w, p in zip(proof.weights, proof.points, strict=True))
     sy = sum(w * p[1] for w, p in zip(proof.weights, proof.points, strict=True))
     residual = math.hypot(sx, sy)
-    # the weighted sum rounds by a few units in the last place of its terms
+    # the weighted sum rounds by a few units in the last place of its terms, and each
+    # point a - b by a few units in the last place of a and b
     slack = rounding_bound(
         sum(
-            abs(w) * (abs(p[0]) + abs(p[1]))
-            for w, p in zip(proof.weights, proof.points, strict=True)
+            abs(w) * (abs(p[0]) + abs(p[1]) + abs(pa[0]) + abs(pa[1]) + abs(pb[0]) + abs(pb[1]))
+            for w, p, (pa, pb) in zip(proof.weights, proof.points, proof.members, strict=True)
         )
     )
     if not residual <= band + slack:
