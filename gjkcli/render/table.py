@@ -280,7 +280,7 @@ def _notes(check: Check) -> list[tuple[Text, Text]]:
     ):
         if reason is not None:
             notes.append((Text("shapely", "yellow"), Text(f"{what}: {reason}")))
-    said = not_run(check.shapely)  # already said, on the line above
+    said = [*not_run(check.shapely), *check.triage]  # already said, on the lines above
     notes.extend(
         (Text("warning", "yellow"), Text(warning))
         for warning in check.warnings

@@ -13,7 +13,7 @@ from gjkcli.algorithms.answer import Answer, solve
 from gjkcli.pair import Pair
 from gjkcli.shapes.compound import shape_bounds
 from gjkcli.tolerances import agreement_tolerance, coordinate_scale
-from gjkcli.verify.agreement import disagreements, strict_warnings
+from gjkcli.verify.agreement import disagreements, off_the_proof, strict_warnings
 from gjkcli.verify.certificates import CertificateCheck, check_certificate
 from gjkcli.verify.exact import ExactAnswer, exact_answer
 from gjkcli.verify.expect import ExpectOutcome, check_expect
@@ -106,6 +106,19 @@ def _compare(pair: Pair, answer: Answer, referee: ShapelyAnswer) -> Check:
     depth_tolerance = agreement_tolerance(scale, referee.penetration_error + epa_error)
     exact = exact_answer(a, b)
     certified = check_certificate(a, b, answer.certificate, answer.gjk.distance, answer.gjk.band)
+    shapely_off = (
+        ()
+        if referee.unavailable is not None
+        else tuple(
+            sentence
+            for sentence in [
+                off_the_proof(
+                    (a, b), answer, referee, certified, allowance=allowance, tolerance=tolerance
+                )
+            ]
+            if sentence is not None
+        )
+    )
     expect = None
     if pair.expect is not None:
         expect = check_expect(pair.expect, answer.gjk, answer.penetration, scale)
@@ -119,6 +132,7 @@ def _compare(pair: Pair, answer: Answer, referee: ShapelyAnswer) -> Check:
         tolerance,
         depth_tolerance,
         disagreements(
+            (a, b),
             answer,
             referee,
             exact,
@@ -127,8 +141,8 @@ def _compare(pair: Pair, answer: Answer, referee: ShapelyAnswer) -> Check:
             tolerance=tolerance,
             depth_tolerance=depth_tolerance,
         ),
-        triage(answer, referee, exact, certified.proves),
-        strict_warnings(answer, allowance, referee),
+        triage(answer, referee, exact, certified.proves) + shapely_off,
+        strict_warnings(answer, allowance, referee) + shapely_off,
         expect,
         ruling(answer, certified, exact),
     )

@@ -143,3 +143,44 @@ def test_shapely_s_rounded_distance_is_held_to_the_band_and_the_tolerance() -> N
     assert result.answer.verdict == "touching" and result.shapely.verdict == "separated"
     assert result.shapely.distance > 2e-4 > result.answer.verdict_tolerance
     assert result.agree, result.disagreements
+
+
+def test_a_proof_beats_shapely_when_geos_loses_a_thin_part_far_out() -> None:
+    # GEOS's union of these thin rounded parts, 5e11 long and 1e-5 wide, loses the one
+    # nearest B: Shapely measures 2.4e11 where GJK's certificate proves 0.5751 to 0.5773
+    record = {
+        "a": {
+            "type": "compound",
+            "parts": [
+                {
+                    "type": "rectangle",
+                    "center": [-391230766303.6487, 3.875341900054546e-06],
+                    "size": [472699380792.0967, 5.528946853874849e-06],
+                    "rotation": 2.5664346386052106,
+                },
+                {
+                    "type": "circle",
+                    "center": [215500369812.83716, 1.8210978006160726e-06],
+                    "radius": 5.528946853874849e-06,
+                },
+                {
+                    "type": "rectangle",
+                    "center": [-455240577810.75397, 1.1368210482205305e-06],
+                    "size": [472699380792.0967, 5.528946853874849e-06],
+                    "rotation": 152.51003264096002,
+                },
+            ],
+            "transform": {
+                "scale": [0.3582765955780685, 7.327251375379008],
+                "rotate": 197.62750371306046,
+                "translate": [-1858630881.1529408, -398663631.9458555],
+            },
+            "margin": 1.531988294139904e-06,
+        },
+        "b": {"type": "point", "at": [-75442065144.04471, -23779586534.899372]},
+    }
+    result = check_pair(pair_from_node(Node(record, "thin"), "thin"))
+    assert result.certificate_check.proves == "separated"
+    assert result.agree, result.disagreements
+    assert any("Shapely is off" in line for line in result.triage)
+    assert any("Shapely is off" in line for line in result.warnings)  # --strict fails it
