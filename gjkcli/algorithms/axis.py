@@ -14,7 +14,7 @@ import math
 from gjkcli.algorithms.distance import DistanceResult
 from gjkcli.shapes.base import Vec
 
-__all__ = ["at_most_unit", "from_direction", "from_distance_run"]
+__all__ = ["at_most_unit", "from_direction", "from_distance_run", "unit"]
 
 
 def from_distance_run(gjk: DistanceResult) -> Vec | None:
@@ -38,18 +38,16 @@ def from_distance_run(gjk: DistanceResult) -> Vec | None:
     """
     if len(gjk.simplex) == 1:
         wx, wy = gjk.simplex[0].w
-        length = math.hypot(wx, wy)
-        return at_most_unit((0.0 - wx / length, 0.0 - wy / length)) if length > 0.0 else None
+        return unit((0.0 - wx, 0.0 - wy))
     if len(gjk.simplex) != 2 or gjk.witness is None:
         return None
     (ax, ay), (bx, by) = gjk.witness
     near = min(gjk.simplex, key=lambda p: math.hypot(*p.w))  # its side is the surest
     (x1, y1), (x2, y2) = gjk.simplex[0].w, gjk.simplex[1].w
-    ex, ey = x2 - x1, y2 - y1
-    length = math.hypot(ex, ey)
-    if not length > 0.0:
+    normal = unit((y2 - y1, x1 - x2))
+    if normal is None:
         return None
-    nx, ny = ey / length, -ex / length
+    nx, ny = normal
     # towards the origin from A - B, which is from A towards B: the side the simplex is
     # not on. Seen from its point nearer the origin: from the far end of a segment 1e8
     # long, rounding decides the side of a line that passes 1e-10 from the origin.
@@ -57,7 +55,7 @@ def from_distance_run(gjk: DistanceResult) -> Vec | None:
     side = nx * near.w[0] + ny * near.w[1]
     if side > 0.0 or (side == 0.0 and nx * (bx - ax) + ny * (by - ay) < 0.0):
         nx, ny = -nx, -ny
-    return at_most_unit((nx, ny))
+    return (nx, ny)
 
 
 def from_direction(d: Vec) -> Vec | None:
@@ -67,10 +65,29 @@ def from_direction(d: Vec) -> Vec | None:
     >>> from_direction((0.0, -4.0))
     (0.0, -1.0)
     """
-    length = math.hypot(d[0], d[1])
-    if not (length > 0.0 and math.isfinite(length)):
+    return unit(d)
+
+
+def unit(d: Vec) -> Vec | None:
+    """``d`` divided by its length and made no longer than 1 (:func:`at_most_unit`), or
+    ``None`` for a zero or non-finite vector.
+
+    ``d`` is first scaled by a power of two (exact) so that its larger component
+    is near 1: divided as it comes, a subnormal vector such as ``(5e-324,
+    5e-324)`` has a length that rounds to one of its own components, and the
+    quotient to ``(1, 1)``.
+
+    >>> unit((5e-324, 5e-324)), unit((3e300, -4e300)), unit((0.0, 0.0))
+    ((0.7071067811865475, 0.7071067811865475), (0.5999999999999999, -0.7999999999999999), None)
+    """
+    x, y = d
+    biggest = max(abs(x), abs(y))
+    if not (biggest > 0.0 and math.isfinite(biggest)):
         return None
-    return at_most_unit((d[0] / length, d[1] / length))
+    shift = -math.frexp(biggest)[1]
+    x, y = math.ldexp(x, shift), math.ldexp(y, shift)
+    length = math.hypot(x, y)
+    return at_most_unit((x / length, y / length))
 
 
 def at_most_unit(n: Vec) -> Vec:

@@ -61,7 +61,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from gjkcli.algorithms.axis import at_most_unit, from_distance_run
+from gjkcli.algorithms.axis import from_distance_run, unit
 from gjkcli.algorithms.bounds import reach, rounding_bound, separation
 from gjkcli.algorithms.compound import CompoundResult
 from gjkcli.algorithms.distance import DistanceResult, witness_points
@@ -214,7 +214,7 @@ def parts_certificate(
         return PartsCertificate((PartProof(pair.a, pair.b, proof),), None, None, None, None)
     closest = pair.result.closest
     assert closest is not None  # the nearest pair of separated shapes is apart
-    nearest = _separating_axis(parts_a[pair.a], parts_b[pair.b], pair.result, closest, None)
+    nearest = _separating_axis(parts_a[pair.a], parts_b[pair.b], pair.result, closest, pair.axis)
     axes = [PartProof(pair.a, pair.b, nearest)]
     bounds = [] if search.horizon is None else [search.horizon]
     if search.close:  # the shapes' size is needed only then
@@ -224,7 +224,7 @@ def parts_certificate(
             apart = other.result.closest  # every pair tested is apart (else the re-check fails)
             if (other.bound < enough or not other.bound > 0.0) and apart is not None:
                 axis = _separating_axis(
-                    parts_a[other.a], parts_b[other.b], other.result, apart, None
+                    parts_a[other.a], parts_b[other.b], other.result, apart, other.axis
                 )
                 axes.append(PartProof(other.a, other.b, axis))
             else:
@@ -244,10 +244,7 @@ def _separating_axis(
     axis: Vec | None,
 ) -> SeparatingAxis:
     (ax, ay), (bx, by) = closest_points
-    length = math.hypot(bx - ax, by - ay)
-    nx, ny = (
-        axis or from_distance_run(gjk) or at_most_unit(((bx - ax) / length, (by - ay) / length))
-    )
+    nx, ny = axis or from_distance_run(gjk) or unit((bx - ax, by - ay)) or (1.0, 0.0)
     reach_a, reach_b = reach(a), reach(b)
     closest = closest_to_origin([p.w for p in gjk.simplex])
     kept = [gjk.simplex[i] for i in closest.kept]

@@ -65,6 +65,7 @@ from gjkcli.algorithms.extents import (
     frame_axis,
     growth,
 )
+from gjkcli.algorithms.intersect import intersects
 from gjkcli.algorithms.verdict import Verdict, encloses_origin, settle, verdict
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Shape, boxes_of, parts_of, shape_bounds
@@ -116,7 +117,8 @@ class PartPair:
     ``bound`` is the lower bound on their distance that their boxes in the
     search's frame give, ``result`` GJK's distance result, ``overlap`` EPA's
     answer when they intersect, and ``verdict`` the pair's own verdict,
-    decided with ``tolerance``.
+    decided with ``tolerance``; ``axis`` is the axis from A towards B that
+    settled it (:func:`~gjkcli.algorithms.verdict.settle`), if one was examined.
     """
 
     a: int
@@ -126,6 +128,7 @@ class PartPair:
     overlap: Penetration | None
     verdict: Verdict
     tolerance: float
+    axis: Vec | None
 
 
 @dataclass(frozen=True)
@@ -171,26 +174,52 @@ def compound_query(shape_a: Shape, shape_b: Shape) -> CompoundResult:
     ('separated', 0.5, 2, 1)
     """
     search = _Search(shape_a, shape_b)
-    interiors: dict[str, _Interior] = {}
-    touching: PartPair | None = None
+    contacts = _Contacts(shape_a, shape_b)
     for i_batch, j_batch, bounds, _ in search.within(search.band):
         for i, j, bound in zip(i_batch, j_batch, bounds, strict=True):
-            pair = search.run(int(i), int(j), float(bound))
-            if pair.verdict == "overlapping":
-                return search.finish("overlapping", pair, "the first overlapping pair")
-            if pair.verdict != "touching":
-                continue
-            if not interiors:
-                interiors.update(
-                    A=_Interior(shape_a, search.band), B=_Interior(shape_b, search.band)
-                )
-            inside = _contact_inside(interiors, pair)
-            if inside is not None:
-                return search.finish("overlapping", pair, f"they touch at a point inside {inside}")
-            touching = touching or pair
-    if touching is not None:
-        return search.finish("touching", touching, "the first touching pair")
-    return search.finish("separated", search.find_nearest(), "the nearest pair")
+            found = contacts.judge(search, search.run(int(i), int(j), float(bound)))
+            if found is not None:
+                return found
+    if contacts.touching is not None:
+        return search.finish("touching", contacts.touching, "the first touching pair")
+    nearest = search.find_nearest()
+    # a pair's own band may be wider than the shapes' (it takes in the rounding of its
+    # far-out points): the search for the nearest pair may find it touching, or proven
+    # overlapping
+    for pair in search.unseparated:
+        found = contacts.judge(search, pair)
+        if found is not None:
+            return found
+    if contacts.touching is not None:
+        return search.finish("touching", contacts.touching, "the first touching pair")
+    return search.finish("separated", nearest, "the nearest pair")
+
+
+class _Contacts:
+    """What the pairs that are not separated decide: the first overlapping pair, or a
+    touching pair that touches at a point inside either shape, makes the shapes overlap;
+    otherwise the first touching pair makes them touch."""
+
+    def __init__(self, shape_a: Shape, shape_b: Shape) -> None:
+        self.shapes = shape_a, shape_b
+        self.interiors: dict[str, _Interior] = {}
+        self.touching: PartPair | None = None
+
+    def judge(self, search: _Search, pair: PartPair) -> CompoundResult | None:
+        """The shapes' result if ``pair`` decides it, else ``None``."""
+        if pair.verdict == "overlapping":
+            return search.finish("overlapping", pair, "the first overlapping pair")
+        if pair.verdict != "touching":
+            return None
+        if not self.interiors:
+            self.interiors.update(A=_Interior(self.shapes[0]), B=_Interior(self.shapes[1]))
+        # nearer the surface than the pair's band, a contact point is on it: GJK's closest
+        # points are known to no better than that
+        inside = _contact_inside(self.interiors, pair, max(search.band, pair.tolerance))
+        if inside is not None:
+            return search.finish("overlapping", pair, f"they touch at a point inside {inside}")
+        self.touching = self.touching or pair
+        return None
 
 
 class _Search:
@@ -215,11 +244,16 @@ class _Search:
         self.far: float | None = None  # the least bound of the other pairs tested
         self.horizon: float | None = None  # the least bound of the pairs not tested
         self.seed: tuple[int, int] | None = None
+        self.unseparated: list[PartPair] = []  # what find_nearest tested and found not apart
 
     def run(self, i: int, j: int, bound: float) -> PartPair:
         """GJK (and EPA, if they intersect) on part ``i`` of A and part ``j`` of B."""
         a, b = self.parts_a[i], self.parts_b[j]
-        settled = settle(a, b, distance(a, b))
+        run = distance(a, b)
+        settled = settle(a, b, run)
+        if settled.proven is None and settled.gjk.intersects:
+            # within the band: the boolean run's axis may yet prove them apart
+            settled = settle(a, b, run, intersects(a, b))
         result = settled.gjk
         overlap = penetration(a, b, result)
         proven = settled.proven
@@ -227,7 +261,9 @@ class _Search:
             proven = "overlapping"
         decision = verdict(result, overlap, proven)
         result = dataclasses.replace(result, band=decision.band)
-        pair = PartPair(i, j, bound, result, overlap, decision.verdict, decision.tolerance)
+        pair = PartPair(
+            i, j, bound, result, overlap, decision.verdict, decision.tolerance, settled.axis
+        )
         self.tested += 1
         if len(self.listed) < LISTED_PAIRS:
             self.listed.append(pair)
@@ -271,7 +307,9 @@ class _Search:
         import numpy as np
 
         if self.nearest is None:
-            self.run(*self.first())
+            pair = self.run(*self.first())
+            if pair.verdict != "separated":
+                self.unseparated.append(pair)
         assert self.nearest is not None
         reach = self.nearest.result.distance + self.band
         found_a, found_b, bounds, gaps = (
@@ -296,7 +334,9 @@ class _Search:
             if bounds[k] > limit:
                 untested.append(float(bounds[k]))
                 continue
-            self.run(int(found_a[k]), int(found_b[k]), float(bounds[k]))
+            pair = self.run(int(found_a[k]), int(found_b[k]), float(bounds[k]))
+            if pair.verdict != "separated":
+                self.unseparated.append(pair)
         self.horizon = min(untested, default=None)
         return self.nearest
 
@@ -411,8 +451,9 @@ def _commonest_direction(shape_a: Shape, shape_b: Shape) -> float:
     return float(angle[members[np.argmax(weight[members])]])
 
 
-def _contact_inside(interiors: dict[str, _Interior], pair: PartPair) -> str | None:
-    """``"A"`` or ``"B"`` if a point where the pair touches lies strictly inside that shape."""
+def _contact_inside(interiors: dict[str, _Interior], pair: PartPair, band: float) -> str | None:
+    """``"A"`` or ``"B"`` if a point where the pair touches lies farther than ``band``
+    inside that shape."""
     if pair.overlap is None:  # not touching: there is no contact
         return None
     part_a = parts_of(interiors["A"].shape)[pair.a]
@@ -422,9 +463,9 @@ def _contact_inside(interiors: dict[str, _Interior], pair: PartPair) -> str | No
     # point anywhere near
     witness = pair.result.witness
     first = witness[0] if witness is not None else pair.overlap.contact[0]
-    for where in _contact_points(part_a, part_b, pair.overlap, first, interiors["A"].band):
+    for where in _contact_points(part_a, part_b, pair.overlap, first, band):
         for name, interior in interiors.items():
-            if interior.holds(where, pair.a if name == "A" else pair.b):
+            if interior.holds(where, pair.a if name == "A" else pair.b, band):
                 return name
     return None
 
@@ -463,7 +504,7 @@ def _contact_points(
 
 
 class _Interior:
-    """Tells the points farther than ``band`` inside a shape.
+    """Tells the points farther than a band inside a shape.
 
     The shape's *solid* is the union of its polygonal parts and of its rounded
     polygons (a capsule, a polygon with a margin) as GEOS buffers them: flat
@@ -478,8 +519,12 @@ class _Interior:
     inside.
     """
 
-    def __init__(self, shape: Shape, band: float) -> None:
-        self.shape, self.band = shape, band
+    def __init__(self, shape: Shape) -> None:
+        self.shape = shape
+        # GEOS works on the shape scaled by a power of two that brings its largest
+        # coordinate near 1: its buffers and unions overflow on coordinates near 1e139
+        biggest = max(map(abs, shape_bounds(shape)))
+        self.shift = -math.frexp(biggest)[1] if math.isfinite(biggest) else 0
         self.curved = [
             (index, part, box)
             for index, (part, box) in enumerate(zip(parts_of(shape), boxes_of(shape), strict=True))
@@ -494,16 +539,18 @@ class _Interior:
         pieces = []
         for core, radius in map(split_radius, parts_of(self.shape)):
             if isinstance(core, Polytope):
-                hull = shapely.convex_hull(shapely.multipoints(core.vertices))
-                piece = shapely.buffer(hull, radius) if radius > 0.0 else hull
+                corners = [self._scaled(corner) for corner in core.vertices]
+                hull = shapely.convex_hull(shapely.multipoints(corners))
+                grown = math.ldexp(radius, self.shift)
+                piece = shapely.buffer(hull, grown) if grown > 0.0 else hull
                 if piece.area > 0.0:
                     pieces.append(piece)
         solid = shapely.union_all(pieces)
         shapely.prepare(solid)
         return solid, shapely.boundary(solid)
 
-    def holds(self, where: Vec, own: int) -> bool:
-        """Is ``where``, a point of part ``own`` (or near it), farther than the band inside
+    def holds(self, where: Vec, own: int, band: float) -> bool:
+        """Is ``where``, a point of part ``own`` (or near it), farther than ``band`` inside
         the shape? Its own curved part is not asked: the point is on its boundary, and
         GJK's closest point on a curved part (a point of a chord) or EPA's contact point
         may lie a little inside it without lying inside the shape's other parts."""
@@ -513,10 +560,14 @@ class _Interior:
         for index, part, (minx, miny, maxx, maxy) in self.curved:
             if index != own and minx <= x <= maxx and miny <= y <= maxy:
                 overlap = penetration(part, point(where))
-                if overlap is not None and overlap.depth > self.band:
+                if overlap is not None and overlap.depth > band:
                     return True
         solid, edge = self._solid
+        x, y = self._scaled(where)
         return bool(
             shapely.contains_xy(solid, x, y)
-            and shapely.distance(edge, shapely.Point(x, y)) > self.band
+            and shapely.distance(edge, shapely.Point(x, y)) > math.ldexp(band, self.shift)
         )
+
+    def _scaled(self, where: Vec) -> Vec:
+        return math.ldexp(where[0], self.shift), math.ldexp(where[1], self.shift)

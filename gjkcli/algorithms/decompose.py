@@ -18,9 +18,9 @@ the exterior and apart from each other); an invalid one is an
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
-from typing import Any
 
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import Compound
@@ -61,13 +61,8 @@ def decompose(shell: Sequence[Vec], holes: Sequence[Sequence[Vec]] = ()) -> Comp
     ...
     gjkcli.algorithms.decompose.InvalidPolygonError: the ring crosses itself at (1, 1)
     """
-    import shapely
-
-    polygon = _valid_polygon(shell, holes)  # valid: so it has an area
-    triangles = [
-        _counter_clockwise([(float(x), float(y)) for x, y in triangle.exterior.coords[:-1]])
-        for triangle in shapely.constrained_delaunay_triangles(polygon).geoms
-    ]
+    _check_valid(shell, holes)  # valid: so it has an area
+    triangles = [_counter_clockwise(triangle) for triangle in _triangles(shell, holes)]
     parts = _merge([t for t in triangles if orientation(*t) != 0])
     geometry = {
         "type": "Polygon",
@@ -76,8 +71,39 @@ def decompose(shell: Sequence[Vec], holes: Sequence[Sequence[Vec]] = ()) -> Comp
     return Compound(tuple(Polytope(tuple(part)) for part in parts), geometry)
 
 
-def _valid_polygon(shell: Sequence[Vec], holes: Sequence[Sequence[Vec]]) -> Any:
-    """The Shapely polygon, or an error naming the first ring at fault (or none of them)."""
+def _triangles(shell: Sequence[Vec], holes: Sequence[Sequence[Vec]]) -> list[list[Vec]]:
+    """The polygon's constrained Delaunay triangles (GEOS's), whose corners are its own.
+
+    GEOS's in-circle test multiplies coordinates four at a time: past about
+    1e77 it overflows (and warns, and may fail), and near 1e-77 it underflows.
+    So the rings are scaled by a power of two that brings the largest
+    coordinate near 1, and the triangles scaled back: both exact, unless the
+    smallest coordinates would fall below the normal floats, when the rings
+    are cut as they are.
+    """
+    import shapely
+
+    rings = [[(float(x), float(y)) for x, y in ring] for ring in (shell, *holes)]
+    biggest = max(max(abs(x), abs(y)) for ring in rings for x, y in ring)
+    shift = -math.frexp(biggest)[1] if biggest > 0.0 else 0
+    scaled = [[(math.ldexp(x, shift), math.ldexp(y, shift)) for x, y in ring] for ring in rings]
+    exact = all(
+        (math.ldexp(u, -shift), math.ldexp(v, -shift)) == corner
+        for ring, moved in zip(rings, scaled, strict=True)
+        for corner, (u, v) in zip(ring, moved, strict=True)
+    )
+    if not exact:
+        scaled, shift = rings, 0
+    cut = shapely.constrained_delaunay_triangles(shapely.Polygon(scaled[0], scaled[1:]))
+    return [
+        [(math.ldexp(x, -shift), math.ldexp(y, -shift)) for x, y in triangle.exterior.coords[:-1]]
+        for triangle in cut.geoms
+    ]
+
+
+def _check_valid(shell: Sequence[Vec], holes: Sequence[Sequence[Vec]]) -> None:
+    """Raise an error naming the first ring at fault (or none of them) if the polygon is
+    not valid."""
     import shapely
 
     for ring, points in enumerate((shell, *holes)):
@@ -87,11 +113,9 @@ def _valid_polygon(shell: Sequence[Vec], holes: Sequence[Sequence[Vec]]) -> Any:
         reason = shapely.is_valid_reason(shapely.Polygon(points))
         if reason != "Valid Geometry":
             raise _invalid(reason, ring)
-    polygon = shapely.Polygon(shell, holes)
-    reason = shapely.is_valid_reason(polygon)
+    reason = shapely.is_valid_reason(shapely.Polygon(shell, holes))
     if reason != "Valid Geometry":
         raise _invalid(reason, None)
-    return polygon
 
 
 class _Links:

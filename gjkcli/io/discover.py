@@ -126,13 +126,41 @@ def would_read(paths: Sequence[str], glob: str | None, target: str) -> str | Non
     if not target.lower().endswith(FOLDER_SUFFIXES):
         return None
     where = Path(os.path.realpath(target))
+    home, rest = Path(os.path.abspath(target)).parent, [where.name]
+    while not home.is_dir() and home != home.parent:  # it is made when it is written
+        home, rest = home.parent, [home.name, *rest]
+    real = os.path.realpath(home)
     for path in paths:
         if path == STDIN or (os.path.exists(path) and not os.path.isdir(path)):
             continue
         root = Path(os.path.realpath(path))
         if where.is_relative_to(root) and _matches(root, where, glob):
             return path
+        # through a link to a folder elsewhere, which the search follows
+        for folder in _subfolders(Path(path), set()):
+            if os.path.realpath(folder) == real and _matches(
+                Path(path), folder.joinpath(*rest), glob
+            ):
+                return path
     return None
+
+
+def _subfolders(folder: Path, walking: set[str]) -> Iterator[Path]:
+    """``folder`` and the folders under it, as :func:`items` walks them (through links,
+    once round a loop)."""
+    real = os.path.realpath(folder)
+    if real in walking:
+        return
+    walking.add(real)
+    yield folder
+    try:
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except OSError:
+        entries = []
+    for entry in entries:
+        if _is_folder(entry):
+            yield from _subfolders(folder / entry.name, walking)
+    walking.discard(real)
 
 
 _PER_PROCESS = ("/dev/", "/proc/")

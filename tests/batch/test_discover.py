@@ -143,3 +143,18 @@ def test_an_output_is_found_by_the_search_when_its_suffix_and_the_glob_match(
     assert would_read([str(cases)], "touching/*", str(cases / "results.jsonl")) is None
     assert would_read([str(cases)], None, str(tmp_path / "results.jsonl")) is None
     assert would_read([str(cases / "a.json"), "-"], None, str(cases / "results.jsonl")) is None
+
+
+def test_an_output_reached_through_a_linked_subfolder_is_found_too(tmp_path: Path) -> None:
+    # the search follows a link to a folder elsewhere, so an output written there is read
+    cases, elsewhere = tmp_path / "cases", tmp_path / "elsewhere"
+    touch(cases / "a.json")
+    elsewhere.mkdir()
+    (cases / "link").symlink_to(elsewhere)
+    assert would_read([str(cases)], None, str(elsewhere / "results.jsonl")) == str(cases)
+    assert would_read([str(cases)], None, str(elsewhere / "new" / "r.jsonl")) == str(cases)
+    assert would_read([str(cases)], "link/*", str(elsewhere / "r.jsonl")) == str(cases)
+    assert would_read([str(cases)], "other/*", str(elsewhere / "r.jsonl")) is None
+    touch(elsewhere / "r.jsonl", '{"a": 1}\n')
+    found = [item.file for item in items([str(cases)]) if item.file.endswith("r.jsonl")]
+    assert found == [str(cases / "link" / "r.jsonl")]  # as the search does

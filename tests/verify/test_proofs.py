@@ -119,9 +119,10 @@ def test_a_proof_beats_shapely_on_a_compound_verdict() -> None:
     assert "Shapely is off" in result.triage[0]
 
 
-def test_shapely_s_rounded_distance_is_held_to_the_band_and_the_tolerance() -> None:
+def test_shapely_s_rounded_distance_is_held_to_the_tolerance_and_the_gap_is_proven() -> None:
     # a point 9e-6 from a segment 2e13 long: GEOS rounds where the point falls along it
-    # and measures 8e-4, to the segment's end; GJK, within its band of 1e-4, says touching
+    # and measures 8e-4, to the segment's end; GJK's distance run ends within its band
+    # of 1e-4, and the boolean run's axis proves the gap
     record = {
         "a": {
             "type": "MultiPoint",
@@ -140,7 +141,8 @@ def test_shapely_s_rounded_distance_is_held_to_the_band_and_the_tolerance() -> N
         },
     }
     result = check_pair(pair_from_node(Node(record, "far"), "far"))
-    assert result.answer.verdict == "touching" and result.shapely.verdict == "separated"
+    assert result.answer.verdict == "separated" and result.ruling.source == "separating-axis"
+    assert result.answer.gjk.distance == pytest.approx(9.0377e-6, rel=1e-4)
     assert result.shapely.distance > 2e-4 > result.answer.verdict_tolerance
     assert result.agree, result.disagreements
 

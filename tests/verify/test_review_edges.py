@@ -1,0 +1,123 @@
+"""Extreme but valid pairs an adversarial review of the "Trust first" work found: each
+crashed, warned on stderr or called a right answer wrong before its fix."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from typing import Any
+
+import pytest
+
+from gjkcli.algorithms.axis import unit
+from gjkcli.io import pair_from_node
+from gjkcli.io.node import Node
+from gjkcli.verify.check import Check, check_pair
+
+
+def check(record: dict[str, Any]) -> Check:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a GEOS RuntimeWarning on stderr fails the test
+        return check_pair(pair_from_node(Node(json.loads(json.dumps(record)), "edge"), "edge"))
+
+
+def test_a_point_on_a_vertex_of_a_cut_polygon_far_out_touches_it() -> None:
+    # GJK's closest point is known to within the pair's band (0.019 at 1e12): the
+    # interior test called it inside A, with the shapes' narrower band, and "overlapping"
+    a = [
+        [1000000000000.7, 299999999999.28],
+        [1000000000000, 300000000000],
+        [999999999999.33, 300000000000.74],
+        [999999999999.69, 300000000001.08],
+        [1000000000000.36, 300000000000.34],
+        [1000000000001.06, 299999999999.62],
+    ]
+    result = check({"a": {"type": "polygon", "points": a}, "b": {"type": "point", "at": a[1]}})
+    assert result.answer.verdict == "touching"
+    assert result.agree, result.disagreements
+
+
+@pytest.mark.parametrize(
+    ("triangle", "near"),
+    [
+        (
+            [[1e11, 1e11], [99999000000, 99999999000], [99999000000, 99999000000]],
+            [99999999999.9995, 100000000000.0015],
+        ),
+        (
+            [[500000.0, 5000000.0], [499900.0, 4999999.9], [499900.0, 4999900.0]],
+            [499999.99999999, 5000000.00000009],
+        ),
+    ],
+)
+def test_a_multipoint_a_hair_from_a_far_out_vertex_is_proven_apart(
+    triangle: list[list[float]], near: list[float]
+) -> None:
+    # the part pair's band is wider than the shapes': the search for the nearest pair
+    # found it within its band, called the shapes separated, and the certificate
+    # asserted (internal error); the boolean run's axis proves the gap
+    result = check(
+        {
+            "a": {"type": "polygon", "points": triangle},
+            "b": {"type": "MultiPoint", "coordinates": [near, [0.0, 0.0]]},
+        }
+    )
+    assert result.answer.verdict == "separated"
+    assert result.certificate_check.proves == "separated"
+    assert result.agree, result.disagreements
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        {"a": {"type": "point", "at": [0, 0]}, "b": {"type": "point", "at": [5e-324, 5e-324]}},
+        {
+            "a": {"type": "polygon", "points": [[0, 0], [-1, 0.2], [-0.2, -1]]},
+            "b": {"type": "polygon", "points": [[1e-320, 3e-320], [1, 0.8], [0.8, 1]]},
+        },
+    ],
+)
+def test_subnormal_gaps_give_a_unit_axis_not_an_internal_error(record: dict[str, Any]) -> None:
+    result = check(record)
+    assert result.answer.verdict == "separated" and result.ruling.verdict == "separated"
+    assert result.agree, result.disagreements
+
+
+def test_a_subnormal_vector_is_scaled_before_it_is_normalized() -> None:
+    assert unit((5e-324, 5e-324)) == pytest.approx((2**-0.5, 2**-0.5), rel=1e-15)
+    assert unit((1e-320, 3e-320)) == pytest.approx((0.316227766, 0.948683298), rel=1e-8)
+    assert unit((0.0, 0.0)) is None
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        {  # a hole near 1e99: GEOS's triangulation overflowed
+            "a": {
+                "type": "polygon",
+                "points": [[0, 0], [4e99, 0], [4e99, 4e99], [0, 4e99]],
+                "holes": [[[1e99, 1e99], [2e99, 1e99], [1.5e99, 2e99]]],
+            },
+            "b": {"type": "point", "at": [-1, -1]},
+        },
+        {  # a margin of 1.4e125 near 5.7e139: GEOS's union of the interior overflowed
+            "a": {"type": "point", "at": [5.653629092558851e139, -3.597520278865401e137]},
+            "b": {
+                "type": "polygon",
+                "points": [
+                    [5.65362909255885e139, -3.597520278865351e137],
+                    [5.653629092558952e139, -3.597520278865351e137],
+                    [5.653629092558952e139, -3.5975202788551602e137],
+                    [5.653629092558901e139, -3.5975202788628033e137],
+                    [5.65362909255885e139, -3.5975202788551602e137],
+                ],
+                "margin": 1.4204202037905136e125,
+            },
+        },
+    ],
+)
+def test_far_out_polygons_are_cut_and_joined_without_geos_warnings(
+    record: dict[str, Any],
+) -> None:
+    result = check(record)
+    assert result.agree, result.disagreements
