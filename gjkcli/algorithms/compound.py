@@ -251,13 +251,20 @@ class _Search:
         a, b = self.parts_a[i], self.parts_b[j]
         run = distance(a, b)
         settled = settle(a, b, run)
+        triangles = [run.simplex]
         if settled.proven is None and settled.gjk.intersects:
-            # within the band: the boolean run's axis may yet prove them apart
-            settled = settle(a, b, run, intersects(a, b))
+            # within the band: the boolean run's axis may yet prove them apart, or its
+            # triangle prove them overlapping
+            boolean = intersects(a, b)
+            settled = settle(a, b, run, boolean)
+            if boolean.status == "contains-origin":
+                triangles.append(boolean.simplex)
         result = settled.gjk
         overlap = penetration(a, b, result)
         proven = settled.proven
-        if len(result.simplex) == 3 and encloses_origin(a, b, result.simplex):
+        if proven is None and any(
+            len(triangle) == 3 and encloses_origin(a, b, triangle) for triangle in triangles
+        ):
             proven = "overlapping"
         decision = verdict(result, overlap, proven)
         result = dataclasses.replace(result, band=decision.band)

@@ -77,9 +77,10 @@ def _triangles(shell: Sequence[Vec], holes: Sequence[Sequence[Vec]]) -> list[lis
     GEOS's in-circle test multiplies coordinates four at a time: past about
     1e77 it overflows (and warns, and may fail), and near 1e-77 it underflows.
     So the rings are scaled by a power of two that brings the largest
-    coordinate near 1, and the triangles scaled back: both exact, unless the
-    smallest coordinates would fall below the normal floats, when the rings
-    are cut as they are.
+    coordinate near 1, and each corner of a triangle is mapped back to the
+    corner it was scaled from. Scaling is exact unless a coordinate falls below
+    the normal floats (1e-300 beside 1e80): if two corners then become one, the
+    rings are cut as they are.
     """
     import shapely
 
@@ -87,16 +88,16 @@ def _triangles(shell: Sequence[Vec], holes: Sequence[Sequence[Vec]]) -> list[lis
     biggest = max(max(abs(x), abs(y)) for ring in rings for x, y in ring)
     shift = -math.frexp(biggest)[1] if biggest > 0.0 else 0
     scaled = [[(math.ldexp(x, shift), math.ldexp(y, shift)) for x, y in ring] for ring in rings]
-    exact = all(
-        (math.ldexp(u, -shift), math.ldexp(v, -shift)) == corner
-        for ring, moved in zip(rings, scaled, strict=True)
-        for corner, (u, v) in zip(ring, moved, strict=True)
-    )
-    if not exact:
-        scaled, shift = rings, 0
+    origin = {
+        moved: corner
+        for ring, s in zip(rings, scaled, strict=True)
+        for moved, corner in zip(s, ring, strict=True)
+    }
+    if len(origin) != len({corner for ring in rings for corner in ring}):
+        scaled, origin = rings, {corner: corner for ring in rings for corner in ring}
     cut = shapely.constrained_delaunay_triangles(shapely.Polygon(scaled[0], scaled[1:]))
     return [
-        [(math.ldexp(x, -shift), math.ldexp(y, -shift)) for x, y in triangle.exterior.coords[:-1]]
+        [origin[(float(x), float(y))] for x, y in triangle.exterior.coords[:-1]]
         for triangle in cut.geoms
     ]
 

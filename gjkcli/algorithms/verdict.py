@@ -48,7 +48,7 @@ from gjkcli.algorithms.intersect import IntersectResult
 from gjkcli.algorithms.support import SupportPoint
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.polytope import Polytope
-from gjkcli.tolerances import touch_band
+from gjkcli.tolerances import MIN_SIZE, touch_band
 
 __all__ = [
     "Decision",
@@ -114,6 +114,12 @@ def settle(
             distance = gjk.raw_distance
             if gjk.raw_distance < apart.lower <= gjk.raw_distance + gjk.band:
                 distance = apart.lower
+            elif gjk.raw_distance < min(apart.lower, MIN_SIZE):
+                # the square of a gap below MIN_SIZE underflows: GJK's loop cannot see it
+                # (a point 1e-200 above a segment is at distance 0 for it), but hypot of
+                # the witness points' gap can
+                (ax, ay), (bx, by) = gjk.witness
+                distance = max(apart.lower, math.hypot(bx - ax, by - ay))
             proven = dataclasses.replace(
                 gjk, distance=distance, intersects=False, closest=gjk.witness
             )

@@ -125,7 +125,8 @@ def would_read(paths: Sequence[str], glob: str | None, target: str) -> str | Non
     """
     if not target.lower().endswith(FOLDER_SUFFIXES):
         return None
-    where = Path(os.path.realpath(target))
+    # a link at the output's name is replaced, not written through: its folder counts
+    where = Path(os.path.realpath(Path(os.path.abspath(target)).parent)) / Path(target).name
     home, rest = Path(os.path.abspath(target)).parent, [where.name]
     while not home.is_dir() and home != home.parent:  # it is made when it is written
         home, rest = home.parent, [home.name, *rest]

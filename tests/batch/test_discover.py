@@ -158,3 +158,15 @@ def test_an_output_reached_through_a_linked_subfolder_is_found_too(tmp_path: Pat
     touch(elsewhere / "r.jsonl", '{"a": 1}\n')
     found = [item.file for item in items([str(cases)]) if item.file.endswith("r.jsonl")]
     assert found == [str(cases / "link" / "r.jsonl")]  # as the search does
+
+
+def test_an_output_that_is_a_link_is_judged_where_the_link_is(tmp_path: Path) -> None:
+    # the write replaces the link, not its target: a link in the folder is refused
+    # whatever it points at, and a link outside pointing into the folder is allowed
+    cases = tmp_path / "cases"
+    touch(cases / "a.json")
+    (tmp_path / "elsewhere").mkdir()
+    (cases / "out.jsonl").symlink_to(tmp_path / "elsewhere" / "results.txt")
+    assert would_read([str(cases)], "*.json*", str(cases / "out.jsonl")) == str(cases)
+    (tmp_path / "out.jsonl").symlink_to(cases / "res.jsonl")
+    assert would_read([str(cases)], None, str(tmp_path / "out.jsonl")) is None

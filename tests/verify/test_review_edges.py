@@ -1,5 +1,6 @@
-"""Extreme but valid pairs an adversarial review of the "Trust first" work found: each
-crashed, warned on stderr or called a right answer wrong before its fix."""
+"""Extreme but valid pairs two adversarial reviews of the "Trust first" work found: each
+crashed, warned on stderr, called a right answer wrong or contradicted a proof before
+its fix."""
 
 from __future__ import annotations
 
@@ -121,3 +122,139 @@ def test_far_out_polygons_are_cut_and_joined_without_geos_warnings(
 ) -> None:
     result = check(record)
     assert result.agree, result.disagreements
+
+
+def test_a_proven_overlap_of_a_cut_polygon_beats_geos_s_touch() -> None:
+    # B's corner is 2e-14 inside A's edge (exactly); GEOS's relate says touching or
+    # overlapping depending on where B's ring starts; GJK's triangle proves the overlap
+    record = {
+        "a": {
+            "type": "Polygon",
+            "coordinates": [
+                [
+                    [815.5103753054309, 0.0],
+                    [574.3970106098002, 481.97631975201546],
+                    [133.39794662731947, 756.5373494818501],
+                    [-499.9999999999998, 866.0254037844387],
+                    [-422.86167935365876, 153.909064496551],
+                    [-939.6926207859084, -342.02014332566864],
+                    [-500.00000000000045, -866.0254037844384],
+                    [78.14167995011849, -443.16348885549365],
+                    [766.0444431189778, -642.7876096865396],
+                    [815.5103753054309, 0.0],
+                ]
+            ],
+        },
+        "b": {
+            "type": "polygon",
+            "points": [
+                [-480.7154198384145, 687.9963189624668],
+                [-854.8706892208787, 222.9348818267046],
+                [-945.7768569741767, 1062.151588344931],
+            ],
+        },
+    }
+    result = check(record)
+    assert result.answer.verdict == "overlapping" and result.shapely.verdict == "touching"
+    assert result.certificate_check.proves == "overlapping"
+    assert result.agree, result.disagreements
+
+
+def test_a_part_pair_proven_overlapping_by_the_boolean_triangle_is_the_overlapping_pair() -> None:
+    # the distance run ended within the band (touching); the boolean run's triangle
+    # proves the overlap: the deciding pair is "the first overlapping pair", not touching
+    record = {
+        "a": {
+            "type": "Polygon",
+            "coordinates": [
+                [
+                    [33000000000000.836, -33000000000000.0],
+                    [33000000000000.28, -32999999999999.65],
+                    [32999999999999.777, -32999999999999.023],
+                    [32999999999999.098, -32999999999999.566],
+                    [32999999999999.098, -33000000000000.434],
+                    [32999999999999.86, -33000000000000.61],
+                    [33000000000000.625, -33000000000000.78],
+                    [33000000000000.836, -33000000000000.0],
+                ]
+            ],
+        },
+        "b": {
+            "type": "polygon",
+            "points": [
+                [32999999999999.29, -33000000000000.477],
+                [32999999999999.65, -33000000000001.055],
+                [32999999999999.074, -33000000000001.414],
+                [32999999999998.71, -33000000000000.836],
+            ],
+        },
+    }
+    result = check(record)
+    search = result.answer.parts
+    assert search is not None
+    assert result.answer.verdict == "overlapping"
+    assert search.deciding.verdict == "overlapping" and search.why == "the first overlapping pair"
+
+
+def test_a_far_out_polygon_with_a_tiny_coordinate_is_cut_without_geos_warnings() -> None:
+    # 1e-300 beside 1e80 underflows when scaled: the triangles are still GEOS's of the
+    # scaled rings, mapped back to the corners they came from
+    record = {
+        "a": {
+            "type": "polygon",
+            "points": [
+                [1e80, 1e-300],
+                [3e79, 3e79],
+                [0, 1e80],
+                [-1e80, 0],
+                [0, -1e80],
+                [3e79, -3e79],
+            ],
+        },
+        "b": {"type": "point", "at": [5e80, 0]},
+    }
+    result = check(record)
+    assert result.answer.verdict == "separated" and result.agree, result.disagreements
+
+
+@pytest.mark.parametrize(
+    ("record", "gap"),
+    [
+        (
+            {
+                "a": {"type": "segment", "points": [[-1e-150, 0.0], [1e-150, 0.0]]},
+                "b": {"type": "point", "at": [0.0, 1e-200]},
+            },
+            1e-200,
+        ),
+        (
+            {
+                "a": {"type": "segment", "points": [[-1e-150, 0.0], [1e-150, 0.0]]},
+                "b": {"type": "point", "at": [0.0, 1e-323]},
+            },
+            1e-323,
+        ),
+        (
+            {
+                "a": {
+                    "type": "MultiPoint",
+                    "coordinates": [[0.0, 0.0], [1e-150, 0.0], [5e-151, 5e-324]],
+                },
+                "b": {
+                    "type": "LineString",
+                    "coordinates": [[-1e-150, -5e-324], [2e-150, -5e-324]],
+                },
+            },
+            5e-324,
+        ),
+    ],
+)
+def test_a_gap_whose_square_underflows_is_measured_not_called_zero(
+    record: dict[str, Any], gap: float
+) -> None:
+    # GJK's loop squares the gap, which underflows to 0: before, "separated" at
+    # distance 0, and the certificate failed
+    result = check(record)
+    assert result.answer.verdict == "separated"
+    assert result.answer.gjk.distance == pytest.approx(gap, rel=1e-12)
+    assert result.certificate_check.ok and result.agree, result.disagreements
