@@ -258,3 +258,29 @@ def test_a_gap_whose_square_underflows_is_measured_not_called_zero(
     assert result.answer.verdict == "separated"
     assert result.answer.gjk.distance == pytest.approx(gap, rel=1e-12)
     assert result.certificate_check.ok and result.agree, result.disagreements
+
+
+def test_a_native_compound_with_a_cut_polygon_member_is_not_proven_by_its_parts() -> None:
+    # Shapely checks the member's cut on the polygon as written, so a proof about the
+    # parts is not one about the shape; grown by a margin, Shapely is given the parts
+    from gjkcli.algorithms.decompose import decompose
+    from gjkcli.shapes import point
+    from gjkcli.shapes.compound import round_shape, union_of
+    from gjkcli.verify.agreement import proves_the_shapes
+
+    u = decompose(
+        [
+            (0.0, 0.0),
+            (6.0, 0.0),
+            (6.0, 6.0),
+            (4.0, 6.0),
+            (4.0, 2.0),
+            (2.0, 2.0),
+            (2.0, 6.0),
+            (0.0, 6.0),
+        ]
+    )
+    dot = point((9.0, 9.0))
+    assert not proves_the_shapes(union_of([u, point((8.0, 8.0))]), dot)
+    assert proves_the_shapes(union_of([point((7.0, 7.0)), point((8.0, 8.0))]), dot)
+    assert proves_the_shapes(round_shape(u, 0.5), dot)
