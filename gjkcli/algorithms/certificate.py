@@ -59,6 +59,7 @@ smallest normal number is added for products that underflow.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gjkcli.algorithms.axis import from_distance_run, unit
@@ -307,14 +308,19 @@ def _enclosing_simplex(
             math.hypot(*closest_to_origin([p.w for p in found]).v),
         ),
     )
-    closest = closest_to_origin([p.w for p in points])
-    kept = [points[i] for i in closest.kept]
+    if len(points) == 3 and encloses_origin(a, b, points):
+        # all three: a thin triangle around the origin, with a corner 1e11 away, may hold
+        # it a rounding-sized step from its short side, where floating point puts it
+        # outside (and would keep only that side, 1e-6 from the origin)
+        kept, weights = list(points), tuple(_origin_weights(points))
+    else:
+        closest = closest_to_origin([p.w for p in points])
+        kept, weights = [points[i] for i in closest.kept], tuple(closest.weights)
     pairs = None
     if isinstance(a, Polytope) and isinstance(b, Polytope):
         found = [(_vertex_number(a, p.a), _vertex_number(b, p.b)) for p in kept]
         if all(i is not None and j is not None for i, j in found):
             pairs = tuple((i, j) for i, j in found if i is not None and j is not None)
-    weights = closest.weights
     x = sum(w * p.w[0] for w, p in zip(weights, kept, strict=True))
     y = sum(w * p.w[1] for w, p in zip(weights, kept, strict=True))
     return EnclosingSimplex(
@@ -324,6 +330,22 @@ def _enclosing_simplex(
         weights,
         math.hypot(x, y),
     )
+
+
+def _origin_weights(points: Sequence[SupportPoint]) -> tuple[float, float, float]:
+    """The barycentric weights of the origin in a triangle known to hold it strictly
+    inside: each is the (positive) cross product of the other two corners over their sum;
+    one that rounding makes negative is 0.
+
+    >>> corner = lambda x, y: SupportPoint((x, y), (x, y), (0.0, 0.0))
+    >>> _origin_weights([corner(-1.0, -1.0), corner(1.0, -1.0), corner(0.0, 2.0)])
+    (0.3333333333333333, 0.3333333333333333, 0.3333333333333333)
+    """
+    (x1, y1), (x2, y2), (x3, y3) = (p.w for p in points)
+    crosses = (x2 * y3 - x3 * y2, x3 * y1 - x1 * y3, x1 * y2 - x2 * y1)
+    total = sum(crosses)
+    first, second, third = (max(0.0, cross / total) for cross in crosses)
+    return first, second, third
 
 
 def _through_the_radii(gjk: DistanceResult) -> list[SupportPoint]:

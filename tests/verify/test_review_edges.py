@@ -284,3 +284,30 @@ def test_a_native_compound_with_a_cut_polygon_member_is_not_proven_by_its_parts(
     assert not proves_the_shapes(union_of([u, point((8.0, 8.0))]), dot)
     assert proves_the_shapes(union_of([point((7.0, 7.0)), point((8.0, 8.0))]), dot)
     assert proves_the_shapes(round_shape(u, 0.5), dot)
+
+
+def test_a_thin_triangle_around_the_origin_is_certified_whole() -> None:
+    # a segment 1e-5 long across a rectangle 2.3e11 long and 1e-6 wide: the boolean
+    # triangle holds the origin (exactly) 1.2e-6 from its short side, where floating
+    # point puts it outside; the certificate kept that side alone, and failed
+    record = {
+        "a": {
+            "type": "segment",
+            "points": [
+                [2.4720498274720873e-06, -4.415185067126144e-06],
+                [-2.4720498274720873e-06, 4.415185067126144e-06],
+            ],
+            "transform": {"translate": [-1744.173162062223, 31.278732535764732]},
+        },
+        "b": {
+            "type": "rectangle",
+            "center": [0.0, 0.0],
+            "size": [228531994742.18695, 1.0118987447301387e-06],
+            "rotation": 75.70527344517494,
+            "transform": {"translate": [-28213399096.35643, -110728146187.5511]},
+        },
+    }
+    result = check(record)
+    assert result.answer.verdict == "overlapping"
+    assert result.certificate_check.ok and result.certificate_check.proves == "overlapping"
+    assert result.agree, result.disagreements
