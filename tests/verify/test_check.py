@@ -152,8 +152,8 @@ def test_triage_explains_touching_against_overlapping_without_a_distance() -> No
     b = Polytope(tuple((x + 1.0 - 2.0**-20, y) for x, y in a.vertices))
     deep = check_pair(make_pair(a, b))
     assert deep.answer.verdict == deep.ruling.verdict == "overlapping" and deep.agree
-    # a point an ulp inside a triangle's tilted edge: GJK measures no depth beyond its
-    # band and proves nothing; the exact answer says overlapping
+    # a point an ulp inside a triangle's tilted edge: GJK's boolean triangle holds it,
+    # exactly, so GJK too calls them overlapping (with a depth of 0 to rounding)
     triangle = Polytope(
         (
             (-0.7446779203356333, 1.8346377056338201),
@@ -161,7 +161,19 @@ def test_triage_explains_touching_against_overlapping_without_a_distance() -> No
             (-0.158361468616381, 0.08029193837025561),
         )
     )
-    close = check_pair(make_pair(triangle, point((0.75643046402073, 0.3385746646151439))))
+    proven = check_pair(make_pair(triangle, point((0.75643046402073, 0.3385746646151439))))
+    assert proven.answer.verdict == "overlapping" and proven.agree
+    assert proven.certificate_check.proves == "overlapping"
+    # another, where GJK measures no depth beyond its band and proves nothing; the
+    # exact answer says overlapping
+    triangle = Polytope(
+        (
+            (1.3409299399162893, -0.9405662188009183),
+            (1.9238264766598627, 0.8639411715821037),
+            (1.8275417073234186, -0.639706443259354),
+        )
+    )
+    close = check_pair(make_pair(triangle, point((1.4450640521424847, -0.6181920696029624))))
     assert close.answer.verdict == "touching" and close.exact is not None
     assert close.exact.verdict == "overlapping" and close.agree
     assert (close.ruling.verdict, close.ruling.source) == ("overlapping", "exact")
