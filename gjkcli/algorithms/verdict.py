@@ -31,7 +31,6 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Literal, NamedTuple
 
 from gjkcli.algorithms.axis import from_direction, from_distance_run
@@ -46,6 +45,7 @@ from gjkcli.algorithms.distance import DistanceResult, near_scale
 from gjkcli.algorithms.epa import Penetration
 from gjkcli.algorithms.intersect import IntersectResult
 from gjkcli.algorithms.support import SupportPoint
+from gjkcli.dyadic import common_integers
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.tolerances import MIN_SIZE, touch_band
@@ -184,8 +184,10 @@ def encloses_origin(
     """
     if len(points) != 3:
         return False
+    integers = common_integers(c for p in points for corner in (p.a, p.b) for c in corner)[0]
     exact = [
-        (Fraction(p.a[0]) - Fraction(p.b[0]), Fraction(p.a[1]) - Fraction(p.b[1])) for p in points
+        (integers[4 * k] - integers[4 * k + 2], integers[4 * k + 1] - integers[4 * k + 3])
+        for k in range(3)
     ]
     sides = [
         (exact[(k + 1) % 3][0] - exact[k][0]) * -exact[k][1]
