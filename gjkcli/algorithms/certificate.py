@@ -59,7 +59,6 @@ smallest normal number is added for products that underflow.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gjkcli.algorithms.axis import from_distance_run, unit
@@ -67,7 +66,7 @@ from gjkcli.algorithms.bounds import reach, rounding_bound, separation
 from gjkcli.algorithms.compound import CompoundResult
 from gjkcli.algorithms.distance import DistanceResult, witness_points
 from gjkcli.algorithms.intersect import IntersectResult
-from gjkcli.algorithms.simplex import closest_to_origin
+from gjkcli.algorithms.simplex import closest_to_origin, triangle_around_origin
 from gjkcli.algorithms.support import SupportPoint
 from gjkcli.algorithms.verdict import encloses_origin
 from gjkcli.shapes.base import ConvexShape, Vec
@@ -308,11 +307,18 @@ def _enclosing_simplex(
             math.hypot(*closest_to_origin([p.w for p in found]).v),
         ),
     )
-    if len(points) == 3 and encloses_origin(a, b, points):
-        # all three: a thin triangle around the origin, with a corner 1e11 away, may hold
-        # it a rounding-sized step from its short side, where floating point puts it
-        # outside (and would keep only that side, 1e-6 from the origin)
-        kept, weights = list(points), tuple(_origin_weights(points))
+    around = (
+        triangle_around_origin([(p.a, p.b) for p in points])
+        if len(points) == 3 and encloses_origin(a, b, points)
+        else None
+    )
+    if around is not None:
+        # all three, with the origin's weights computed exactly and rounded once: a thin
+        # triangle around the origin, with a corner 1e11 away, may hold it a
+        # rounding-sized step from its short side, where floating point puts it outside
+        # (and would keep only that side, 1e-6 from the origin); its float weights
+        # cancel to nothing like the true ones
+        kept, weights = list(points), tuple(around.weights)
     else:
         closest = closest_to_origin([p.w for p in points])
         kept, weights = [points[i] for i in closest.kept], tuple(closest.weights)
@@ -330,22 +336,6 @@ def _enclosing_simplex(
         weights,
         math.hypot(x, y),
     )
-
-
-def _origin_weights(points: Sequence[SupportPoint]) -> tuple[float, float, float]:
-    """The barycentric weights of the origin in a triangle known to hold it strictly
-    inside: each is the (positive) cross product of the other two corners over their sum;
-    one that rounding makes negative is 0.
-
-    >>> corner = lambda x, y: SupportPoint((x, y), (x, y), (0.0, 0.0))
-    >>> _origin_weights([corner(-1.0, -1.0), corner(1.0, -1.0), corner(0.0, 2.0)])
-    (0.3333333333333333, 0.3333333333333333, 0.3333333333333333)
-    """
-    (x1, y1), (x2, y2), (x3, y3) = (p.w for p in points)
-    crosses = (x2 * y3 - x3 * y2, x3 * y1 - x1 * y3, x1 * y2 - x2 * y1)
-    total = sum(crosses)
-    first, second, third = (max(0.0, cross / total) for cross in crosses)
-    return first, second, third
 
 
 def _through_the_radii(gjk: DistanceResult) -> list[SupportPoint]:

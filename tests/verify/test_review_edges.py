@@ -5,6 +5,8 @@ its fix."""
 from __future__ import annotations
 
 import json
+import math
+import random
 import warnings
 from typing import Any
 
@@ -284,6 +286,89 @@ def test_a_native_compound_with_a_cut_polygon_member_is_not_proven_by_its_parts(
     assert not proves_the_shapes(union_of([u, point((8.0, 8.0))]), dot)
     assert proves_the_shapes(union_of([point((7.0, 7.0)), point((8.0, 8.0))]), dot)
     assert proves_the_shapes(round_shape(u, 0.5), dot)
+
+
+THIN_TRIANGLES = [
+    {
+        "a": {
+            "type": "polygon",
+            "points": [
+                [-187338805.66248995, 2159667893.5669236],
+                [187338805.6576019, -2158624043.7876973],
+                [187338805.66248995, -2158624043.787273],
+                [-187338805.6576019, 2159667893.567348],
+            ],
+        },
+        "b": {"type": "point", "at": [56.79611062727606, 521270.2669065832]},
+    },
+    {
+        "a": {
+            "type": "capsule",
+            "points": [
+                [-31841575156.16454, -24478898548.08257],
+                [31841575156.16454, 24478898548.08257],
+            ],
+            "radius": 0.02881705963426064,
+        },
+        "b": {"type": "point", "at": [0.003235352402592307, 0.0007349404377627485]},
+    },
+    {
+        "a": {
+            "type": "polygon",
+            "points": [
+                [-28678609036.890438, -25848301689.439346],
+                [28678609036.949413, 25848301689.37391],
+                [28678609036.890438, 25848301689.439346],
+                [14339304518.430473, 12924150844.736032],
+                [14339303746.160673, 12924150207.919308],
+                [-28678609036.949413, -25848301689.37391],
+            ],
+        },
+        "b": {"type": "point", "at": [0.00819517830712643, -0.006957575092436395]},
+    },
+    {
+        "a": {
+            "type": "hull",
+            "points": [
+                [-828785886.2788597, -828785886.2788696],
+                [828785886.2788697, 828785886.2788596],
+                [828785886.2788597, 828785886.2788696],
+                [-828785886.2788697, -828785886.2788596],
+            ],
+        },
+        "b": {"type": "point", "at": [8.093376228343052e-08, -0.0]},
+    },
+]
+"""Thin triangles around the origin with corners 1e9 to 1e11 out along a slant: their
+weights, computed in floating point, cancelled to nothing like the true ones."""
+
+
+@pytest.mark.parametrize("record", THIN_TRIANGLES)
+def test_a_thin_slanted_triangle_is_certified_with_exact_weights(record: dict[str, Any]) -> None:
+    result = check(record)
+    assert result.answer.verdict == "overlapping"
+    assert result.certificate_check.ok and result.certificate_check.proves == "overlapping"
+    assert result.agree, result.disagreements
+
+
+def test_points_in_thin_slanted_bars_all_agree() -> None:
+    # before exact weights, about half of these failed the certificate's re-check
+    rng = random.Random(13)
+    for _ in range(60):
+        length, width = 10 ** rng.uniform(9, 11.5), 10 ** rng.uniform(-3, -1)
+        turn = rng.uniform(0, 2 * math.pi)
+        c, s = math.cos(turn), math.sin(turn)
+        corners = [(-length, -width), (length, -width), (length, width), (-length, width)]
+        along, across = rng.uniform(-1e3, 1e3), width * rng.uniform(-0.9, 0.9)
+        record = {
+            "a": {
+                "type": "polygon",
+                "points": [[u * c - v * s, u * s + v * c] for u, v in corners],
+            },
+            "b": {"type": "point", "at": [along * c - across * s, along * s + across * c]},
+        }
+        result = check(record)
+        assert result.certificate_check.ok and result.agree, (record, result.disagreements)
 
 
 def test_a_thin_triangle_around_the_origin_is_certified_whole() -> None:
