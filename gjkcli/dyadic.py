@@ -1,4 +1,5 @@
-"""Floats as exact integers: every float is an integer over a power of two.
+"""Floats as exact integers: every float is an integer over a power of two; and the
+power of two that scales numbers near 1, exactly.
 
 Scaled by the largest of those powers, a list of floats becomes a list of
 integers in exactly the same ratios. Sums, differences and products of them
@@ -8,9 +9,10 @@ arbiter and the simplex solver's barycentric weights avoid rounding.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
-__all__ = ["common_integers"]
+__all__ = ["common_integers", "shift_to_unit"]
 
 
 def common_integers(values: Iterable[float]) -> tuple[list[int], int]:
@@ -26,3 +28,14 @@ def common_integers(values: Iterable[float]) -> tuple[list[int], int]:
     ratios = [value.as_integer_ratio() for value in values]
     denominator = max((d for _, d in ratios), default=1)
     return [numerator * (denominator // d) for numerator, d in ratios], denominator
+
+
+def shift_to_unit(biggest: float) -> int:
+    """The exponent ``k`` for which ``ldexp(biggest, k)`` lies in ``[0.5, 1)``: scaling by
+    ``2**k`` is exact (short of the subnormals) and brings numbers up to ``biggest`` near 1,
+    where squares and products neither overflow nor underflow. 0 for 0 and non-finite.
+
+    >>> shift_to_unit(4e99), math.ldexp(4e99, shift_to_unit(4e99)), shift_to_unit(0.0)
+    (-331, 0.91438991302582, 0)
+    """
+    return -math.frexp(biggest)[1] if math.isfinite(biggest) else 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from gjkcli.algorithms.distance import DistanceResult
+from gjkcli.dyadic import shift_to_unit
 from gjkcli.shapes.base import Vec
 
 __all__ = ["at_most_unit", "from_direction", "from_distance_run", "unit"]
@@ -84,7 +85,7 @@ def unit(d: Vec) -> Vec | None:
     biggest = max(abs(x), abs(y))
     if not (biggest > 0.0 and math.isfinite(biggest)):
         return None
-    shift = -math.frexp(biggest)[1]
+    shift = shift_to_unit(biggest)
     x, y = math.ldexp(x, shift), math.ldexp(y, shift)
     length = math.hypot(x, y)
     return at_most_unit((x / length, y / length))

@@ -67,6 +67,7 @@ from gjkcli.algorithms.extents import (
 )
 from gjkcli.algorithms.intersect import intersects
 from gjkcli.algorithms.verdict import Verdict, encloses_origin, settle, verdict
+from gjkcli.dyadic import shift_to_unit
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Shape, boxes_of, parts_of, shape_bounds
 from gjkcli.shapes.polytope import Polytope
@@ -530,8 +531,7 @@ class _Interior:
         self.shape = shape
         # GEOS works on the shape scaled by a power of two that brings its largest
         # coordinate near 1: its buffers and unions overflow on coordinates near 1e139
-        biggest = max(map(abs, shape_bounds(shape)))
-        self.shift = -math.frexp(biggest)[1] if math.isfinite(biggest) else 0
+        self.shift = shift_to_unit(max(map(abs, shape_bounds(shape))))
         self.curved = [
             (index, part, box)
             for index, (part, box) in enumerate(zip(parts_of(shape), boxes_of(shape), strict=True))

@@ -22,6 +22,7 @@ import math
 import re
 from collections.abc import Sequence
 
+from gjkcli.dyadic import shift_to_unit
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import Compound
 from gjkcli.shapes.polytope import Polytope
@@ -86,7 +87,7 @@ def _triangles(shell: Sequence[Vec], holes: Sequence[Sequence[Vec]]) -> list[lis
 
     rings = [[(float(x), float(y)) for x, y in ring] for ring in (shell, *holes)]
     biggest = max(max(abs(x), abs(y)) for ring in rings for x, y in ring)
-    shift = -math.frexp(biggest)[1] if biggest > 0.0 else 0
+    shift = shift_to_unit(biggest)
     scaled = [[(math.ldexp(x, shift), math.ldexp(y, shift)) for x, y in ring] for ring in rings]
     origin = {
         moved: corner

@@ -106,19 +106,14 @@ def _compare(pair: Pair, answer: Answer, referee: ShapelyAnswer) -> Check:
     depth_tolerance = agreement_tolerance(scale, referee.penetration_error + epa_error)
     exact = exact_answer(a, b)
     certified = check_certificate(a, b, answer.certificate, answer.gjk.distance, answer.gjk.band)
-    shapely_off = (
-        ()
+    off = (
+        None
         if referee.unavailable is not None
-        else tuple(
-            sentence
-            for sentence in [
-                off_the_proof(
-                    (a, b), answer, referee, certified, allowance=allowance, tolerance=tolerance
-                )
-            ]
-            if sentence is not None
+        else off_the_proof(
+            (a, b), answer, referee, certified, allowance=allowance, tolerance=tolerance
         )
     )
+    shapely_off = () if off is None else (off,)
     expect = None
     if pair.expect is not None:
         expect = check_expect(pair.expect, answer.gjk, answer.penetration, scale)
@@ -137,6 +132,7 @@ def _compare(pair: Pair, answer: Answer, referee: ShapelyAnswer) -> Check:
             referee,
             exact,
             certified,
+            shapely_off=off,
             allowance=allowance,
             tolerance=tolerance,
             depth_tolerance=depth_tolerance,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -134,3 +135,23 @@ def stop(run: subprocess.Popen[bytes]) -> None:
 def read_all(stream: IO[bytes] | None) -> str:
     assert stream is not None
     return stream.read().decode("utf-8")
+
+
+def read_terminal(controller: int, run: subprocess.Popen[bytes]) -> str:
+    """What ``run`` shows on the terminal whose controlling end is ``controller``, until
+    the terminal closes or ``run`` ends (at most :data:`PATIENCE` seconds)."""
+    shown = b""
+    deadline = time.monotonic() + PATIENCE
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([controller], [], [], 0.1)
+        if ready:
+            try:
+                chunk = os.read(controller, 65536)
+            except OSError:  # the terminal closed: the run is over
+                break
+            if not chunk:
+                break
+            shown += chunk
+        elif run.poll() is not None:
+            break
+    return shown.decode("utf-8", "replace")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import select
 import signal
 import subprocess
 import sys
@@ -12,7 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.batch.processes import PATIENCE, all_gone, children, needs_proc, start_gjk, stop
+from tests.batch.processes import (
+    PATIENCE,
+    all_gone,
+    children,
+    needs_proc,
+    read_terminal,
+    start_gjk,
+    stop,
+)
 from tests.helpers import ROOT, assert_input_error, gjk_executable, run_gjk
 
 GOOD = (
@@ -63,22 +70,9 @@ def test_the_progress_bar_shows_pairs_done_of_the_total_on_a_terminal(tmp_path: 
         env={**os.environ, "COLUMNS": "100", "TERM": "xterm"},
     )
     os.close(terminal)
-    shown = b""
-    while True:
-        ready, _, _ = select.select([controller], [], [], 0.1)
-        if ready:
-            try:
-                chunk = os.read(controller, 65536)
-            except OSError:  # the terminal closed: the run is over
-                break
-            if not chunk:
-                break
-            shown += chunk
-        elif run.poll() is not None:
-            break
+    text = read_terminal(controller, run)
     os.close(controller)
-    assert run.wait(timeout=60) == 0
-    text = shown.decode("utf-8", "replace")
+    assert run.wait(timeout=PATIENCE) == 0
     assert "━" in text  # a bar, not only a counter
     assert "/600" in text  # pairs done out of the total
 

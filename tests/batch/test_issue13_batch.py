@@ -14,15 +14,13 @@ import pytest
 from gjkcli.corpus import generate
 from gjkcli.io.errors import encodable
 from tests.helpers import run_gjk
+from tests.test_cli_curve_bounds import FAR_ELLIPSE
+from tests.verify.test_extreme_stand_ins import CROSSING_CAPSULES, HUGE_VERTEX
 
 BELOW_ONE = math.nextafter(1.0, 0.0)
 
 REPRODUCERS: list[dict[str, Any]] = [
-    {  # a NaN curve bound: DISAGREE, no JSON, and the whole batch died
-        "name": "ellipse-at-1e11",
-        "a": {"type": "ellipse", "center": [1e11, 0], "radii": [1, 0.01], "rotation": 30},
-        "b": {"type": "circle", "center": [1e11, 5], "radius": 1},
-    },
+    {"name": "ellipse-at-1e11", **FAR_ELLIPSE},  # NaN curve bound: the whole batch died
     {  # a curve bound of 4.25e9 for shapes 3.58 apart
         "name": "thin-ellipse-at-1e10",
         "a": {"type": "ellipse", "center": [1e10, 0], "radii": [1, 0.001]},
@@ -63,16 +61,7 @@ REPRODUCERS: list[dict[str, Any]] = [
         },
         "expect": {"intersects": False},
     },
-    {  # internal error: an empty Shapely stand-in
-        "name": "polygon-with-a-1e148-vertex",
-        "a": {
-            "type": "polygon",
-            "points": [[0, 0.0007], [-4.7e19, 0], [-0.06, -0.7], [5.28e148, 6.35e59]],
-            "transform": {"rotate": 30},
-            "margin": 0.5,
-        },
-        "b": {"type": "point", "at": [0, -1]},
-    },
+    {"name": "polygon-with-a-1e148-vertex", **HUGE_VERTEX},  # an empty Shapely stand-in
     {
         "name": "flat-ellipse",
         "a": {"type": "ellipse", "center": [0, 0], "radii": [2, 0]},
@@ -80,19 +69,7 @@ REPRODUCERS: list[dict[str, Any]] = [
         "expect": {"intersects": False, "distance": 3},
     },
     {"name": "\ud800", "a": "POINT (0 0)", "b": "POINT (3 4)"},  # a lone surrogate
-    {  # GEOS overflow warnings on standard error
-        "name": "capsules-crossing-at-1e120",
-        "a": {
-            "type": "capsule",
-            "points": [[1e120, 1e120], [1.0000001e120, 1.0000002e120]],
-            "radius": 1,
-        },
-        "b": {
-            "type": "capsule",
-            "points": [[1e120, 1.0000002e120], [1.0000002e120, 1e120]],
-            "radius": 1,
-        },
-    },
+    {"name": "capsules-crossing-at-1e120", **CROSSING_CAPSULES},  # GEOS overflow warnings
     {  # a pair in a file, but "holds one shape, not a pair" as a line
         "type": "FeatureCollection",
         "features": [
