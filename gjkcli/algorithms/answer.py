@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from gjkcli.algorithms.certificate import (
     Certificate,
-    EnclosingSimplex,
     certificate,
     parts_certificate,
 )
@@ -22,7 +21,7 @@ from gjkcli.algorithms.compound import PENETRATION_REASON, CompoundResult, compo
 from gjkcli.algorithms.distance import DistanceResult, DistanceStep, distance
 from gjkcli.algorithms.epa import Penetration, penetration
 from gjkcli.algorithms.intersect import IntersectResult, IntersectStep, intersects
-from gjkcli.algorithms.verdict import Verdict, encloses_origin, settle, verdict
+from gjkcli.algorithms.verdict import Verdict, settle, verdict
 from gjkcli.shapes.compound import Compound, Shape, parts_of
 
 __all__ = ["Answer", "solve"]
@@ -69,10 +68,7 @@ def solve(shape_a: Shape, shape_b: Shape, trace: bool = False) -> Answer:
     settled = settle(shape_a, shape_b, distance(shape_a, shape_b, distance_steps), boolean)
     overlap = penetration(shape_a, shape_b, settled.gjk)
     proof = certificate(shape_a, shape_b, settled.gjk, boolean, settled.axis)
-    proven = settled.proven
-    if isinstance(proof, EnclosingSimplex) and encloses_origin(shape_a, shape_b, proof.simplex):
-        proven = "overlapping"
-    decision = verdict(settled.gjk, overlap, proven)
+    decision = verdict(settled.gjk, overlap, settled.proven)
     return Answer(
         dataclasses.replace(settled.gjk, band=decision.band),
         overlap,
@@ -97,15 +93,11 @@ def _solve_parts(shape_a: Shape, shape_b: Shape, trace: bool) -> Answer:
     gjk = search.deciding.result
     boolean = intersects(part_a, part_b, recorder=boolean_steps)
     proof = parts_certificate(shape_a, shape_b, search, boolean)
-    position = search.verdict
-    deciding = proof.proofs[0].proof if len(proof.proofs) == 1 else None
-    if isinstance(deciding, EnclosingSimplex) and encloses_origin(part_a, part_b, deciding.simplex):
-        position = "overlapping"  # the boolean run's triangle proves what the band could not
     return Answer(
         gjk,
         None,
         boolean,
-        position,
+        search.verdict,
         search.verdict_tolerance,
         proof,
         tuple(distance_steps or ()),

@@ -66,7 +66,7 @@ from gjkcli.algorithms.extents import (
     growth,
 )
 from gjkcli.algorithms.intersect import intersects
-from gjkcli.algorithms.verdict import Verdict, encloses_origin, settle, verdict
+from gjkcli.algorithms.verdict import Verdict, settle, verdict
 from gjkcli.dyadic import shift_to_unit
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Shape, boxes_of, parts_of, shape_bounds
@@ -252,22 +252,13 @@ class _Search:
         a, b = self.parts_a[i], self.parts_b[j]
         run = distance(a, b)
         settled = settle(a, b, run)
-        triangles = [run.simplex]
         if settled.proven is None and settled.gjk.intersects:
             # within the band: the boolean run's axis may yet prove them apart, or its
             # triangle prove them overlapping
-            boolean = intersects(a, b)
-            settled = settle(a, b, run, boolean)
-            if boolean.status == "contains-origin":
-                triangles.append(boolean.simplex)
+            settled = settle(a, b, run, intersects(a, b))
         result = settled.gjk
         overlap = penetration(a, b, result)
-        proven = settled.proven
-        if proven is None and any(
-            len(triangle) == 3 and encloses_origin(a, b, triangle) for triangle in triangles
-        ):
-            proven = "overlapping"
-        decision = verdict(result, overlap, proven)
+        decision = verdict(result, overlap, settled.proven)
         result = dataclasses.replace(result, band=decision.band)
         pair = PartPair(
             i, j, bound, result, overlap, decision.verdict, decision.tolerance, settled.axis

@@ -15,7 +15,10 @@ combined). :func:`settle` then looks for proofs, and the answer follows them:
   rounding, within the band, left it below);
 * **intersecting**, when two polytopes' ``A - B`` holds the origin strictly
   inside a triangle of the boolean run's support points, decided exactly: the
-  shapes overlap whatever the distance run measured.
+  shapes overlap whatever the distance run measured; and, for any shapes the
+  distance run found within its band, when a triangle of either run holds the
+  origin strictly inside, farther from each side than the rounding of its
+  points (:func:`encloses_origin`).
 
 What nothing proves, the band decides, and the band is never narrower than what
 the separating axis along GJK's final direction falls short of proving: its
@@ -128,11 +131,14 @@ def settle(
     overlap = _overlap_proof(shape_a, shape_b, gjk, boolean)
     if overlap is not None:
         return Settled(overlap, None, None, "overlapping")
+    # within the band: a triangle of either run that holds the origin proves the overlap
+    # the band could not (EPA measures the depth with the result as it is)
+    held = gjk.intersects and _holds_origin(shape_a, shape_b, gjk, boolean)
     if examined is None:
-        return Settled(gjk, None, None, None)
+        return Settled(gjk, None, None, "overlapping" if held else None)
     axis, apart = examined
-    if gjk.intersects:  # already within the band: EPA measures the depth with it as it is
-        return Settled(gjk, axis, apart, None)
+    if gjk.intersects:
+        return Settled(gjk, axis, apart, "overlapping" if held else None)
     band = max(gjk.band, apart.rounding)
     shortfall = gjk.raw_distance - apart.lower  # what the axis falls short of proving
     if shortfall <= touch_band(reach(shape_a) + reach(shape_b)):
@@ -163,6 +169,22 @@ def _overlap_proof(
         return None
     return dataclasses.replace(
         gjk, distance=0.0, intersects=True, closest=None, simplex=boolean.simplex
+    )
+
+
+def _holds_origin(
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    gjk: DistanceResult,
+    boolean: IntersectResult | None,
+) -> bool:
+    """Whether the distance run's final triangle, or the boolean run's, proves the origin
+    strictly inside ``A - B`` (:func:`encloses_origin`)."""
+    triangles = [gjk.simplex]
+    if boolean is not None and boolean.status == "contains-origin":
+        triangles.append(boolean.simplex)
+    return any(
+        len(triangle) == 3 and encloses_origin(shape_a, shape_b, triangle) for triangle in triangles
     )
 
 
