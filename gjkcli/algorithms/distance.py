@@ -49,11 +49,12 @@ ellipse 1e20 long, lying across the direction, must not drown a gap of 1, and
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 from gjkcli.algorithms.bounds import noise
+from gjkcli.algorithms.compiled import core
 from gjkcli.algorithms.simplex import (
     Closest,
     closest_to_origin,
@@ -77,6 +78,8 @@ __all__ = [
     "distance",
     "magnitude",
     "near_scale",
+    "reference_distance",
+    "total",
     "witness_points",
 ]
 
@@ -149,13 +152,33 @@ def distance(
     """Distance and closest points between two convex shapes, by GJK.
 
     When ``recorder`` is a list, one :class:`DistanceStep` is appended per
-    iteration.
+    iteration. The compiled core answers when it is active and no recorder is
+    given, with the same result as :func:`reference_distance` to the last bit.
 
     >>> from gjkcli.shapes import circle, rectangle, segment
     >>> result = distance(rectangle((0.0, 0.0), (2.0, 2.0)), circle((4.0, 0.0), 1.0))
     >>> result.distance, result.closest
     (2.0, ((1.0, 0.0), (3.0, 0.0)))
     >>> distance(segment((0.0, -1.0), (0.0, 1.0)), circle((0.5, 0.0), 1.0)).intersects
+    True
+    """
+    if recorder is None and (fast := core()) is not None:
+        answer = fast.distance(shape_a, shape_b)
+        if answer is not NotImplemented:
+            return cast(DistanceResult, answer)
+    return reference_distance(shape_a, shape_b, recorder)
+
+
+def reference_distance(
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    recorder: list[DistanceStep] | None = None,
+) -> DistanceResult:
+    """:func:`distance` by the pure-Python loop: the reference, and what ``--trace`` runs.
+
+    >>> from gjkcli.shapes import circle, rectangle
+    >>> box, disc = rectangle((0.0, 0.0), (2.0, 2.0)), circle((4.0, 0.0), 1.0)
+    >>> reference_distance(box, disc) == distance(box, disc)
     True
     """
     core_a, radius_a = split_radius(shape_a)
@@ -205,7 +228,7 @@ def distance(
                 if toward in (searched, (0.0, 0.0)):
                     status = "degenerate"
                 direction = toward
-            elif len(simplex) == 3 or vv <= touch_band(_band_size(candidate, simplex, cores)) ** 2:
+            elif len(simplex) == 3 or vv <= _squared(touch_band(_band_size(candidate, simplex, cores))):
                 status = "contains-origin"
             else:
                 direction = _search_direction(simplex, closest.v)
@@ -265,6 +288,16 @@ def _closest_keeping_the_new_point(candidates: list[SupportPoint]) -> Closest | 
         if _norm2(edge.v) < _norm2(best.v):
             best = Closest(edge.v, tuple(i if k == 0 else new for k in edge.kept), edge.weights)
     return None if best is found else best
+
+
+def _squared(x: float) -> float:
+    """``x * x``: one rounded product (``x ** 2`` asks the C library's ``pow``, whose
+    rounding need not be the product's).
+
+    >>> _squared(3.0)
+    9.0
+    """
+    return x * x
 
 
 def _norm2(v: Vec) -> float:
@@ -394,12 +427,27 @@ def near_scale(
     sizes = [nx * (abs(p.a[0]) + abs(p.b[0])) + ny * (abs(p.a[1]) + abs(p.b[1])) for p in simplex]
     if weights is None:
         return max(sizes)
-    return sum(abs(weight) * size for weight, size in zip(weights, sizes, strict=True))
+    return total(abs(weight) * size for weight, size in zip(weights, sizes, strict=True))
 
 
 def _size(point: SupportPoint) -> float:
     """Every coordinate of the shape points behind a support point, added up."""
     return abs(point.a[0]) + abs(point.b[0]) + abs(point.a[1]) + abs(point.b[1])
+
+
+def total(terms: Iterable[float]) -> float:
+    """The sum of ``terms``, added left to right from 0.0 in plain floating point.
+
+    The same on every Python (from 3.12 the built-in ``sum`` of floats is
+    compensated), and so the same as the compiled core's.
+
+    >>> total([0.1, 0.2, 0.3]), sum([0.1, 0.2, 0.3]) in (0.6, 0.6000000000000001)
+    (0.6000000000000001, True)
+    """
+    result = 0.0
+    for term in terms:
+        result += term
+    return result
 
 
 def magnitude(point: SupportPoint) -> float:
@@ -420,8 +468,8 @@ def witness_points(points: Sequence[SupportPoint], weights: Sequence[float]) -> 
     >>> witness_points([first, second], [0.75, 0.25])
     ((1.0, 1.0), (1.0, 0.0))
     """
-    ax = sum(w * p.a[0] for w, p in zip(weights, points, strict=True))
-    ay = sum(w * p.a[1] for w, p in zip(weights, points, strict=True))
-    bx = sum(w * p.b[0] for w, p in zip(weights, points, strict=True))
-    by = sum(w * p.b[1] for w, p in zip(weights, points, strict=True))
+    ax = total(w * p.a[0] for w, p in zip(weights, points, strict=True))
+    ay = total(w * p.a[1] for w, p in zip(weights, points, strict=True))
+    bx = total(w * p.b[0] for w, p in zip(weights, points, strict=True))
+    by = total(w * p.b[1] for w, p in zip(weights, points, strict=True))
     return (ax, ay), (bx, by)

@@ -32,9 +32,15 @@ import itertools
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, cast
 
-from gjkcli.algorithms.distance import DistanceResult, distance, magnitude, witness_points
+from gjkcli.algorithms.compiled import core
+from gjkcli.algorithms.distance import (
+    DistanceResult,
+    magnitude,
+    reference_distance,
+    witness_points,
+)
 from gjkcli.algorithms.hull import convex_hull_indices
 from gjkcli.algorithms.simplex import closest_to_origin
 from gjkcli.algorithms.support import SupportPoint, minkowski_support
@@ -42,7 +48,7 @@ from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.rounded import split_radius, surface_points
 from gjkcli.tolerances import EPA_MAX_ITERATIONS, PENETRATION_RELATIVE, rounding
 
-__all__ = ["Penetration", "PenetrationStatus", "penetration"]
+__all__ = ["Penetration", "PenetrationStatus", "penetration", "reference_penetration"]
 
 PenetrationStatus = Literal[
     "duplicate-support", "converged", "cores-apart", "degenerate", "max-iterations"
@@ -94,8 +100,28 @@ def penetration(
     (0.5, (1.0, 0.0), 'duplicate-support')
     >>> penetration(circle((0.0, 0.0), 1.0), circle((5.0, 0.0), 1.0)) is None
     True
+
+    The compiled core answers when it is active, with the same result as
+    :func:`reference_penetration` to the last bit.
     """
-    gjk = gjk if gjk is not None else distance(shape_a, shape_b)
+    if (fast := core()) is not None:
+        answer = fast.penetration(shape_a, shape_b, gjk)
+        if answer is not NotImplemented:
+            return cast("Penetration | None", answer)
+    return reference_penetration(shape_a, shape_b, gjk)
+
+
+def reference_penetration(
+    shape_a: ConvexShape, shape_b: ConvexShape, gjk: DistanceResult | None = None
+) -> Penetration | None:
+    """:func:`penetration` by the pure-Python loops: the reference.
+
+    >>> from gjkcli.shapes import circle
+    >>> a, b = circle((0.0, 0.0), 2.0), circle((3.0, 0.0), 2.0)
+    >>> reference_penetration(a, b) == penetration(a, b)
+    True
+    """
+    gjk = gjk if gjk is not None else reference_distance(shape_a, shape_b)
     if not gjk.intersects:
         return None
     core_a, radius_a = split_radius(shape_a)

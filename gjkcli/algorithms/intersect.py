@@ -38,14 +38,21 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
+from gjkcli.algorithms.compiled import core
 from gjkcli.algorithms.simplex import Closest, closest_to_origin, normal_towards_origin
 from gjkcli.algorithms.support import SupportPoint, minkowski_support
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.tolerances import MAX_ITERATIONS, rounding
 
-__all__ = ["IntersectResult", "IntersectStatus", "IntersectStep", "intersects"]
+__all__ = [
+    "IntersectResult",
+    "IntersectStatus",
+    "IntersectStep",
+    "intersects",
+    "reference_intersects",
+]
 
 IntersectStatus = Literal[
     "separating-axis", "contains-origin", "duplicate-support", "degenerate", "max-iterations"
@@ -112,6 +119,26 @@ def intersects(
     """
     if direction == (0.0, 0.0):
         raise ValueError("the first search direction must not be (0, 0)")
+    if recorder is None and (fast := core()) is not None:
+        answer = fast.intersects(shape_a, shape_b, direction)
+        if answer is not NotImplemented:
+            return cast(IntersectResult, answer)
+    return reference_intersects(shape_a, shape_b, direction, recorder)
+
+
+def reference_intersects(
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    direction: Vec = (0.0, 1.0),
+    recorder: list[IntersectStep] | None = None,
+) -> IntersectResult:
+    """:func:`intersects` by the pure-Python loop: the reference, and what ``--trace`` runs.
+
+    >>> from gjkcli.shapes import Polytope
+    >>> a = Polytope(((0.0, 1.0), (1.0, -1.0), (-1.0, -1.0)))
+    >>> reference_intersects(a, Polytope(((5.0, 0.0),))) == intersects(a, Polytope(((5.0, 0.0),)))
+    True
+    """
     d = direction
     simplex: list[SupportPoint] = []
     from_closest = False  # was d chosen from the simplex's closest point?

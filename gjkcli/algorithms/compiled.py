@@ -1,0 +1,65 @@
+"""The compiled core, handed the reference's classes, exact steps and tolerances.
+
+:func:`core` is what the query functions (:func:`~gjkcli.algorithms.distance.distance`,
+:func:`~gjkcli.algorithms.intersect.intersects`,
+:func:`~gjkcli.algorithms.epa.penetration`) ask before running their pure-Python
+loops: the configured extension, or ``None`` when the pure-Python engine is
+active (see :mod:`gjkcli.engine`). The core returns the reference's own result
+classes, and hands the reference's exact rational steps back to it.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from gjkcli import engine
+
+__all__ = ["core"]
+
+_CONFIGURED: list[ModuleType] = []
+
+
+def core() -> ModuleType | None:
+    """The compiled core, configured on first use; ``None`` on the pure-Python engine.
+
+    >>> core() is None or core().STATUSES[0] == "converged"
+    True
+    """
+    if _CONFIGURED:
+        return _CONFIGURED[0]
+    module = engine.compiled()
+    if module is None:
+        return None
+    from gjkcli import tolerances
+    from gjkcli.algorithms import distance, epa, intersect, simplex, support
+    from gjkcli.shapes.affine import Transformed
+    from gjkcli.shapes.polytope import Polytope
+    from gjkcli.shapes.rounded import Rounded
+
+    module.configure(
+        {
+            "Polytope": Polytope,
+            "Rounded": Rounded,
+            "Transformed": Transformed,
+            "SupportPoint": support.SupportPoint,
+            "Closest": simplex.Closest,
+            "DistanceResult": distance.DistanceResult,
+            "IntersectResult": intersect.IntersectResult,
+            "Penetration": epa.Penetration,
+            "inside_weights": simplex.inside_weights,
+            "triangle_around_origin": simplex.triangle_around_origin,
+            **{
+                name: getattr(tolerances, name)
+                for name in (
+                    "TOUCH_RELATIVE",
+                    "CONVERGENCE_RELATIVE",
+                    "ROUNDING_FACTOR",
+                    "PENETRATION_RELATIVE",
+                    "MAX_ITERATIONS",
+                    "EPA_MAX_ITERATIONS",
+                )
+            },
+        }
+    )
+    _CONFIGURED.append(module)
+    return module

@@ -1,0 +1,262 @@
+"""GJK over arrays of shape pairs at once, in the manner of Shapely 2's vectorized functions.
+
+``distance``, ``intersects`` and ``penetration`` take two collections of
+shapes and broadcast them against each other as NumPy broadcasts arrays
+(one shape against many, ``n`` against ``n``, a column against a row). Each
+collection may be Shapely geometries (an array, a GeoPandas GeoSeries, a
+list), the ``(geometry_type, coords, offsets)`` of ``shapely.to_ragged_array``,
+gjkcli's own shapes, or a :class:`~gjkcli.shape_array.ShapeArray` (ragged
+coordinates, circles, capsules, ellipses, built once and reused). Curved
+shapes are answered as curves: exactly, with no polygon standing in.
+
+>>> import numpy as np, shapely
+>>> from gjkcli import vectorized
+>>> from gjkcli.shape_array import ShapeArray
+>>> squares = shapely.box([0.0, 10.0], [0.0, 0.0], [1.0, 11.0], [1.0, 1.0])
+>>> vectorized.distance(squares, shapely.Point(3.0, 0.5))
+array([2., 7.])
+>>> discs = ShapeArray.circles([[0.0, 0.0], [0.0, 5.0]], [1.0, 1.0])
+>>> vectorized.intersects(discs, ShapeArray.circles([[1.5, 0.0]], [0.5]))
+array([ True, False])
+>>> vectorized.penetration(discs, ShapeArray.circles([[1.5, 0.0]], [1.0]))
+array([0.5, 0. ])
+
+The answers are those of :func:`gjkcli.distance`, :func:`gjkcli.intersects` and
+:func:`gjkcli.penetration` for each pair, to the last bit. The compiled core
+answers without the GIL, on ``threads`` threads; without it, the pure-Python
+engine answers pair by pair (slowly, but the same).
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from gjkcli.algorithms.compiled import core
+from gjkcli.algorithms.distance import distance as distance_of
+from gjkcli.algorithms.epa import penetration as penetration_of
+from gjkcli.algorithms.intersect import intersects as intersects_of
+from gjkcli.shape_array import ShapeArray, as_shape_array
+
+__all__ = [
+    "STATUSES",
+    "DistanceArrays",
+    "IntersectArrays",
+    "PenetrationArrays",
+    "distance",
+    "distance_details",
+    "intersects",
+    "intersects_details",
+    "penetration",
+    "penetration_details",
+]
+
+STATUSES = (
+    "converged",
+    "duplicate-support",
+    "contains-origin",
+    "degenerate",
+    "max-iterations",
+    "separating-axis",
+    "cores-apart",
+)
+"""The statuses of the three loops, by code (the index here)."""
+
+_NO_OVERLAP = "apart"
+"""The status of a penetration query on shapes that do not overlap (no EPA run)."""
+
+_FAILED = "error"
+"""The status of a pair the engine could not answer (where the single-pair function
+raises); its numbers are NaN."""
+
+_DISTANCE, _INTERSECTS, _PENETRATION = 0, 1, 2
+_CHUNK = 4096  # pairs per task when several threads share the work
+
+Floats = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class DistanceArrays:
+    """:func:`distance_details`: one entry per pair, in the broadcast shape.
+
+    ``closest[..., 0, :]`` is the closest point on A and ``closest[..., 1, :]``
+    on B (NaN for shapes that intersect).
+    """
+
+    distance: Floats
+    intersects: npt.NDArray[np.bool_]
+    closest: Floats
+    iterations: npt.NDArray[np.int32]
+    status: npt.NDArray[np.str_]
+
+
+@dataclass(frozen=True)
+class IntersectArrays:
+    """:func:`intersects_details`: the verdicts, and the last search direction (a
+    separating axis where ``status`` is ``separating-axis``)."""
+
+    intersects: npt.NDArray[np.bool_]
+    direction: Floats
+    iterations: npt.NDArray[np.int32]
+    status: npt.NDArray[np.str_]
+
+
+@dataclass(frozen=True)
+class PenetrationArrays:
+    """:func:`penetration_details`: the depth (0 for shapes that do not overlap), the
+    unit normal to move B along, and the contact points on A and B (``contact[..., 0,
+    :]`` and ``contact[..., 1, :]``; NaN where the shapes do not overlap)."""
+
+    depth: Floats
+    normal: Floats
+    contact: Floats
+    iterations: npt.NDArray[np.int32]
+    status: npt.NDArray[np.str_]
+
+
+def distance(a: Any, b: Any, *, threads: int = 1) -> Floats:
+    """The distance of each pair (0 where the shapes intersect).
+
+    >>> import shapely
+    >>> distance(shapely.points([[0.0, 0.0], [3.0, 4.0]]), shapely.Point(0.0, 0.0))
+    array([0., 5.])
+    """
+    return distance_details(a, b, threads=threads).distance
+
+
+def intersects(a: Any, b: Any, *, threads: int = 1) -> npt.NDArray[np.bool_]:
+    """Whether each pair shares a point (touching counts), by boolean GJK."""
+    return intersects_details(a, b, threads=threads).intersects
+
+
+def penetration(a: Any, b: Any, *, threads: int = 1) -> Floats:
+    """How deeply each pair overlaps (0 for shapes that do not), by EPA."""
+    return penetration_details(a, b, threads=threads).depth
+
+
+def distance_details(a: Any, b: Any, *, threads: int = 1) -> DistanceArrays:
+    """Distances, verdicts, closest points, iterations and statuses of each pair.
+
+    >>> from gjkcli.shapes import circle
+    >>> found = distance_details([circle((0.0, 0.0), 1.0)], [circle((4.0, 0.0), 1.0)])
+    >>> found.distance, found.closest.tolist(), found.status
+    (array([2.]), [[[1.0, 0.0], [3.0, 0.0]]], array(['duplicate-support'], dtype='<U17'))
+    """
+    value, flag, points, iterations, status = _run(_DISTANCE, a, b, threads)
+    shape = value.shape
+    return DistanceArrays(value, flag, points[..., :4].reshape(*shape, 2, 2), iterations, status)
+
+
+def intersects_details(a: Any, b: Any, *, threads: int = 1) -> IntersectArrays:
+    """Verdicts, last search directions, iterations and statuses of each pair."""
+    _, flag, points, iterations, status = _run(_INTERSECTS, a, b, threads)
+    return IntersectArrays(flag, points[..., :2].copy(), iterations, status)
+
+
+def penetration_details(a: Any, b: Any, *, threads: int = 1) -> PenetrationArrays:
+    """Depths, normals, contact points, iterations and statuses of each pair."""
+    value, _, points, iterations, status = _run(_PENETRATION, a, b, threads)
+    shape = value.shape
+    contact = points[..., 2:].reshape(*shape, 2, 2)
+    return PenetrationArrays(value, points[..., :2].copy(), contact, iterations, status)
+
+
+def _run(
+    query: int, a: Any, b: Any, threads: int
+) -> tuple[Floats, npt.NDArray[np.bool_], Floats, npt.NDArray[np.int32], npt.NDArray[np.str_]]:
+    """Answer every pair of the broadcast ``a`` and ``b``: values, flags, six numbers a
+    pair, iterations and status names, each in the broadcast shape."""
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1, got {threads}")
+    first, second = as_shape_array(a), as_shape_array(b)
+    index_a, index_b = np.broadcast_arrays(
+        np.arange(len(first), dtype=np.int64).reshape(first.shape),
+        np.arange(len(second), dtype=np.int64).reshape(second.shape),
+    )
+    shape = index_a.shape
+    pairs_a = np.ascontiguousarray(index_a.reshape(-1))
+    pairs_b = np.ascontiguousarray(index_b.reshape(-1))
+    count = len(pairs_a)
+    value = np.empty(count, dtype=np.float64)
+    flag = np.empty(count, dtype=np.bool_)
+    points = np.empty((count, 6), dtype=np.float64)
+    iterations = np.empty(count, dtype=np.int32)
+    codes = np.empty(count, dtype=np.int8)
+    outputs = (value, flag, points, iterations, codes)
+    fast = core()
+    if fast is None:
+        _answer_in_python(query, first, second, pairs_a, pairs_b, outputs)
+    else:
+        columns = (first.columns(), second.columns())
+
+        def answer(start: int, stop: int) -> None:
+            fast.many(query, *columns, pairs_a, pairs_b, start, stop, *outputs)
+
+        _in_chunks(answer, count, threads)
+    names = np.array([*STATUSES, _NO_OVERLAP, _FAILED])
+    status = names[np.where(codes >= 0, codes, np.where(codes == -1, len(STATUSES), len(STATUSES) + 1))]
+    return (
+        value.reshape(shape),
+        flag.reshape(shape),
+        points.reshape(*shape, 6),
+        iterations.reshape(shape),
+        status.reshape(shape),
+    )
+
+
+def _in_chunks(answer: Any, count: int, threads: int) -> None:
+    """Run ``answer(start, stop)`` over ``[0, count)``: at once on one thread, else in
+    chunks shared by ``threads`` threads (the core releases the GIL)."""
+    workers = min(threads, os.cpu_count() or 1, max(1, count // _CHUNK))
+    if workers == 1:
+        answer(0, count)
+        return
+    step = max(_CHUNK, -(-count // (workers * 4)))
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for done in [pool.submit(answer, start, min(start + step, count)) for start in range(0, count, step)]:
+            done.result()
+
+
+def _answer_in_python(
+    query: int,
+    first: ShapeArray,
+    second: ShapeArray,
+    pairs_a: npt.NDArray[np.int64],
+    pairs_b: npt.NDArray[np.int64],
+    outputs: tuple[Any, ...],
+) -> None:
+    """The pure-Python engine's answers, pair by pair, in the core's layout."""
+    value, flag, points, iterations, codes = outputs
+    points[:] = np.nan
+    shapes_a = {index: first.shape_at(index) for index in set(pairs_a.tolist())}
+    shapes_b = {index: second.shape_at(index) for index in set(pairs_b.tolist())}
+    for k, (i, j) in enumerate(zip(pairs_a.tolist(), pairs_b.tolist(), strict=True)):
+        a, b = shapes_a[i], shapes_b[j]
+        try:
+            if query == _INTERSECTS:
+                run = intersects_of(a, b)
+                value[k], flag[k], iterations[k] = np.nan, run.intersects, run.iterations
+                codes[k] = STATUSES.index(run.status)
+                points[k, :2] = run.direction
+                continue
+            gjk = distance_of(a, b)
+            value[k], flag[k], iterations[k] = gjk.distance, gjk.intersects, gjk.iterations
+            codes[k] = STATUSES.index(gjk.status)
+            if query == _DISTANCE:
+                if gjk.closest is not None:
+                    points[k, :4] = (*gjk.closest[0], *gjk.closest[1])
+                continue
+            depth = penetration_of(a, b, gjk)
+            if depth is None:
+                value[k], iterations[k], codes[k] = 0.0, 0, -1
+            else:
+                value[k], iterations[k] = depth.depth, depth.iterations
+                codes[k] = STATUSES.index(depth.status)
+                points[k] = (*depth.normal, *depth.contact[0], *depth.contact[1])
+        except (ZeroDivisionError, IndexError):
+            value[k], codes[k] = np.nan, -2
