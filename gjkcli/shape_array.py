@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -131,7 +131,10 @@ class ShapeArray:
             mapped = np.full(count, matrix is not None, dtype=np.bool_)
         matrix = np.zeros((count, 4)) if matrix is None else matrix
         shift = np.zeros((count, 2)) if shift is None else shift
-        radii = [_radius_column(value, count, name) for value, name in ((inner, "radius"), (outer, "margin"))]
+        radii = [
+            _radius_column(value, count, name)
+            for value, name in ((inner, "radius"), (outer, "margin"))
+        ]
         return cls(
             points,
             starts,
@@ -166,7 +169,9 @@ class ShapeArray:
         return cls._build(points, np.arange(len(points) + 1), inner=radii)
 
     @classmethod
-    def capsules(cls, starts: npt.ArrayLike, ends: npt.ArrayLike, radii: npt.ArrayLike) -> ShapeArray:
+    def capsules(
+        cls, starts: npt.ArrayLike, ends: npt.ArrayLike, radii: npt.ArrayLike
+    ) -> ShapeArray:
         """Capsules: segments from ``starts`` to ``ends`` (each ``(n, 2)``) grown by ``radii``."""
         first = np.asarray(starts, dtype=np.float64).reshape(-1, 2)
         second = np.asarray(ends, dtype=np.float64).reshape(-1, 2)
@@ -226,8 +231,8 @@ class ShapeArray:
         non-convex shapes.
 
         >>> import shapely
-        >>> shapes = ShapeArray.from_shapely(shapely.from_wkt(["POINT (1 2)", "LINESTRING (0 0, 3 4)"]))
-        >>> shapes.shape_at(1)
+        >>> geometries = shapely.from_wkt(["POINT (1 2)", "LINESTRING (0 0, 3 4)"])
+        >>> ShapeArray.from_shapely(geometries).shape_at(1)
         Polytope(vertices=((0.0, 0.0), (3.0, 4.0)))
         """
         import shapely
@@ -264,9 +269,7 @@ class ShapeArray:
         keep[offsets[rings + 1] - 1] = False  # a ring's closing point
         _check_convex(coords, offsets, rings)
         counts = counts - (kinds == 3)
-        return cls._build(
-            coords[keep], np.concatenate([[0], np.cumsum(counts)]), shape=array.shape
-        )
+        return cls._build(coords[keep], np.concatenate([[0], np.cumsum(counts)]), shape=array.shape)
 
 
 def as_shape_array(shapes: Any) -> ShapeArray:
@@ -282,17 +285,18 @@ def as_shape_array(shapes: Any) -> ShapeArray:
     if isinstance(shapes, ShapeArray):
         return shapes
     if isinstance(shapes, (Polytope, Rounded, Transformed)):
-        single = ShapeArray.from_shapes([shapes])
-        return ShapeArray(*single.columns(), ())
+        return replace(ShapeArray.from_shapes([shapes]), shape=())
     if isinstance(shapes, tuple) and len(shapes) == 3 and isinstance(shapes[2], tuple):
         return _from_ragged_geometries(*shapes)
-    if isinstance(shapes, Sequence) and shapes and all(
-        isinstance(shape, (Polytope, Rounded, Transformed)) for shape in shapes
+    if (
+        isinstance(shapes, Sequence)
+        and shapes
+        and all(isinstance(shape, (Polytope, Rounded, Transformed)) for shape in shapes)
     ):
         return ShapeArray.from_shapes(shapes)
     array = np.asarray(getattr(shapes, "values", shapes), dtype=object)
     built = ShapeArray.from_shapely(array)
-    return built if array.ndim else ShapeArray(*built.columns(), ())
+    return built if array.ndim else replace(built, shape=())
 
 
 def _from_ragged_geometries(kind: Any, coords: Any, offsets: tuple[Any, ...]) -> ShapeArray:
@@ -320,16 +324,18 @@ def _radius_column(value: npt.ArrayLike, count: int, name: str) -> Floats:
 
 def _layers(shape: ConvexShape, index: int) -> tuple[tuple[Vec, ...], float, Any, Vec, float]:
     """``(vertices, inner radius, matrix or None, shift, outer radius)`` of one shape."""
-    outer = 0.0
+    outer = inner = 0.0
     if isinstance(shape, Rounded) and isinstance(shape.core, Transformed):
-        shape, outer = shape.core, shape.radius
+        outer = shape.radius
+        shape = shape.core
     matrix: Any = None
     shift: Vec = (0.0, 0.0)
     if isinstance(shape, Transformed):
-        matrix, shift, shape = shape.affine.matrix, shape.affine.offset, shape.inner
-    inner = 0.0
+        matrix, shift = shape.affine.matrix, shape.affine.offset
+        shape = shape.inner
     if isinstance(shape, Rounded):
-        shape, inner = shape.core, shape.radius
+        inner = shape.radius
+        shape = shape.core
     if not isinstance(shape, Polytope):
         raise ValueError(
             f"shape {index} is a {type(shape).__name__}: the array functions take primitive "
@@ -339,32 +345,42 @@ def _layers(shape: ConvexShape, index: int) -> tuple[tuple[Vec, ...], float, Any
     return shape.vertices, inner, matrix, shift, outer
 
 
-def _check_convex(coords: Floats, offsets: npt.NDArray[np.int64], rings: npt.NDArray[np.intp]) -> None:
-    """Refuse any ring among ``rings`` that does not bound a convex polygon.
+def _check_convex(
+    coords: Floats, offsets: npt.NDArray[np.int64], rings: npt.NDArray[np.intp]
+) -> None:
+    """Refuse any ring among ``rings`` (geometry indices; each ring's points run from
+    ``offsets[ring]`` to its closing point) that does not bound a convex polygon.
 
     Rings whose every turn is clearly one way (see :data:`_CLEAR_TURN`) and that
-    wind around once are convex; any other is decided exactly, ring by ring.
+    wind around once are convex, all decided at once; any other is decided
+    exactly, ring by ring.
     """
-    for ring in rings.tolist():
-        start, stop = int(offsets[ring]), int(offsets[ring + 1]) - 1  # without the closing point
-        if not _clearly_convex(coords[start:stop]):
-            problem = convexity_problem([(float(x), float(y)) for x, y in coords[start:stop].tolist()])
-            if problem is not None:
-                where = "" if problem.index is None else f" at vertex {problem.index}"
-                raise ValueError(f"geometry {ring} is not a convex polygon: {problem.message}{where}")
-
-
-def _clearly_convex(ring: Floats) -> bool:
-    """Every turn of ``ring`` clearly the same way round, winding once."""
-    if len(ring) < 3:
-        return False
-    edges = np.roll(ring, -1, axis=0) - ring
-    following = np.roll(edges, -1, axis=0)
-    left = edges[:, 0] * following[:, 1]
-    right = edges[:, 1] * following[:, 0]
+    if not len(rings):
+        return
+    starts = offsets[rings]
+    sizes = offsets[rings + 1] - 1 - starts  # without the closing point
+    owner = np.repeat(np.arange(len(rings)), sizes)
+    first = np.repeat(np.cumsum(sizes) - sizes, sizes)
+    position = np.arange(len(owner)) - first
+    points = coords[np.repeat(starts, sizes) + position]
+    following = first + (position + 1) % np.repeat(sizes, sizes)
+    edges = points[following] - points
+    after = edges[following]
+    left, right = edges[:, 0] * after[:, 1], edges[:, 1] * after[:, 0]
     cross = left - right
     clear = np.abs(cross) > _CLEAR_TURN * (np.abs(left) + np.abs(right))
-    if not (np.all(clear) and (np.all(cross > 0.0) or np.all(cross < 0.0))):
-        return False
-    dots = np.einsum("ij,ij->i", edges, following)
-    return bool(abs(float(np.sum(np.arctan2(np.abs(cross), dots)))) < 3.0 * math.pi)
+    starts_of = np.cumsum(sizes) - sizes
+    all_clear = np.logical_and.reduceat(clear, starts_of)
+    all_left = np.logical_and.reduceat(cross > 0.0, starts_of)
+    all_right = np.logical_and.reduceat(cross < 0.0, starts_of)
+    turning = np.add.reduceat(
+        np.arctan2(np.abs(cross), np.einsum("ij,ij->i", edges, after)), starts_of
+    )
+    convex = (sizes >= 3) & all_clear & (all_left | all_right) & (turning < 3.0 * math.pi)
+    for k in np.flatnonzero(~convex).tolist():
+        ring = int(rings[k])
+        vertices = coords[int(starts[k]) : int(starts[k] + sizes[k])].tolist()
+        problem = convexity_problem([(float(x), float(y)) for x, y in vertices])
+        if problem is not None:
+            where = "" if problem.index is None else f" at vertex {problem.index}"
+            raise ValueError(f"geometry {ring} is not a convex polygon: {problem.message}{where}")

@@ -190,7 +190,7 @@ def _run(
     outputs = (value, flag, points, iterations, codes)
     fast = core()
     if fast is None:
-        _answer_in_python(query, first, second, pairs_a, pairs_b, outputs)
+        _answer_in_python(query, (first, second), (pairs_a, pairs_b), outputs)
     else:
         columns = (first.columns(), second.columns())
 
@@ -199,7 +199,9 @@ def _run(
 
         _in_chunks(answer, count, threads)
     names = np.array([*STATUSES, _NO_OVERLAP, _FAILED])
-    status = names[np.where(codes >= 0, codes, np.where(codes == -1, len(STATUSES), len(STATUSES) + 1))]
+    status = names[
+        np.where(codes >= 0, codes, np.where(codes == -1, len(STATUSES), len(STATUSES) + 1))
+    ]
     return (
         value.reshape(shape),
         flag.reshape(shape),
@@ -218,20 +220,21 @@ def _in_chunks(answer: Any, count: int, threads: int) -> None:
         return
     step = max(_CHUNK, -(-count // (workers * 4)))
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        for done in [pool.submit(answer, start, min(start + step, count)) for start in range(0, count, step)]:
+        for done in [
+            pool.submit(answer, start, min(start + step, count)) for start in range(0, count, step)
+        ]:
             done.result()
 
 
 def _answer_in_python(
     query: int,
-    first: ShapeArray,
-    second: ShapeArray,
-    pairs_a: npt.NDArray[np.int64],
-    pairs_b: npt.NDArray[np.int64],
+    shapes: tuple[ShapeArray, ShapeArray],
+    pairs: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]],
     outputs: tuple[Any, ...],
 ) -> None:
     """The pure-Python engine's answers, pair by pair, in the core's layout."""
     value, flag, points, iterations, codes = outputs
+    (first, second), (pairs_a, pairs_b) = shapes, pairs
     points[:] = np.nan
     shapes_a = {index: first.shape_at(index) for index in set(pairs_a.tolist())}
     shapes_b = {index: second.shape_at(index) for index in set(pairs_b.tolist())}

@@ -14,7 +14,7 @@ from types import ModuleType
 
 from gjkcli import engine
 
-__all__ = ["core"]
+__all__ = ["configured", "core"]
 
 _CONFIGURED: list[ModuleType] = []
 
@@ -30,6 +30,14 @@ def core() -> ModuleType | None:
     module = engine.compiled()
     if module is None:
         return None
+    _CONFIGURED.append(configured(module))
+    return module
+
+
+def configured(module: ModuleType) -> ModuleType:
+    """``module`` (the extension ``gjkcli._engine``) handed what it needs: the shape and
+    result classes, the exact steps it may leave to the Python, and the tolerances.
+    The tests use it to reach the core whichever engine is active."""
     from gjkcli import tolerances
     from gjkcli.algorithms import distance, epa, intersect, simplex, support
     from gjkcli.shapes.affine import Transformed
@@ -61,5 +69,4 @@ def core() -> ModuleType | None:
             },
         }
     )
-    _CONFIGURED.append(module)
     return module

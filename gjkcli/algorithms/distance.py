@@ -228,7 +228,9 @@ def reference_distance(
                 if toward in (searched, (0.0, 0.0)):
                     status = "degenerate"
                 direction = toward
-            elif len(simplex) == 3 or vv <= _squared(touch_band(_band_size(candidate, simplex, cores))):
+            elif len(simplex) == 3 or vv <= _squared(
+                touch_band(_band_size(candidate, simplex, cores))
+            ):
                 status = "contains-origin"
             else:
                 direction = _search_direction(simplex, closest.v)

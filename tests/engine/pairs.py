@@ -26,7 +26,8 @@ __all__ = ["SHAPE_TYPES", "random_pairs", "random_shape"]
 
 def _scale(rng: random.Random) -> float:
     """Sizes from tiny to huge, most of them near 1."""
-    return 10.0 ** rng.choice([0.0, 0.0, 0.0, rng.uniform(-6.0, 6.0), rng.uniform(-3.0, 9.0)])
+    exponent = rng.choice([0.0, 0.0, 0.0, rng.uniform(-6.0, 6.0), rng.uniform(-3.0, 9.0)])
+    return math.pow(10.0, exponent)
 
 
 def _at(rng: random.Random, size: float) -> Vec:
@@ -39,9 +40,7 @@ def _ring(rng: random.Random, at: Vec, size: float) -> list[Vec]:
     angles = sorted(rng.uniform(0.0, 2.0 * math.pi) for _ in range(count))
     squash = rng.choice([1.0, rng.uniform(0.01, 1.0)])
     return [
-        (at[0] + size * math.cos(t), at[1] + size * squash * math.sin(t))
-        for t in angles
-        if True
+        (at[0] + size * math.cos(t), at[1] + size * squash * math.sin(t)) for t in angles if True
     ]
 
 
@@ -55,27 +54,40 @@ def _polygon(rng: random.Random, at: Vec, size: float) -> ConvexShape:
 
 def _integer_polygon(rng: random.Random, at: Vec, size: float) -> ConvexShape:
     """Small integer coordinates, where ties and exact touching happen."""
-    points = [(float(rng.randint(-3, 3)), float(rng.randint(-3, 3))) for _ in range(rng.randint(1, 7))]
+    points = [
+        (float(rng.randint(-3, 3)), float(rng.randint(-3, 3))) for _ in range(rng.randint(1, 7))
+    ]
     return hull(points)
 
 
 SHAPE_TYPES: dict[str, Callable[[random.Random, Vec, float], ConvexShape]] = {
     "point": lambda rng, at, size: point(at),
-    "segment": lambda rng, at, size: segment(at, (at[0] + rng.uniform(-size, size), at[1] + rng.uniform(-size, size))),
+    "segment": lambda rng, at, size: segment(
+        at, (at[0] + rng.uniform(-size, size), at[1] + rng.uniform(-size, size))
+    ),
     "polygon": _polygon,
     "hull": lambda rng, at, size: hull(
-        [(at[0] + rng.gauss(0.0, size), at[1] + rng.gauss(0.0, size)) for _ in range(rng.randint(1, 20))]
+        [
+            (at[0] + rng.gauss(0.0, size), at[1] + rng.gauss(0.0, size))
+            for _ in range(rng.randint(1, 20))
+        ]
     ),
     "integer": _integer_polygon,
     "rectangle": lambda rng, at, size: rectangle(
-        at, (rng.uniform(0.0, 2.0) * size, rng.uniform(0.0, 2.0) * size), rng.choice([0.0, 90.0, rng.uniform(0.0, 360.0)])
+        at,
+        (rng.uniform(0.0, 2.0) * size, rng.uniform(0.0, 2.0) * size),
+        rng.choice([0.0, 90.0, rng.uniform(0.0, 360.0)]),
     ),
     "circle": lambda rng, at, size: circle(at, rng.uniform(0.0, 1.0) * size),
     "capsule": lambda rng, at, size: capsule(
-        at, (at[0] + rng.uniform(-size, size), at[1] + rng.uniform(-size, size)), rng.uniform(0.0, 0.5) * size
+        at,
+        (at[0] + rng.uniform(-size, size), at[1] + rng.uniform(-size, size)),
+        rng.uniform(0.0, 0.5) * size,
     ),
     "ellipse": lambda rng, at, size: ellipse(
-        at, (rng.uniform(0.01, 1.0) * size, rng.uniform(0.01, 1.0) * size), rng.choice([0.0, 45.0, rng.uniform(0.0, 360.0)])
+        at,
+        (rng.uniform(0.01, 1.0) * size, rng.uniform(0.01, 1.0) * size),
+        rng.choice([0.0, 45.0, rng.uniform(0.0, 360.0)]),
     ),
 }
 
@@ -97,8 +109,12 @@ def random_pairs(kind: str, count: int, seed: int) -> Iterator[tuple[ConvexShape
         size = _scale(rng)
         at = _at(rng, size)
         a = random_shape(rng, kind, at, size)
-        gap = rng.choice([0.0, size * 1e-9, size * rng.uniform(-1.0, 1.0), size * rng.uniform(0.0, 4.0)])
+        gap = rng.choice(
+            [0.0, size * 1e-9, size * rng.uniform(-1.0, 1.0), size * rng.uniform(0.0, 4.0)]
+        )
         angle = rng.uniform(0.0, 2.0 * math.pi)
         other = (at[0] + (size + gap) * math.cos(angle), at[1] + (size + gap) * math.sin(angle))
-        b = random_shape(rng, rng.choice(kinds), other, size * rng.choice([1.0, rng.uniform(0.1, 3.0)]))
+        b = random_shape(
+            rng, rng.choice(kinds), other, size * rng.choice([1.0, rng.uniform(0.1, 3.0)])
+        )
         yield (a, b) if rng.random() < 0.5 else (b, a)

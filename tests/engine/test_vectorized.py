@@ -1,0 +1,212 @@
+"""gjkcli.vectorized: the same answers as the single-pair functions, pair by pair, from
+every kind of input, broadcast, on one thread or several, on either engine."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+from typing import cast
+
+import numpy as np
+import pytest
+import shapely
+
+from gjkcli import engine, vectorized
+from gjkcli.algorithms.distance import distance
+from gjkcli.algorithms.epa import penetration
+from gjkcli.algorithms.intersect import intersects
+from gjkcli.shape_array import ShapeArray, as_shape_array
+from gjkcli.shapes import ConvexShape, circle, convex_polygon, union_of
+from tests.engine.pairs import SHAPE_TYPES, random_pairs
+
+
+@pytest.fixture(params=["compiled", "pure"])
+def engine_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Run a test on the compiled core (when built) and on the pure-Python engine."""
+    if request.param == "pure":
+        monkeypatch.setattr("gjkcli.vectorized.core", lambda: None)
+    elif engine.compiled() is None:
+        pytest.skip("the compiled core is not active")
+    return str(request.param)
+
+
+def _pairs(count: int, seed: int) -> Iterator[tuple[ConvexShape, ConvexShape]]:
+    for kind in sorted(SHAPE_TYPES):
+        yield from random_pairs(kind, count, seed)
+
+
+def _same(found: object, expected: object) -> bool:
+    return repr(found) == repr(expected)
+
+
+def test_every_answer_is_the_single_pair_functions(engine_path: str) -> None:
+    pairs = list(_pairs(60 if engine_path == "pure" else 400, seed=3))
+    a = ShapeArray.from_shapes([pair[0] for pair in pairs])
+    b = ShapeArray.from_shapes([pair[1] for pair in pairs])
+    found = vectorized.distance_details(a, b)
+    depths = vectorized.penetration_details(a, b)
+    verdicts = vectorized.intersects_details(a, b)
+    for k, (shape_a, shape_b) in enumerate(pairs):
+        gjk = distance(shape_a, shape_b)
+        assert _same(float(found.distance[k]), gjk.distance)
+        assert (bool(found.intersects[k]), int(found.iterations[k]), str(found.status[k])) == (
+            gjk.intersects,
+            gjk.iterations,
+            gjk.status,
+        )
+        closest = found.closest[k].tolist()
+        assert (
+            _same(closest, [list(p) for p in gjk.closest])
+            if gjk.closest
+            else np.isnan(closest).all()
+        )
+        overlap = penetration(shape_a, shape_b)
+        if overlap is None:
+            assert (depths.depth[k], depths.status[k]) == (0.0, "apart")
+        else:
+            assert _same(float(depths.depth[k]), overlap.depth)
+            assert _same(tuple(depths.normal[k].tolist()), overlap.normal)
+            assert _same([tuple(p) for p in depths.contact[k].tolist()], list(overlap.contact))
+            assert (int(depths.iterations[k]), str(depths.status[k])) == (
+                overlap.iterations,
+                overlap.status,
+            )
+        boolean = intersects(shape_a, shape_b)
+        assert (bool(verdicts.intersects[k]), str(verdicts.status[k])) == (
+            boolean.intersects,
+            boolean.status,
+        )
+        assert _same(tuple(verdicts.direction[k].tolist()), boolean.direction)
+
+
+def test_threads_change_nothing() -> None:
+    pairs = list(_pairs(1200, seed=4))
+    a = ShapeArray.from_shapes([pair[0] for pair in pairs])
+    b = ShapeArray.from_shapes([pair[1] for pair in pairs])
+    one = vectorized.distance_details(a, b, threads=1)
+    two = vectorized.distance_details(a, b, threads=2)
+    for name in ("distance", "closest", "iterations"):
+        assert np.array_equal(getattr(one, name), getattr(two, name), equal_nan=True)
+    assert np.array_equal(one.status, two.status)
+    with pytest.raises(ValueError, match="threads"):
+        vectorized.distance(a, b, threads=0)
+
+
+def _ngons(rng: random.Random, count: int) -> list[list[tuple[float, float]]]:
+    rings = []
+    for _ in range(count):
+        cx, cy = rng.uniform(-3.0, 3.0), rng.uniform(-3.0, 3.0)
+        angles = sorted(rng.uniform(0.0, 2.0 * math.pi) for _ in range(8))
+        rings.append([(cx + math.cos(t), cy + math.sin(t)) for t in angles])
+    return rings
+
+
+def test_shapely_arrays_ragged_arrays_and_geoseries_like_input_agree(engine_path: str) -> None:
+    rng = random.Random(5)
+    rings_a, rings_b = _ngons(rng, 50), _ngons(rng, 50)
+    geometries_a = shapely.polygons(rings_a)
+    geometries_b = shapely.polygons(rings_b)
+
+    class GeoSeriesLike:
+        """What GeoPandas gives: geometries under ``.values``."""
+
+        values = geometries_b
+
+    expected = [
+        distance(convex_polygon(p), convex_polygon(q)).distance
+        for p, q in zip(rings_a, rings_b, strict=True)
+    ]
+    for a, b in [
+        (geometries_a, geometries_b),
+        (list(geometries_a), GeoSeriesLike()),
+        (shapely.to_ragged_array(geometries_a), shapely.to_ragged_array(geometries_b)),
+        ([convex_polygon(p) for p in rings_a], [convex_polygon(q) for q in rings_b]),
+    ]:
+        assert _same(vectorized.distance(a, b).tolist(), expected)
+    # and Shapely's own answers, to its precision
+    assert np.allclose(
+        vectorized.distance(geometries_a, geometries_b),
+        shapely.distance(geometries_a, geometries_b),
+        atol=1e-12,
+    )
+    assert np.array_equal(
+        vectorized.intersects(geometries_a, geometries_b),
+        shapely.intersects(geometries_a, geometries_b),
+    )
+
+
+def test_points_and_segments_from_shapely() -> None:
+    shapes = as_shape_array(shapely.from_wkt(["POINT (3 4)", "LINESTRING (0 2, 5 2)"]))
+    assert vectorized.distance(shapes, shapely.Point(0.0, 0.0)).tolist() == [5.0, 2.0]
+    assert vectorized.distance(
+        shapely.points([[0.0, 0.0], [3.0, 4.0]]), shapely.Point(0.0, 0.0)
+    ).tolist() == [0.0, 5.0]
+
+
+def test_broadcasting_follows_numpy() -> None:
+    centers = np.array([[0.0, 0.0], [10.0, 0.0], [20.0, 0.0]])
+    discs = ShapeArray.circles(centers, 1.0)
+    points = shapely.points(centers)
+    table = vectorized.distance(points[:, None], points[None, :])
+    assert table.shape == (3, 3)
+    assert table.tolist() == [[0.0, 10.0, 20.0], [10.0, 0.0, 10.0], [20.0, 10.0, 0.0]]
+    one_against_many = vectorized.distance(discs, circle((0.0, 5.0), 1.0))
+    assert one_against_many.shape == (3,)
+    assert _same(
+        one_against_many.tolist(),
+        [
+            distance(circle((x, 0.0), 1.0), circle((0.0, 5.0), 1.0)).distance
+            for x in (0.0, 10.0, 20.0)
+        ],
+    )
+    single = vectorized.distance(circle((0.0, 0.0), 1.0), circle((3.0, 4.0), 1.0))
+    assert single.shape == () and float(single) == 3.0
+    with pytest.raises(ValueError, match="broadcast"):
+        vectorized.distance(discs, ShapeArray.circles(centers[:2], 1.0))
+
+
+def test_curved_shapes_stay_curved_and_exact() -> None:
+    """Two unit discs 3 apart are exactly 1 apart; an ellipse built in bulk is the one
+    gjkcli.ellipse builds."""
+    discs = ShapeArray.circles([[0.0, 0.0]], 1.0)
+    assert vectorized.distance(discs, ShapeArray.circles([[3.0, 0.0]], 1.0)).tolist() == [1.0]
+    many = ShapeArray.ellipses([[0.0, 0.0], [5.0, 1.0]], [[2.0, 1.0], [1.0, 1.0]], [30.0, 0.0])
+    from gjkcli.shapes import ellipse
+
+    assert repr(many.shape_at(0)) == repr(ellipse((0.0, 0.0), (2.0, 1.0), 30.0))
+    assert repr(many.shape_at(1)) == repr(ellipse((5.0, 1.0), (1.0, 1.0)))
+    capsules = ShapeArray.capsules([[0.0, 0.0]], [[4.0, 0.0]], 0.5)
+    assert vectorized.distance(capsules, discs).tolist() == [0.0]
+    assert vectorized.penetration(capsules, ShapeArray.circles([[2.0, 1.0]], 1.0)).tolist() == [0.5]
+
+
+@pytest.mark.parametrize(
+    ("geometry", "message"),
+    [
+        (
+            "POLYGON ((0 0, 4 0, 4 4, 2 1, 0 4, 0 0))",
+            "geometry 0 is not a convex polygon: reflex vertex at vertex 3",
+        ),
+        (
+            "POLYGON ((0 0, 9 0, 9 9, 0 9, 0 0), (1 1, 2 1, 2 2, 1 1))",
+            "geometry 0 is a polygon with holes",
+        ),
+        ("MULTIPOINT ((0 0), (1 1))", "geometry 0 is a MultiPoint"),
+        ("LINESTRING (0 0, 1 1, 2 0)", "more than two points"),
+        ("POINT EMPTY", "geometry 0 is missing or empty"),
+    ],
+)
+def test_shapes_the_array_functions_cannot_take_are_named(geometry: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+        vectorized.distance(shapely.from_wkt([geometry]), shapely.Point(0.0, 0.0))
+
+
+def test_compound_shapes_and_bad_radii_are_refused() -> None:
+    two_discs = union_of([circle((0.0, 0.0), 1.0), circle((5.0, 0.0), 1.0)])
+    with pytest.raises(ValueError, match="shape 1 is a Compound"):
+        ShapeArray.from_shapes([circle((0.0, 0.0), 1.0), cast(ConvexShape, two_discs)])
+    with pytest.raises(ValueError, match="shape 1: the radius must be finite and >= 0"):
+        ShapeArray.circles([[0.0, 0.0], [1.0, 1.0]], [1.0, -1.0])
+    with pytest.raises(ValueError, match="shape 0 has no points"):
+        ShapeArray.from_ragged(np.zeros((2, 2)), [0, 0, 2])
