@@ -126,17 +126,17 @@ def distance(a: Any, b: Any, *, threads: int = 1) -> Floats:
     >>> distance(shapely.points([[0.0, 0.0], [3.0, 4.0]]), shapely.Point(0.0, 0.0))
     array([0., 5.])
     """
-    return distance_details(a, b, threads=threads).distance
+    return _run(_DISTANCE, a, b, threads).value
 
 
 def intersects(a: Any, b: Any, *, threads: int = 1) -> npt.NDArray[np.bool_]:
     """Whether each pair shares a point (touching counts), by boolean GJK."""
-    return intersects_details(a, b, threads=threads).intersects
+    return _run(_INTERSECTS, a, b, threads).flag
 
 
 def penetration(a: Any, b: Any, *, threads: int = 1) -> Floats:
     """How deeply each pair overlaps (0 for shapes that do not), by EPA."""
-    return penetration_details(a, b, threads=threads).depth
+    return _run(_PENETRATION, a, b, threads).value
 
 
 def distance_details(a: Any, b: Any, *, threads: int = 1) -> DistanceArrays:
@@ -147,30 +147,45 @@ def distance_details(a: Any, b: Any, *, threads: int = 1) -> DistanceArrays:
     >>> found.distance, found.closest.tolist(), found.status
     (array([2.]), [[[1.0, 0.0], [3.0, 0.0]]], array(['duplicate-support'], dtype='<U17'))
     """
-    value, flag, points, iterations, status = _run(_DISTANCE, a, b, threads)
-    shape = value.shape
-    return DistanceArrays(value, flag, points[..., :4].reshape(*shape, 2, 2), iterations, status)
+    run = _run(_DISTANCE, a, b, threads)
+    closest = run.points[..., :4].reshape(*run.value.shape, 2, 2)
+    return DistanceArrays(run.value, run.flag, closest, run.iterations, run.status())
 
 
 def intersects_details(a: Any, b: Any, *, threads: int = 1) -> IntersectArrays:
     """Verdicts, last search directions, iterations and statuses of each pair."""
-    _, flag, points, iterations, status = _run(_INTERSECTS, a, b, threads)
-    return IntersectArrays(flag, points[..., :2].copy(), iterations, status)
+    run = _run(_INTERSECTS, a, b, threads)
+    return IntersectArrays(run.flag, run.points[..., :2].copy(), run.iterations, run.status())
 
 
 def penetration_details(a: Any, b: Any, *, threads: int = 1) -> PenetrationArrays:
     """Depths, normals, contact points, iterations and statuses of each pair."""
-    value, _, points, iterations, status = _run(_PENETRATION, a, b, threads)
-    shape = value.shape
-    contact = points[..., 2:].reshape(*shape, 2, 2)
-    return PenetrationArrays(value, points[..., :2].copy(), contact, iterations, status)
+    run = _run(_PENETRATION, a, b, threads)
+    contact = run.points[..., 2:].reshape(*run.value.shape, 2, 2)
+    normal = run.points[..., :2].copy()
+    return PenetrationArrays(run.value, normal, contact, run.iterations, run.status())
 
 
-def _run(
-    query: int, a: Any, b: Any, threads: int
-) -> tuple[Floats, npt.NDArray[np.bool_], Floats, npt.NDArray[np.int32], npt.NDArray[np.str_]]:
-    """Answer every pair of the broadcast ``a`` and ``b``: values, flags, six numbers a
-    pair, iterations and status names, each in the broadcast shape."""
+@dataclass(frozen=True)
+class _Answers:
+    """What the engine wrote for every pair, in the broadcast shape: the value (distance or
+    depth), the flag (the verdict), six numbers, the iterations and the status codes."""
+
+    value: Floats
+    flag: npt.NDArray[np.bool_]
+    points: Floats
+    iterations: npt.NDArray[np.int32]
+    codes: npt.NDArray[np.int8]
+
+    def status(self) -> npt.NDArray[np.str_]:
+        """The status codes as names."""
+        names = np.array([*STATUSES, _NO_OVERLAP, _FAILED])
+        known = np.where(self.codes == -1, len(STATUSES), len(STATUSES) + 1)
+        return names[np.where(self.codes >= 0, self.codes, known)]
+
+
+def _run(query: int, a: Any, b: Any, threads: int) -> _Answers:
+    """Answer every pair of the broadcast ``a`` and ``b``."""
     if threads < 1:
         raise ValueError(f"threads must be at least 1, got {threads}")
     first, second = as_shape_array(a), as_shape_array(b)
@@ -182,12 +197,13 @@ def _run(
     pairs_a = np.ascontiguousarray(index_a.reshape(-1))
     pairs_b = np.ascontiguousarray(index_b.reshape(-1))
     count = len(pairs_a)
-    value = np.empty(count, dtype=np.float64)
-    flag = np.empty(count, dtype=np.bool_)
-    points = np.empty((count, 6), dtype=np.float64)
-    iterations = np.empty(count, dtype=np.int32)
-    codes = np.empty(count, dtype=np.int8)
-    outputs = (value, flag, points, iterations, codes)
+    outputs = (
+        np.empty(count, dtype=np.float64),
+        np.empty(count, dtype=np.bool_),
+        np.empty((count, 6), dtype=np.float64),
+        np.empty(count, dtype=np.int32),
+        np.empty(count, dtype=np.int8),
+    )
     fast = core()
     if fast is None:
         _answer_in_python(query, (first, second), (pairs_a, pairs_b), outputs)
@@ -198,16 +214,13 @@ def _run(
             fast.many(query, *columns, pairs_a, pairs_b, start, stop, *outputs)
 
         _in_chunks(answer, count, threads)
-    names = np.array([*STATUSES, _NO_OVERLAP, _FAILED])
-    status = names[
-        np.where(codes >= 0, codes, np.where(codes == -1, len(STATUSES), len(STATUSES) + 1))
-    ]
-    return (
+    value, flag, points, iterations, codes = outputs
+    return _Answers(
         value.reshape(shape),
         flag.reshape(shape),
         points.reshape(*shape, 6),
         iterations.reshape(shape),
-        status.reshape(shape),
+        codes.reshape(shape),
     )
 
 
