@@ -122,6 +122,21 @@ static const char *STATUS_NAMES[ST_COUNT] = {
 };
 static PyObject *status_objects[ST_COUNT];
 
+/* Powers of two used as margins and limits, set once at import (ldexp, rather than hex
+   float literals, which not every compiler reads). */
+static double P2_M200, P2_M40, P2_M53, P2_M900, P2_1000, P2_900, P2_990;
+
+static void set_powers_of_two(void)
+{
+    P2_M200 = ldexp(1.0, -200);
+    P2_M40 = ldexp(1.0, -40);
+    P2_M53 = ldexp(1.0, -53);
+    P2_M900 = ldexp(1.0, -900);
+    P2_1000 = ldexp(1.0, 1000);
+    P2_900 = ldexp(1.0, 900);
+    P2_990 = ldexp(1.0, 990);
+}
+
 /* ------------------------------------------------------------------ */
 /* Arithmetic as the Python does it                                    */
 /* ------------------------------------------------------------------ */
@@ -146,7 +161,7 @@ static inline DoubleLength exact_product(double x, double y)
     DoubleLength r;
     double cx, xh, xl, cy, yh, yl;
     r.hi = x * y;
-    if (!(fabs(r.hi) > 0x1p-900 && fabs(x) < 0x1p990 && fabs(y) < 0x1p990)) return two_product(x, y);
+    if (!(fabs(r.hi) > P2_M900 && fabs(x) < P2_990 && fabs(y) < P2_990)) return two_product(x, y);
     cx = 134217729.0 * x;
     xh = cx - (cx - x);
     xl = x - xh;
@@ -516,7 +531,7 @@ static int rounded_ratio(const Expansion *c, const Expansion *n, double *out)
     return 0;
 }
 
-#define U_ROUND 0x1p-53 /* the unit roundoff */
+#define U_ROUND P2_M53 /* the unit roundoff */
 
 /* The fast way to the same weights: each cross and their sum in double-double with a
    bound on its error, each ratio rounded once, and kept only when the bounds prove that
@@ -551,7 +566,7 @@ static int inside_weights_filtered(const double *xs, const int (*order)[4], doub
             continue;
         }
         q = chi[k] / nhi;
-        if (!(fabs(q) > 0x1p-900) || !isfinite(q)) return 0;
+        if (!(fabs(q) > P2_M900) || !isfinite(q)) return 0;
         for (step = 0;; step++) {
             DoubleLength m = exact_product(q, nhi);
             m1 = m.hi;
@@ -562,7 +577,7 @@ static int inside_weights_filtered(const double *xs, const int (*order)[4], doub
                    8.0 * U_ROUND * (fabs(chi[k] - m1) + fabs(m2) + fabs(clo[k]) + 2.0 * fabs(q * nlo));
             up = nextafter(q, INFINITY) - q;
             down = q - nextafter(q, -INFINITY);
-            room = 0.5 * (up < down ? up : down) * (fabs(nhi) - fabs(nlo) - nerr) * (1.0 - 0x1p-40);
+            room = 0.5 * (up < down ? up : down) * (fabs(nhi) - fabs(nlo) - nerr) * (1.0 - P2_M40);
             if (nhi < 0.0) r = -r; /* the sign of c / n - q */
             if (fabs(r) + rerr < room) {
                 weights[k] = q;
@@ -603,7 +618,7 @@ static int inside_weights_exact(const Vec *p, double *weights)
     }
     if (biggest == 0.0) return 0;
     frexp(biggest, &shift);
-    if (ldexp(smallest, -shift) < 0x1p-200) return 0;
+    if (ldexp(smallest, -shift) < P2_M200) return 0;
     for (i = 0; i < 6; i++) xs[i] = ldexp(xs[i], -shift);
     if (inside_weights_filtered(xs, order, weights)) return 1;
     /* c1 = x2 y3 - y2 x3, c2 = x3 y1 - y3 x1, c3 = x1 y2 - y1 x2 */
@@ -994,7 +1009,7 @@ static double noise_bound(const Shape *s)
     {
         const double *m = s->m;
         double rows = (fabs(m[0]) + fabs(m[1])) + (fabs(m[2]) + fabs(m[3]));
-        return (rows * reach(s->inner) + fabs(s->t[0]) + fabs(s->t[1])) * (1.0 + 0x1p-40);
+        return (rows * reach(s->inner) + fabs(s->t[0]) + fabs(s->t[1])) * (1.0 + P2_M40);
     }
 }
 
@@ -1006,8 +1021,8 @@ static double band_squared_bound(const Closest *c, const Support *s, int count, 
     double total = 0.0, band;
     int i;
     for (i = 0; i < count; i++) total += fabs(c->weights[i]) * size_of(&s[i]);
-    band = K.touch_relative * (total + noise_a + noise_b) * (1.0 + 0x1p-40);
-    return band * band * (1.0 + 0x1p-40);
+    band = K.touch_relative * (total + noise_a + noise_b) * (1.0 + P2_M40);
+    return band * band * (1.0 + P2_M40);
 }
 
 /* 1 when the gap is certainly finite and above the convergence threshold: computed with
@@ -1017,11 +1032,11 @@ static int certainly_not_converged(Vec base, Vec d, Vec w, double vv, const Supp
 {
     double l2 = d.x * d.x + d.y * d.y, length, along, gap, nx, ny, reach_along, threshold;
     int i;
-    if (!(l2 > 0x1p-900 && l2 < 0x1p900)) return 0;
+    if (!(l2 > P2_M900 && l2 < P2_900)) return 0;
     length = sqrt(l2);
     along = d.x * (w.x - base.x) + d.y * (w.y - base.y);
     gap = sqrt(vv) * (along / length);
-    if (!(gap > 0.0 && gap < 0x1p1000)) return 0;
+    if (!(gap > 0.0 && gap < P2_1000)) return 0;
     nx = fabs(d.x) / length;
     ny = fabs(d.y) / length;
     reach_along = 0.0;
@@ -1030,7 +1045,7 @@ static int certainly_not_converged(Vec base, Vec d, Vec w, double vv, const Supp
         if (size > reach_along) reach_along = size;
     }
     threshold = K.convergence_relative * vv + rounding(sqrt(vv) * reach_along);
-    return gap > threshold * (1.0 + 0x1p-40);
+    return gap > threshold * (1.0 + P2_M40);
 }
 
 static void gjk_distance(Context *ctx, const Shape *shape_a, const Shape *shape_b, DistanceAnswer *out)
@@ -2551,6 +2566,7 @@ PyMODINIT_FUNC PyInit__engine(void)
     for (i = 0; i < ST_COUNT; i++) {
         if (intern(&status_objects[i], STATUS_NAMES[i]) < 0) return NULL;
     }
+    set_powers_of_two();
     module = PyModule_Create(&engine_module);
     if (module == NULL) return NULL;
     names = PyTuple_New(ST_COUNT);
