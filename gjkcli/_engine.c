@@ -180,14 +180,17 @@ static inline DoubleLength fast_two_sum(double a, double b)
     return r;
 }
 
-/* math.hypot(x, y) as CPython computes it (Modules/mathmodule.c, vector_norm,
-   3.10 and later): lossless scaling by a power of two, exact squares, a
-   compensated sum started at 1.0, and one differential correction of the
-   square root. */
+/* math.hypot(x, y) as CPython computes it (Modules/mathmodule.c, vector_norm): lossless
+   scaling by a power of two, exact squares, compensated sums started at 1.0, and one
+   differential correction of the square root. 3.12 changed how the squares are split
+   and summed, which changes the last bit of a few results: each version's way is here,
+   chosen when the core is compiled for that Python. */
 static double gjk_hypot(double x, double y)
 {
     double v[2], max = 0.0, h, scale, unscale = 0.0, csum = 1.0, frac1 = 0.0, frac2 = 0.0, z;
+#if PY_VERSION_HEX >= 0x030C0000
     DoubleLength pr, sm;
+#endif
     int found_nan, max_e, i;
 
     v[0] = fabs(x);
@@ -243,6 +246,48 @@ static double gjk_hypot(double x, double y)
     }
     scale = ldexp(1.0, -max_e);
 scaled:
+#if PY_VERSION_HEX < 0x030C0000
+    {
+        /* 3.10 and 3.11: Veltkamp's split, and three compensated sums */
+        double t, hi, lo, old, frac3 = 0.0;
+        for (i = 0; i < 2; i++) {
+            z = v[i] * scale;
+            t = z * 134217729.0;
+            hi = t - (t - z);
+            lo = z - hi;
+            z = hi * hi;
+            old = csum;
+            csum += z;
+            frac1 += (old - csum) + z;
+            z = 2.0 * hi * lo;
+            old = csum;
+            csum += z;
+            frac2 += (old - csum) + z;
+            frac3 += lo * lo;
+        }
+        h = sqrt(csum - 1.0 + (frac1 + frac2 + frac3));
+        z = h;
+        t = z * 134217729.0;
+        hi = t - (t - z);
+        lo = z - hi;
+        z = -hi * hi;
+        old = csum;
+        csum += z;
+        frac1 += (old - csum) + z;
+        z = -2.0 * hi * lo;
+        old = csum;
+        csum += z;
+        frac2 += (old - csum) + z;
+        z = -lo * lo;
+        old = csum;
+        csum += z;
+        frac3 += (old - csum) + z;
+        z = csum - 1.0 + (frac1 + frac2 + frac3);
+        h = h + z / (2.0 * h);
+        /* h / scale: the same number as h times 1 / scale, both powers of two being exact */
+        return unscale != 0.0 ? h * unscale : h / scale;
+    }
+#else
     for (i = 0; i < 2; i++) {
         z = v[i] * scale;
         pr = exact_product(z, z);
@@ -261,6 +306,7 @@ scaled:
     h += z / (2.0 * h);
     /* h / scale: the same number as h times 1 / scale, both powers of two being exact */
     return unscale != 0.0 ? h * unscale : h / scale;
+#endif
 }
 
 /* Python's max(a, b) and min(a, b): the first unless the second is strictly beyond it. */

@@ -122,6 +122,27 @@ def test_hypot_is_cpythons_to_the_bit(fast: ModuleType) -> None:
     assert not differ, differ[:5]
 
 
+def test_hypot_near_rounding_ties_is_cpythons(fast: ModuleType) -> None:
+    """Multiples of Pythagorean triples, a few units in the last place off: the sums of
+    squares lie near rounding ties, where CPython 3.10-3.11 and 3.12+ round differently
+    (the core must follow the Python it is built for)."""
+    rng = random.Random(3)
+    triples = [(3, 4), (5, 12), (8, 15), (7, 24), (20, 21), (9, 40), (12, 35), (11, 60)]
+    differ = []
+    for _ in range(100_000):
+        a, b = rng.choice(triples)
+        scale = rng.uniform(0.5, 2.0) * math.pow(10.0, rng.uniform(-30.0, 30.0))
+        x, y = a * scale, b * scale
+        for _ in range(rng.randrange(3)):
+            x = math.nextafter(x, rng.choice([-math.inf, math.inf]))
+        if fast.hypot(x, y).hex() != math.hypot(x, y).hex():
+            differ.append((x, y))
+    assert not differ, differ[:5]
+    assert fast.hypot(-2.2626952607277397, 1.6970214455458048) == math.hypot(
+        -2.2626952607277397, 1.6970214455458048
+    )
+
+
 def _triangle(rng: random.Random) -> tuple[tuple[float, float], ...]:
     """A triangle: random, a sliver with corners 1e15 apart, nearly flat, small
     integers, or with coordinates spread over 300 orders of magnitude."""
