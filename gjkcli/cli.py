@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TextIO
 import typer
 
 from gjkcli._version import __version__
+from gjkcli.cli_values import Command, Group
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -34,6 +35,7 @@ EXIT_READER_GONE = 128 + 13  # as if ended by SIGPIPE: standard output's reader 
 
 app = typer.Typer(
     name="gjk",
+    cls=Group,
     help="Distance, intersection and overlap of 2D shapes by GJK (convex, or cut into "
     "convex parts), cross-checked against Shapely.",
     epilog="[bold]Examples[/bold]\n\n"
@@ -98,12 +100,13 @@ PictureQuery = Literal["boolean", "distance"]
 
 
 @app.command(
+    cls=Command,
     epilog="[bold]Examples[/bold]\n\n"
     "  gjk check samples/seed-example.json\n\n"
     "  gjk check a.json b.json --json\n\n"
     "  gjk check samples/seed-example.json --trace --query boolean\n\n"
     "  gjk check samples/circle/overlapping.json --plot pair.png\n\n"
-    "  cat pair.json | gjk check -"
+    "  cat pair.json | gjk check -",
 )
 def check(
     a: FirstShape,
@@ -158,10 +161,11 @@ def check(
 
 
 @app.command(
+    cls=Command,
     epilog="[bold]Examples[/bold]\n\n"
     "  gjk plot samples/seed-example.json -o seed.svg --query boolean\n\n"
     "  gjk plot a.json b.json -o pair.png --gif run.gif\n\n"
-    "  gjk plot samples/ellipse/separated.json --frames steps/"
+    "  gjk plot samples/ellipse/separated.json --frames steps/",
 )
 def plot(
     a: FirstShape,
@@ -203,11 +207,12 @@ def plot(
 
 
 @app.command(
+    cls=Command,
     epilog="[bold]Examples[/bold]\n\n"
     "  gjk batch samples/\n\n"
     "  gjk batch corpus.jsonl --json | jq 'select(.agree | not)'\n\n"
     "  gjk batch cases/ --glob '*touching*' --output results.jsonl --summary-json summary.json\n\n"
-    "  cat pairs.jsonl | gjk batch - --fail-fast"
+    "  cat pairs.jsonl | gjk batch - --fail-fast",
 )
 def batch(
     paths: Annotated[
@@ -321,10 +326,11 @@ def _check_outputs(
 
 
 @app.command(
+    cls=Command,
     epilog="[bold]Examples[/bold]\n\n"
     "  gjk generate corpus.jsonl --count 10000 --seed 1\n\n"
     "  gjk generate cases/ --count 200 --seed 7 --files --family touching-vertex-edge\n\n"
-    "  gjk generate - --count 1000 --seed 3 | gjk batch -"
+    "  gjk generate - --count 1000 --seed 3 | gjk batch -",
 )
 def generate(
     out: Annotated[
@@ -454,10 +460,11 @@ def _draw(
 
 
 @app.command(
+    cls=Command,
     epilog="[bold]Examples[/bold]\n\n"
     "  gjk minkowski samples/seed-example.json\n\n"
     "  gjk minkowski a.json b.json --wkt\n\n"
-    "  gjk minkowski samples/circle/overlapping.json --json"
+    "  gjk minkowski samples/circle/overlapping.json --json",
 )
 def minkowski(
     a: FirstShape,
