@@ -139,20 +139,23 @@ def check(
     strict: Annotated[bool, typer.Option("--strict", help=_STRICT_HELP)] = False,
 ) -> None:
     """Check two shapes: verdict, distance, closest points, depth, certificate, referees."""
-    from gjkcli.render.json_record import check_record
-    from gjkcli.render.table import check_table
-    from gjkcli.render.trace import trace_text
     from gjkcli.verify.check import check_pair
 
     if plot is not None:
         _check_picture_path(plot)
     result = check_pair(_load(a, b, json_output), trace=trace or plot is not None)
     if json_output:
+        from gjkcli.render.json_record import check_record
+
         _print_json(check_record(result, query if trace else None))
     else:
+        from gjkcli.render.table import check_table
+
         console = _console()
         console.print(check_table(result))
         if trace:
+            from gjkcli.render.trace import trace_text
+
             console.print(trace_text(query, result.answer))
     if plot is not None:
         _draw("picture", result, "boolean" if query == "boolean" else "distance", plot)
@@ -543,12 +546,13 @@ def _atomic(stack: contextlib.ExitStack, path: Path) -> TextIO:
 def _load(a: str, b: str | None, json_output: bool) -> Pair:
     """The pair named on the command line; bad input ends the program (exit status 2)."""
     from gjkcli.io import InputError, load_pair, load_two
-    from gjkcli.render.json_record import error_record
 
     try:
         return load_pair(a) if b is None else load_two(a, b)
     except InputError as error:
         if json_output:
+            from gjkcli.render.json_record import error_record
+
             _print_json(error_record(a if b is None else f"{a} {b}", str(error)))
         _fail(str(error))
 
