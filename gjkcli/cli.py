@@ -3,9 +3,11 @@
 No geometry lives here. Input problems arrive as
 :class:`~gjkcli.io.errors.InputError` and leave as one line on standard error
 with exit status 2; nothing else is ever printed as a traceback.
-"""
 
-from __future__ import annotations
+The annotations here are evaluated as the module is (no ``from __future__
+import annotations``): Typer reads those of every command at each start, and
+would otherwise evaluate each of them from a string again, every time.
+"""
 
 import contextlib
 import json
@@ -396,7 +398,7 @@ def generate(
 
 
 @contextlib.contextmanager
-def _progress(show: bool, total: int | None) -> Iterator[Callable[[Summary], None]]:
+def _progress(show: bool, total: int | None) -> Iterator[Callable[["Summary"], None]]:
     """A progress bar on standard error while a batch runs (if ``show``): a bar with the
     pairs done out of ``total`` and the time left, or, for a stream of unknown length,
     a count."""
@@ -428,7 +430,7 @@ def _progress(show: bool, total: int | None) -> Iterator[Callable[[Summary], Non
     ) as bar:
         task = bar.add_task("", total=total)
 
-        def update(summary: Summary) -> None:
+        def update(summary: "Summary") -> None:
             bar.update(
                 task,
                 completed=summary.pairs + summary.skipped,
@@ -446,7 +448,10 @@ def _check_picture_path(path: Path) -> None:
 
 
 def _draw(
-    what: Literal["picture", "animation", "frames"], result: Check, query: PictureQuery, path: Path
+    what: Literal["picture", "animation", "frames"],
+    result: "Check",
+    query: PictureQuery,
+    path: Path,
 ) -> None:
     """Draw a picture, an animation or a folder of frames; a missing matplotlib or an
     unwritable path is one line, exit 2."""
@@ -521,7 +526,7 @@ def _write(stream: TextIO, text: str) -> None:
         raise _ReaderGoneError from None
 
 
-def _console(stderr: bool = False) -> Console:
+def _console(stderr: bool = False) -> "Console":
     """A Rich console on standard output (or error) that ends the program quietly when its
     reader goes away, like :func:`_write`, rather than with Rich's exit status 1."""
     from rich.console import Console
@@ -543,7 +548,7 @@ def _atomic(stack: contextlib.ExitStack, path: Path) -> TextIO:
         _fail(f"{path}: cannot write: {error.strerror or error}")
 
 
-def _load(a: str, b: str | None, json_output: bool) -> Pair:
+def _load(a: str, b: str | None, json_output: bool) -> "Pair":
     """The pair named on the command line; bad input ends the program (exit status 2)."""
     from gjkcli.io import InputError, load_pair, load_two
 
