@@ -3,9 +3,11 @@
 No geometry lives here. Input problems arrive as
 :class:`~gjkcli.io.errors.InputError` and leave as one line on standard error
 with exit status 2; nothing else is ever printed as a traceback.
-"""
 
-from __future__ import annotations
+The annotations here are evaluated as the module is (no ``from __future__
+import annotations``): Typer reads those of every command at each start, and
+would otherwise evaluate each of them from a string again, every time.
+"""
 
 import contextlib
 import json
@@ -19,6 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TextIO
 import typer
 
 from gjkcli._version import __version__
+from gjkcli.cli_values import Command, Group
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -34,6 +37,7 @@ EXIT_READER_GONE = 128 + 13  # as if ended by SIGPIPE: standard output's reader 
 
 app = typer.Typer(
     name="gjk",
+    cls=Group,
     help="Distance, intersection and overlap of 2D shapes by GJK (convex, or cut into "
     "convex parts), cross-checked against Shapely.",
     epilog="[bold]Examples[/bold]\n\n"
@@ -98,12 +102,13 @@ PictureQuery = Literal["boolean", "distance"]
 
 
 @app.command(
+    cls=Command,
     epilog="[bold]Examples[/bold]\n\n"
     "  gjk check samples/seed-example.json\n\n"
     "  gjk check a.json b.json --json\n\n"
     "  gjk check samples/seed-example.json --trace --query boolean\n\n"
     "  gjk check samples/circle/overlapping.json --plot pair.png\n\n"
-    "  cat pair.json | gjk check -"
+    "  cat pair.json | gjk check -",
 )
 def check(
     a: FirstShape,
@@ -136,20 +141,23 @@ def check(
     strict: Annotated[bool, typer.Option("--strict", help=_STRICT_HELP)] = False,
 ) -> None:
     """Check two shapes: verdict, distance, closest points, depth, certificate, referees."""
-    from gjkcli.render.json_record import check_record
-    from gjkcli.render.table import check_table
-    from gjkcli.render.trace import trace_text
     from gjkcli.verify.check import check_pair
 
     if plot is not None:
         _check_picture_path(plot)
     result = check_pair(_load(a, b, json_output), trace=trace or plot is not None)
     if json_output:
+        from gjkcli.render.json_record import check_record
+
         _print_json(check_record(result, query if trace else None))
     else:
+        from gjkcli.render.table import check_table
+
         console = _console()
         console.print(check_table(result))
         if trace:
+            from gjkcli.render.trace import trace_text
+
             console.print(trace_text(query, result.answer))
     if plot is not None:
         _draw("picture", result, "boolean" if query == "boolean" else "distance", plot)
@@ -158,10 +166,11 @@ def check(
 
 
 @app.command(
+    cls=Command,
     epilog="[bold]Examples[/bold]\n\n"
     "  gjk plot samples/seed-example.json -o seed.svg --query boolean\n\n"
     "  gjk plot a.json b.json -o pair.png --gif run.gif\n\n"
-    "  gjk plot samples/ellipse/separated.json --frames steps/"
+    "  gjk plot samples/ellipse/separated.json --frames steps/",
 )
 def plot(
     a: FirstShape,
@@ -203,11 +212,12 @@ def plot(
 
 
 @app.command(
+    cls=Command,
     epilog="[bold]Examples[/bold]\n\n"
     "  gjk batch samples/\n\n"
     "  gjk batch corpus.jsonl --json | jq 'select(.agree | not)'\n\n"
     "  gjk batch cases/ --glob '*touching*' --output results.jsonl --summary-json summary.json\n\n"
-    "  cat pairs.jsonl | gjk batch - --fail-fast"
+    "  cat pairs.jsonl | gjk batch - --fail-fast",
 )
 def batch(
     paths: Annotated[
@@ -321,10 +331,11 @@ def _check_outputs(
 
 
 @app.command(
+    cls=Command,
     epilog="[bold]Examples[/bold]\n\n"
     "  gjk generate corpus.jsonl --count 10000 --seed 1\n\n"
     "  gjk generate cases/ --count 200 --seed 7 --files --family touching-vertex-edge\n\n"
-    "  gjk generate - --count 1000 --seed 3 | gjk batch -"
+    "  gjk generate - --count 1000 --seed 3 | gjk batch -",
 )
 def generate(
     out: Annotated[
@@ -387,7 +398,7 @@ def generate(
 
 
 @contextlib.contextmanager
-def _progress(show: bool, total: int | None) -> Iterator[Callable[[Summary], None]]:
+def _progress(show: bool, total: int | None) -> Iterator[Callable[["Summary"], None]]:
     """A progress bar on standard error while a batch runs (if ``show``): a bar with the
     pairs done out of ``total`` and the time left, or, for a stream of unknown length,
     a count."""
@@ -419,7 +430,7 @@ def _progress(show: bool, total: int | None) -> Iterator[Callable[[Summary], Non
     ) as bar:
         task = bar.add_task("", total=total)
 
-        def update(summary: Summary) -> None:
+        def update(summary: "Summary") -> None:
             bar.update(
                 task,
                 completed=summary.pairs + summary.skipped,
@@ -437,7 +448,10 @@ def _check_picture_path(path: Path) -> None:
 
 
 def _draw(
-    what: Literal["picture", "animation", "frames"], result: Check, query: PictureQuery, path: Path
+    what: Literal["picture", "animation", "frames"],
+    result: "Check",
+    query: PictureQuery,
+    path: Path,
 ) -> None:
     """Draw a picture, an animation or a folder of frames; a missing matplotlib or an
     unwritable path is one line, exit 2."""
@@ -454,10 +468,11 @@ def _draw(
 
 
 @app.command(
+    cls=Command,
     epilog="[bold]Examples[/bold]\n\n"
     "  gjk minkowski samples/seed-example.json\n\n"
     "  gjk minkowski a.json b.json --wkt\n\n"
-    "  gjk minkowski samples/circle/overlapping.json --json"
+    "  gjk minkowski samples/circle/overlapping.json --json",
 )
 def minkowski(
     a: FirstShape,
@@ -511,7 +526,7 @@ def _write(stream: TextIO, text: str) -> None:
         raise _ReaderGoneError from None
 
 
-def _console(stderr: bool = False) -> Console:
+def _console(stderr: bool = False) -> "Console":
     """A Rich console on standard output (or error) that ends the program quietly when its
     reader goes away, like :func:`_write`, rather than with Rich's exit status 1."""
     from rich.console import Console
@@ -533,15 +548,16 @@ def _atomic(stack: contextlib.ExitStack, path: Path) -> TextIO:
         _fail(f"{path}: cannot write: {error.strerror or error}")
 
 
-def _load(a: str, b: str | None, json_output: bool) -> Pair:
+def _load(a: str, b: str | None, json_output: bool) -> "Pair":
     """The pair named on the command line; bad input ends the program (exit status 2)."""
     from gjkcli.io import InputError, load_pair, load_two
-    from gjkcli.render.json_record import error_record
 
     try:
         return load_pair(a) if b is None else load_two(a, b)
     except InputError as error:
         if json_output:
+            from gjkcli.render.json_record import error_record
+
             _print_json(error_record(a if b is None else f"{a} {b}", str(error)))
         _fail(str(error))
 

@@ -6,7 +6,6 @@ from gjkcli.io.geojson import GEOJSON_TYPES, geojson_shape
 from gjkcli.io.limits import within_limits
 from gjkcli.io.native import NATIVE_TYPES, native_shape
 from gjkcli.io.node import Node, suggest
-from gjkcli.io.wkt import wkt_shape
 from gjkcli.pair import ShapeInput
 
 __all__ = ["shape_from_node"]
@@ -29,6 +28,8 @@ def shape_from_node(node: Node) -> ShapeInput:
 
 def _shape(node: Node) -> ShapeInput:
     if isinstance(node.value, str):
+        from gjkcli.io.wkt import wkt_shape  # imported for WKT only: JSON input needs none of it
+
         return wkt_shape(node.value, node.file, node.place)
     mapping = node.mapping("a shape")
     if "type" not in mapping:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gjkcli import tolerances
 from gjkcli.algorithms.answer import Answer
@@ -18,11 +18,13 @@ from gjkcli.algorithms.compound import LISTED_PAIRS, CompoundResult
 from gjkcli.algorithms.distance import DistanceStep
 from gjkcli.algorithms.epa import Penetration
 from gjkcli.algorithms.intersect import IntersectStep
-from gjkcli.render.trace import Query
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import parts_of
 from gjkcli.verify.check import Check
 from gjkcli.verify.shapely_oracle import ShapelyAnswer
+
+if TYPE_CHECKING:  # the terminal's trace, and Rich with it, are not imported for JSON
+    from gjkcli.render.trace import Query
 
 __all__ = ["certificate_record", "check_record", "error_record", "trace_record"]
 

@@ -555,6 +555,15 @@ def _corners(shape: ConvexShape, segments: int, max_points: int) -> tuple[Any, f
     convex, and misses the origin, for differences of shapes with repeated vertices.
     """
     if isinstance(shape, Polytope):
-        return np.unique(np.array(shape.vertices, dtype=float), axis=0), 0.0
+        return _distinct(np.array(shape.vertices, dtype=float)), 0.0
     traced = outline(shape, segments=segments, max_points=max_points)
-    return np.unique(traced.points, axis=0), traced.error
+    return _distinct(traced.points), traced.error
+
+
+def _distinct(points: Any) -> Any:
+    """The distinct rows of ``points``, sorted, as ``np.unique(points, axis=0)`` gives them.
+
+    Asked for the indices as well, NumPy (2.x) skips the check for a masked array that
+    imports all of ``numpy.ma`` on the first call; the indices are not used.
+    """
+    return np.unique(points, axis=0, return_index=True)[0]
