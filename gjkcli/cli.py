@@ -54,7 +54,10 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
+        from gjkcli.engine import describe
+
         typer.echo(f"gjk {__version__}")
+        typer.echo(f"engine: {describe()}")
         raise typer.Exit(EXIT_OK)
 
 

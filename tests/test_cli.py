@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gjkcli import __version__
+from gjkcli import __version__, engine
 from tests.bad_inputs import BAD_INPUTS, BadInput
 from tests.helpers import ROOT, SAMPLES, assert_input_error, run_gjk
 
@@ -175,7 +175,10 @@ def test_usage_errors_exit_2() -> None:
 
 
 def test_version_and_help() -> None:
-    assert run_gjk("--version").stdout.strip() == f"gjk {__version__}"
+    assert run_gjk("--version").stdout.splitlines() == [
+        f"gjk {__version__}",
+        f"engine: {engine.describe()}",
+    ]
     top = run_gjk("--help")
     assert top.returncode == 0 and "check" in top.stdout
     check = run_gjk("check", "--help")
@@ -198,7 +201,7 @@ def test_python_dash_m() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "gjkcli", "--version"], capture_output=True, text=True, check=False
     )
-    assert result.stdout.strip() == f"gjk {__version__}"
+    assert result.stdout.splitlines()[0] == f"gjk {__version__}"
 
 
 def test_minkowski_table_json_and_wkt() -> None:

@@ -26,6 +26,17 @@ def _pure(*arguments: str) -> subprocess.CompletedProcess[str]:
 def test_the_switch_forces_the_pure_engine() -> None:
     run = _pure("-c", "from gjkcli import engine; print(engine.compiled(), engine.describe())")
     assert run.stdout.strip() == f"None {engine.PURE_FORCED}", run.stderr
+    version = _pure("-m", "gjkcli", "--version")
+    assert version.stdout.splitlines()[1] == f"engine: {engine.PURE_FORCED}"
+
+
+def test_version_names_the_compiled_engine_where_it_is_built() -> None:
+    if engine.compiled() is None:
+        return  # the pure engine's line is checked above
+    run = subprocess.run(
+        [sys.executable, "-m", "gjkcli", "--version"], capture_output=True, text=True, check=False
+    )
+    assert run.stdout.splitlines()[1] == f"engine: {engine.COMPILED}"
 
 
 def test_the_algorithm_and_array_tests_pass_on_the_pure_engine() -> None:
