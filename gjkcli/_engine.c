@@ -2366,7 +2366,7 @@ enum { NO_OVERLAP = -1, FAILED = -10 };
    value: the distance, or the depth (0 for shapes that do not overlap); flag: whether
    the shapes intersect; points, 6 numbers a pair: the closest points of A and B (distance),
    the last search direction (intersects), or the normal and the contact points on A and B
-   (penetration), NaN where there are none; status: the status code (an index into
+   (penetration), NaN where there are none (None: not asked for); status: the status code (an index into
    STATUSES), NO_OVERLAP for a penetration query on shapes that do not overlap, or
    FAILED minus the failure's code when the pair could not be answered. */
 static PyObject *engine_many(PyObject *self, PyObject *args)
@@ -2407,7 +2407,7 @@ static PyObject *engine_many(PyObject *self, PyObject *args)
         goto fail;
     if (get_buffer(value_obj, &value, "d", 8, total, 1) < 0) goto fail;
     if (get_buffer(flag_obj, &flag, "?", 1, total, 1) < 0) goto fail;
-    if (get_buffer(points_obj, &points, "d", 8, 6 * total, 1) < 0) goto fail;
+    if (points_obj != Py_None && get_buffer(points_obj, &points, "d", 8, 6 * total, 1) < 0) goto fail;
     if (get_buffer(iter_obj, &iters, "i", 4, total, 1) < 0) goto fail;
     if (get_buffer(status_obj, &status, "b", 1, total, 1) < 0) goto fail;
     for (i = start; i < stop; i++) {
@@ -2429,7 +2429,7 @@ static PyObject *engine_many(PyObject *self, PyObject *args)
             const Shape *sa = build_shape(&a, (Py_ssize_t)pa[i], &ba);
             const Shape *sb = build_shape(&b, (Py_ssize_t)pb[i], &bb);
             Context ctx = {FAIL_NONE};
-            double *pts = (double *)points.buf + 6 * i;
+            double spare[6], *pts = points.obj != NULL ? (double *)points.buf + 6 * i : spare;
             for (k = 0; k < 6; k++) pts[k] = NAN;
             if (query == QUERY_INTERSECTS) {
                 IntersectAnswer r;

@@ -126,17 +126,17 @@ def distance(a: Any, b: Any, *, threads: int = 1) -> Floats:
     >>> distance(shapely.points([[0.0, 0.0], [3.0, 4.0]]), shapely.Point(0.0, 0.0))
     array([0., 5.])
     """
-    return _run(_DISTANCE, a, b, threads).value
+    return _run(_DISTANCE, a, b, threads, points=False).value
 
 
 def intersects(a: Any, b: Any, *, threads: int = 1) -> npt.NDArray[np.bool_]:
     """Whether each pair shares a point (touching counts), by boolean GJK."""
-    return _run(_INTERSECTS, a, b, threads).flag
+    return _run(_INTERSECTS, a, b, threads, points=False).flag
 
 
 def penetration(a: Any, b: Any, *, threads: int = 1) -> Floats:
     """How deeply each pair overlaps (0 for shapes that do not), by EPA."""
-    return _run(_PENETRATION, a, b, threads).value
+    return _run(_PENETRATION, a, b, threads, points=False).value
 
 
 def distance_details(a: Any, b: Any, *, threads: int = 1) -> DistanceArrays:
@@ -184,8 +184,9 @@ class _Answers:
         return names[np.where(self.codes >= 0, self.codes, known)]
 
 
-def _run(query: int, a: Any, b: Any, threads: int) -> _Answers:
-    """Answer every pair of the broadcast ``a`` and ``b``."""
+def _run(query: int, a: Any, b: Any, threads: int, *, points: bool = True) -> _Answers:
+    """Answer every pair of the broadcast ``a`` and ``b``; the six numbers a pair only when
+    ``points`` (else NaN, and no memory written for them)."""
     if threads < 1:
         raise ValueError(f"threads must be at least 1, got {threads}")
     first, second = as_shape_array(a), as_shape_array(b)
@@ -197,28 +198,30 @@ def _run(query: int, a: Any, b: Any, threads: int) -> _Answers:
     pairs_a = np.ascontiguousarray(index_a.reshape(-1))
     pairs_b = np.ascontiguousarray(index_b.reshape(-1))
     count = len(pairs_a)
+    fast = core()
+    wanted = points or fast is None  # the pure path writes them anyway
     outputs = (
         np.empty(count, dtype=np.float64),
         np.empty(count, dtype=np.bool_),
-        np.empty((count, 6), dtype=np.float64),
+        np.empty((count, 6), dtype=np.float64) if wanted else np.full((1, 6), np.nan),
         np.empty(count, dtype=np.int32),
         np.empty(count, dtype=np.int8),
     )
-    fast = core()
     if fast is None:
         _answer_in_python(query, (first, second), (pairs_a, pairs_b), outputs)
     else:
         columns = (first.columns(), second.columns())
+        written = outputs if wanted else (*outputs[:2], None, *outputs[3:])
 
         def answer(start: int, stop: int) -> None:
-            fast.many(query, *columns, pairs_a, pairs_b, start, stop, *outputs)
+            fast.many(query, *columns, pairs_a, pairs_b, start, stop, *written)
 
         _in_chunks(answer, count, threads)
-    value, flag, points, iterations, codes = outputs
+    value, flag, numbers, iterations, codes = outputs
     return _Answers(
         value.reshape(shape),
         flag.reshape(shape),
-        points.reshape(*shape, 6),
+        np.broadcast_to(numbers, (count, 6)).reshape(*shape, 6),
         iterations.reshape(shape),
         codes.reshape(shape),
     )
