@@ -115,7 +115,9 @@ def extensions() -> list[Extension]:
             raise SystemExit(f"gjkcli: {REQUIRE}=1 but {SOURCE} is missing")
         say(f"{SOURCE} is missing; {FALLBACK}")
         return []
-    return [Extension("gjkcli._engine", [SOURCE], optional=not required)]
+    # The C library's maths (fma) is in libm wherever there is one: POSIX asks for -lm.
+    libraries = [] if sys.platform == "win32" else ["m"]
+    return [Extension("gjkcli._engine", [SOURCE], libraries=libraries, optional=not required)]
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalEngine})
