@@ -29,11 +29,13 @@ BUILD = "GJKCLI_BUILD_ENGINE"
 REQUIRE = "GJKCLI_REQUIRE_ENGINE"
 FALLBACK = "the pure-Python engine will be used"
 
-GCC_LIKE = ["-O2", "-fno-fast-math", "-ffp-contract=off"]
+GCC_LIKE = ["-O2", "-fno-fast-math", "-ffp-contract=off", "-fno-math-errno"]
 """gcc and clang, Apple's included: clang contracts within a statement by default, and
 gcc (in its default GNU C mode) across statements, wherever the target has a fused
 multiply-add (arm64 always). ``-fno-fast-math`` undoes a ``-ffast-math`` or ``-Ofast``
-coming from ``CFLAGS``, which precede these flags on the command line."""
+coming from ``CFLAGS``, which precede these flags on the command line.
+``-fno-math-errno`` lets ``sqrt`` be one instruction: the engine never reads ``errno``,
+and no result changes."""
 
 MSVC = ["/O2", "/fp:precise"]
 """MSVC does not contract under ``/fp:precise`` from Visual Studio 2022 (17.0) on; it does

@@ -38,6 +38,14 @@
 #error "gjkcli._engine must not be compiled with -ffast-math: it would change answers"
 #endif
 
+/* Contraction off in the source too, for compilers that read these pragmas (the build
+   passes the flags as well): no fused multiply-add where the Python rounds twice. */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(_MSC_VER)
+#pragma fp_contract(off)
+#endif
+
 /* ------------------------------------------------------------------ */
 /* Vectors, support points, simplices                                  */
 /* ------------------------------------------------------------------ */

@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gjkcli.algorithms import distance as distance_module
 from gjkcli.algorithms.distance import DistanceStep, distance
 from gjkcli.shapes import (
     Affine,
@@ -26,6 +25,7 @@ from gjkcli.shapes import (
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.tolerances import TOUCH_RELATIVE
 from gjkcli.verify.exact import exact_answer
+from tests.algorithms.conftest import Cap
 
 
 def assert_closest_points_consistent(a: ConvexShape, b: ConvexShape) -> None:
@@ -172,8 +172,8 @@ def test_statuses() -> None:
     assert distance(square, square).status == "contains-origin"
 
 
-def test_iteration_cap_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(distance_module, "MAX_ITERATIONS", 3)
+def test_iteration_cap_is_reported(cap: Cap) -> None:
+    cap(MAX_ITERATIONS=3)
     result = distance(ellipse((0.0, 0.0), (2.0, 1.0), 30.0), ellipse((5.0, 1.0), (1.0, 3.0)))
     assert result.status == "max-iterations"
     assert result.iterations == 3

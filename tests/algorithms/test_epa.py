@@ -7,7 +7,6 @@ import random
 
 import pytest
 
-from gjkcli.algorithms import epa as epa_module
 from gjkcli.algorithms.distance import distance
 from gjkcli.algorithms.epa import Penetration, penetration
 from gjkcli.shapes import (
@@ -24,6 +23,7 @@ from gjkcli.shapes import (
 )
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.verify.shapely_oracle import shapely_penetration
+from tests.algorithms.conftest import Cap
 from tests.algorithms.test_outline import random_curved
 from tests.helpers import random_convex_ring
 
@@ -148,11 +148,10 @@ def test_separated_shapes_have_no_penetration() -> None:
     assert penetration(rectangle((0.0, 0.0), (2.0, 2.0)), point((5.0, 0.0))) is None
 
 
-def test_iteration_cap_is_reported_with_the_remaining_error(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(epa_module, "EPA_MAX_ITERATIONS", 2)
+def test_iteration_cap_is_reported_with_the_remaining_error(cap: Cap) -> None:
     a, b = ellipse((0.0, 0.0), (3.0, 1.0), 20.0), ellipse((1.0, 0.5), (1.0, 2.0), 70.0)
+    uncapped = overlap(a, b)
+    cap(EPA_MAX_ITERATIONS=2)
     result = overlap(a, b)
     assert result.status == "max-iterations"
     assert result.iterations == 2
@@ -161,8 +160,7 @@ def test_iteration_cap_is_reported_with_the_remaining_error(
     nx, ny = result.normal
     beyond = result.depth * (1 + 1e-9) + 1e-12
     assert not distance(a, moved(b, (nx * beyond, ny * beyond))).intersects
-    monkeypatch.undo()
-    assert overlap(a, b).depth >= result.depth - result.error - 1e-12
+    assert uncapped.depth >= result.depth - result.error - 1e-12
 
 
 def test_nearly_round_shapes_converge() -> None:

@@ -6,10 +6,10 @@ import math
 
 import pytest
 
-from gjkcli.algorithms import intersect as intersect_module
 from gjkcli.algorithms.intersect import IntersectStep, intersects
 from gjkcli.shapes import Polytope, capsule, circle, point, segment
 from gjkcli.shapes.base import Vec
+from tests.algorithms.conftest import Cap
 
 SEED_A = Polytope(((0.0, 1.0), (1.0, -1.0), (-1.0, -1.0)))
 SEED_B = Polytope(((0.0, -1.0), (1.0, 1.0), (-1.0, 1.0)))
@@ -98,8 +98,8 @@ def test_touching_polygons_count_as_intersecting() -> None:
         assert intersects(other, square).intersects
 
 
-def test_iteration_cap_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(intersect_module, "MAX_ITERATIONS", 2)
+def test_iteration_cap_is_reported(cap: Cap) -> None:
+    cap(MAX_ITERATIONS=2)
     result = intersects(SEED_A, SEED_B)
     assert result.status == "max-iterations"
     assert result.iterations == 2
