@@ -2164,7 +2164,9 @@ static int read_distance(PyObject *obj, DistanceAnswer *out)
     if (float_attribute(obj, s_band, &out->band) <= 0) return PyErr_Occurred() ? -1 : 0;
     value = PyObject_GetAttr(obj, s_simplex);
     if (value == NULL) return -1;
-    if (!PyTuple_Check(value) || (n = PyTuple_GET_SIZE(value)) > 3) {
+    /* an empty simplex (no distance run ends with one) is left to the Python, which
+       says what is wrong with it */
+    if (!PyTuple_Check(value) || (n = PyTuple_GET_SIZE(value)) > 3 || n == 0) {
         Py_DECREF(value);
         return 0;
     }
