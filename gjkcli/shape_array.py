@@ -117,8 +117,8 @@ class ShapeArray:
         mapped: npt.NDArray[np.bool_] | None = None,
         shape: tuple[int, ...] | None = None,
     ) -> ShapeArray:
-        points = np.ascontiguousarray(coords, dtype=np.float64).reshape(-1, 2)
-        starts = np.ascontiguousarray(offsets, dtype=np.int64).reshape(-1)
+        points = _frozen(coords, np.float64).reshape(-1, 2)
+        starts = _frozen(offsets, np.int64).reshape(-1)
         count = len(starts) - 1
         if count < 0 or starts[0] != 0 or starts[-1] != len(points):
             raise ValueError("offsets must start at 0 and end at the number of points")
@@ -139,9 +139,9 @@ class ShapeArray:
             points,
             starts,
             radii[0],
-            np.ascontiguousarray(mapped, dtype=np.bool_),
-            np.ascontiguousarray(matrix, dtype=np.float64).reshape(count, 4),
-            np.ascontiguousarray(shift, dtype=np.float64).reshape(count, 2),
+            _frozen(mapped, np.bool_),
+            _frozen(matrix, np.float64).reshape(count, 4),
+            _frozen(shift, np.float64).reshape(count, 2),
             radii[1],
             shape if shape is not None else (count,),
         )
@@ -313,9 +313,19 @@ def _from_ragged_geometries(kind: Any, coords: Any, offsets: tuple[Any, ...]) ->
     raise ValueError(f"{kind!r}: the array functions take points, segments and convex polygons")
 
 
+def _frozen(values: npt.ArrayLike, dtype: type[Any]) -> Any:
+    """A contiguous copy of ``values`` that cannot be written to: what a ShapeArray holds
+    is checked once, and the core reads it without the GIL, so nothing may change it."""
+    copy = np.array(values, dtype=dtype, order="C", copy=True)
+    copy.setflags(write=False)
+    return copy
+
+
 def _radius_column(value: npt.ArrayLike, count: int, name: str) -> Floats:
     """A radius for each shape, from one number or ``count`` of them; checked."""
-    column = np.ascontiguousarray(np.broadcast_to(np.asarray(value, dtype=np.float64), (count,)))
+    column: Floats = _frozen(
+        np.broadcast_to(np.asarray(value, dtype=np.float64), (count,)), np.float64
+    )
     bad = np.flatnonzero(~(column >= 0.0) | ~np.isfinite(column))
     if len(bad):
         raise ValueError(f"shape {int(bad[0])}: the {name} must be finite and >= 0")

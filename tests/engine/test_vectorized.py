@@ -210,3 +210,16 @@ def test_compound_shapes_and_bad_radii_are_refused() -> None:
         ShapeArray.circles([[0.0, 0.0], [1.0, 1.0]], [1.0, -1.0])
     with pytest.raises(ValueError, match="shape 0 has no points"):
         ShapeArray.from_ragged(np.zeros((2, 2)), [0, 0, 2])
+
+
+def test_a_shape_array_cannot_be_changed_under_the_core() -> None:
+    """The core reads the columns without the GIL, after checking them once: they are
+    copies that cannot be written to, so neither the caller's array nor another thread
+    can change them."""
+    coords = np.array([[0.0, 0.0], [1.0, 0.0], [5.0, 5.0]])
+    shapes = ShapeArray.from_ragged(coords, np.array([0, 2, 3]))
+    coords[0, 0] = 100.0  # the caller's array: not the one held
+    assert shapes.coords[0, 0] == 0.0
+    for column in shapes.columns():
+        with pytest.raises(ValueError, match="read-only"):
+            column.reshape(-1)[0] = 1
