@@ -34,6 +34,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD != 0
+#error "gjkcli._engine needs doubles rounded to double after each operation (FLT_EVAL_METHOD 0, as SSE2 and arm64 give); an x87 build would change answers"
+#endif
+
 #if defined(__FAST_MATH__)
 #error "gjkcli._engine must not be compiled with -ffast-math: it would change answers"
 #endif
@@ -89,7 +93,33 @@ enum {
 
 typedef struct {
     int fail;
+    PyObject *error[3]; /* what a callback into the Python raised: type, value, traceback */
 } Context;
+
+/* Take the raised exception into ctx (the first one is kept), with the GIL held. */
+static void keep_error(Context *ctx)
+{
+    PyObject *type, *value, *traceback;
+    PyErr_Fetch(&type, &value, &traceback);
+    if (ctx->error[0] == NULL) {
+        ctx->error[0] = type;
+        ctx->error[1] = value;
+        ctx->error[2] = traceback;
+    } else {
+        Py_XDECREF(type);
+        Py_XDECREF(value);
+        Py_XDECREF(traceback);
+    }
+}
+
+/* Raise what ctx kept (with the GIL held): 1 if there was something. */
+static int restore_error(Context *ctx)
+{
+    if (ctx->error[0] == NULL) return 0;
+    PyErr_Restore(ctx->error[0], ctx->error[1], ctx->error[2]);
+    ctx->error[0] = ctx->error[1] = ctx->error[2] = NULL;
+    return 1;
+}
 
 /* The tolerances, copied once from gjkcli.tolerances by configure(). */
 static struct {
@@ -106,7 +136,7 @@ static struct {
 static PyObject *Polytope_type, *Rounded_type, *Transformed_type;
 static PyObject *SupportPoint_type, *Closest_type;
 static PyObject *DistanceResult_type, *IntersectResult_type, *Penetration_type;
-static PyObject *inside_weights_fn, *triangle_around_origin_fn;
+static PyObject *triangle_around_origin_fn;
 
 static PyObject *s_vertices, *s_core, *s_radius, *s_inner, *s_affine, *s_matrix, *s_offset;
 static PyObject *s_intersects, *s_simplex, *s_band;
@@ -132,13 +162,11 @@ static PyObject *status_objects[ST_COUNT];
 
 /* Powers of two used as margins and limits, set once at import (ldexp, rather than hex
    float literals, which not every compiler reads). */
-static double P2_M200, P2_M40, P2_M53, P2_M900, P2_1000, P2_900, P2_990;
+static double P2_M40, P2_M900, P2_1000, P2_900, P2_990;
 
 static void set_powers_of_two(void)
 {
-    P2_M200 = ldexp(1.0, -200);
     P2_M40 = ldexp(1.0, -40);
-    P2_M53 = ldexp(1.0, -53);
     P2_M900 = ldexp(1.0, -900);
     P2_1000 = ldexp(1.0, 1000);
     P2_900 = ldexp(1.0, 900);
@@ -482,265 +510,6 @@ static int vec_from(PyObject *obj, Vec *out)
     return 0;
 }
 
-/* Exact arithmetic on expansions: a number held exactly as a sum of doubles that do not
-   overlap, smallest first (Shewchuk's representation). With round-to-nearest and no
-   overflow or underflow, two_sum and two_product are exact. */
-
-#define EXPANSION_MAX 64
-
-typedef struct {
-    double c[EXPANSION_MAX];
-    int n;
-} Expansion;
-
-static void two_sum(double a, double b, double *x, double *y)
-{
-    double bv, av;
-    *x = a + b;
-    bv = *x - a;
-    av = *x - bv;
-    *y = (a - av) + (b - bv);
-}
-
-/* e += b, exactly; zeros dropped. 0 when the expansion is full. */
-static int grow(Expansion *e, double b)
-{
-    double q = b, h;
-    int i, k = 0;
-    for (i = 0; i < e->n; i++) {
-        two_sum(q, e->c[i], &q, &h);
-        if (h != 0.0) e->c[k++] = h;
-    }
-    if (q != 0.0) {
-        if (k == EXPANSION_MAX) return 0;
-        e->c[k++] = q;
-    }
-    e->n = k;
-    return 1;
-}
-
-/* e += f * factor, exactly (f's components times a double, each as two_product). */
-static int grow_product(Expansion *e, const Expansion *f, double factor)
-{
-    int i;
-    for (i = 0; i < f->n; i++) {
-        DoubleLength p = two_product(f->c[i], factor);
-        if (!grow(e, p.lo) || !grow(e, p.hi)) return 0;
-    }
-    return 1;
-}
-
-static int sign_of(const Expansion *e) { return e->n == 0 ? 0 : (e->c[e->n - 1] > 0.0 ? 1 : -1); }
-
-static double estimate(const Expansion *e)
-{
-    double total = 0.0;
-    int i;
-    for (i = 0; i < e->n; i++) total += e->c[i];
-    return total;
-}
-
-/* sign of r - step * n: r and n expansions, step a power of two (exact scaling) */
-static int sign_after(const Expansion *r, const Expansion *n, double step, int *ok)
-{
-    Expansion t = *r;
-    *ok = grow_product(&t, n, -step);
-    return sign_of(&t);
-}
-
-/* The float nearest c / n (ties to even), as Python's int / int rounds it, for n > 0;
-   0 when the search does not settle (the caller then asks the Python). */
-static int rounded_ratio(const Expansion *c, const Expansion *n, double *out)
-{
-    double q, up, down;
-    int step, ok, above, below;
-    if (c->n == 0) {
-        *out = 0.0;
-        return 1;
-    }
-    q = estimate(c) / estimate(n);
-    if (!isfinite(q) || q == 0.0) return 0;
-    for (step = 0; step < 8; step++) {
-        Expansion r = *c;
-        if (!grow_product(&r, n, -q)) return 0; /* r = c - q n */
-        up = nextafter(q, INFINITY) - q;
-        down = q - nextafter(q, -INFINITY);
-        above = sign_after(&r, n, up / 2.0, &ok); /* c/n beyond the midpoint above q? */
-        if (!ok) return 0;
-        below = sign_after(&r, n, -down / 2.0, &ok); /* c/n short of the midpoint below q? */
-        if (!ok) return 0;
-        if (above > 0) {
-            q = nextafter(q, INFINITY);
-        } else if (below < 0) {
-            q = nextafter(q, -INFINITY);
-        } else {
-            uint64_t bits;
-            memcpy(&bits, &q, sizeof bits);
-            if (above == 0 && (bits & 1)) q = nextafter(q, INFINITY);
-            else if (below == 0 && (bits & 1)) q = nextafter(q, -INFINITY);
-            *out = q;
-            return 1;
-        }
-    }
-    return 0;
-}
-
-#define U_ROUND P2_M53 /* the unit roundoff */
-
-/* The fast way to the same weights: each cross and their sum in double-double with a
-   bound on its error, each ratio rounded once, and kept only when the bounds prove that
-   the exact ratio is nearer to it than to either neighbour (so it is the correctly
-   rounded one, with no tie to break). 0 when they do not: the exact way decides. The
-   points are scaled near 1 with no product below 2**-400, so nothing underflows. */
-static int inside_weights_filtered(const double *xs, const int (*order)[4], double *weights)
-{
-    double chi[3], clo[3], cerr[3], nhi, nlo, nerr, a1, e1, a2, e2, small;
-    int k, step;
-    for (k = 0; k < 3; k++) {
-        DoubleLength plus = exact_product(xs[order[k][0]], xs[order[k][1]]);
-        DoubleLength minus = exact_product(xs[order[k][2]], xs[order[k][3]]);
-        double s1, s2, t, lo;
-        two_sum(plus.hi, -minus.hi, &s1, &s2); /* exact */
-        t = plus.lo - minus.lo;
-        lo = s2 + t;
-        two_sum(s1, lo, &chi[k], &clo[k]); /* exact */
-        cerr[k] = 4.0 * U_ROUND * (fabs(t) + fabs(lo) + fabs(plus.lo) + fabs(minus.lo));
-    }
-    two_sum(chi[0], chi[1], &a1, &e1);
-    two_sum(a1, chi[2], &a2, &e2);
-    small = e1 + e2 + clo[0] + clo[1] + clo[2];
-    nerr = cerr[0] + cerr[1] + cerr[2] +
-           8.0 * U_ROUND * (fabs(e1) + fabs(e2) + fabs(clo[0]) + fabs(clo[1]) + fabs(clo[2]));
-    two_sum(a2, small, &nhi, &nlo);
-    if (!(fabs(nhi) > 64.0 * (nerr + fabs(nlo)))) return 0;
-    for (k = 0; k < 3; k++) {
-        double q, m1, m2, r, rerr, up, down, room;
-        if (chi[k] == 0.0 && clo[k] == 0.0 && cerr[k] == 0.0) {
-            weights[k] = nhi > 0.0 ? 0.0 : -0.0; /* the Python's 0 / n */
-            continue;
-        }
-        q = chi[k] / nhi;
-        if (!(fabs(q) > P2_M900) || !isfinite(q)) return 0;
-        for (step = 0;; step++) {
-            DoubleLength m = exact_product(q, nhi);
-            m1 = m.hi;
-            m2 = m.lo;
-            /* r = c - q n, and a bound on its error */
-            r = ((chi[k] - m1) - m2 + clo[k]) - q * nlo;
-            rerr = cerr[k] + fabs(q) * nerr +
-                   8.0 * U_ROUND * (fabs(chi[k] - m1) + fabs(m2) + fabs(clo[k]) + 2.0 * fabs(q * nlo));
-            up = nextafter(q, INFINITY) - q;
-            down = q - nextafter(q, -INFINITY);
-            room = 0.5 * (up < down ? up : down) * (fabs(nhi) - fabs(nlo) - nerr) * (1.0 - P2_M40);
-            if (nhi < 0.0) r = -r; /* the sign of c / n - q */
-            if (fabs(r) + rerr < room) {
-                weights[k] = q;
-                break;
-            }
-            if (step == 2) return 0;
-            if (r - rerr > room) {
-                q = nextafter(q, INFINITY);
-            } else if (r + rerr < -room) {
-                q = nextafter(q, -INFINITY);
-            } else {
-                return 0; /* too near a midpoint to tell: the exact way */
-            }
-        }
-    }
-    return 1;
-}
-
-/* simplex.inside_weights done here: the crosses of the points exactly, as expansions, and
-   each weight rounded once. The points are first scaled by a power of two to lie near 1
-   (the ratios do not change); when their sizes are too far apart for every product to
-   stay clear of underflow, 0 is returned and the Python does it. */
-static int inside_weights_exact(const Vec *p, double *weights)
-{
-    double xs[6], biggest = 0.0, smallest = INFINITY;
-    Expansion cross[3], n;
-    int i, k, shift;
-    static const int order[3][4] = {{2, 5, 3, 4}, {4, 1, 5, 0}, {0, 3, 1, 2}};
-    for (i = 0; i < 3; i++) {
-        xs[2 * i] = p[i].x;
-        xs[2 * i + 1] = p[i].y;
-    }
-    for (i = 0; i < 6; i++) {
-        double a = fabs(xs[i]);
-        if (!isfinite(a)) return 0;
-        if (a > biggest) biggest = a;
-        if (a != 0.0 && a < smallest) smallest = a;
-    }
-    if (biggest == 0.0) return 0;
-    frexp(biggest, &shift);
-    if (ldexp(smallest, -shift) < P2_M200) return 0;
-    for (i = 0; i < 6; i++) xs[i] = ldexp(xs[i], -shift);
-    if (inside_weights_filtered(xs, order, weights)) return 1;
-    /* c1 = x2 y3 - y2 x3, c2 = x3 y1 - y3 x1, c3 = x1 y2 - y1 x2 */
-    n.n = 0;
-    for (k = 0; k < 3; k++) {
-        DoubleLength plus = two_product(xs[order[k][0]], xs[order[k][1]]);
-        DoubleLength minus = two_product(xs[order[k][2]], xs[order[k][3]]);
-        cross[k].n = 0;
-        if (!grow(&cross[k], plus.lo) || !grow(&cross[k], plus.hi) || !grow(&cross[k], -minus.lo) ||
-            !grow(&cross[k], -minus.hi))
-            return 0;
-        for (i = 0; i < cross[k].n; i++) {
-            if (!grow(&n, cross[k].c[i])) return 0;
-        }
-    }
-    if (sign_of(&n) == 0) return 0;
-    if (sign_of(&n) < 0) { /* c / n = (-c) / (-n) */
-        for (i = 0; i < n.n; i++) n.c[i] = -n.c[i];
-        for (k = 0; k < 3; k++) {
-            for (i = 0; i < cross[k].n; i++) cross[k].c[i] = -cross[k].c[i];
-        }
-        for (k = 0; k < 3; k++) {
-            /* a zero cross over a negative n is -0.0 in the Python */
-            if (cross[k].n == 0) {
-                weights[k] = -0.0;
-            } else if (!rounded_ratio(&cross[k], &n, &weights[k])) {
-                return 0;
-            }
-        }
-        return 1;
-    }
-    for (k = 0; k < 3; k++) {
-        if (!rounded_ratio(&cross[k], &n, &weights[k])) return 0;
-    }
-    return 1;
-}
-
-/* simplex._inside_weights, by the Python (exact integer arithmetic). */
-static void inside_weights_by_python(Context *ctx, const Vec *p, double *weights)
-{
-    PyGILState_STATE gil = PyGILState_Ensure();
-    PyObject *points = NULL, *result = NULL;
-    int i;
-    points = PyList_New(3);
-    if (points == NULL) goto fail;
-    for (i = 0; i < 3; i++) {
-        PyObject *v = vec_object(p[i]);
-        if (v == NULL) goto fail;
-        PyList_SET_ITEM(points, i, v);
-    }
-    result = PyObject_CallOneArg(inside_weights_fn, points);
-    if (result == NULL || !PyTuple_Check(result) || PyTuple_GET_SIZE(result) != 3) goto fail;
-    for (i = 0; i < 3; i++) {
-        weights[i] = PyFloat_AsDouble(PyTuple_GET_ITEM(result, i));
-        if (weights[i] == -1.0 && PyErr_Occurred()) goto fail;
-    }
-    Py_DECREF(points);
-    Py_DECREF(result);
-    PyGILState_Release(gil);
-    return;
-fail:
-    Py_XDECREF(points);
-    Py_XDECREF(result);
-    PyErr_Clear();
-    ctx->fail = FAIL_CALLBACK;
-    PyGILState_Release(gil);
-}
-
 /* simplex.triangle_around_origin, by the Python: 1 with *out set when the triangle of
    the points a - b holds the origin, 0 when not. */
 static int triangle_around_origin(Context *ctx, const Support *s, Closest *out)
@@ -768,7 +537,11 @@ static int triangle_around_origin(Context *ctx, const Support *s, Closest *out)
     if (result == NULL) goto fail;
     if (result != Py_None) {
         /* Closest((0.0, 0.0), (0, 1, 2), weights) */
-        if (vec_from(PyTuple_GetItem(result, 0), &out->v) < 0) goto fail;
+        if (!PyTuple_Check(result) || PyTuple_GET_SIZE(result) != 3) {
+            PyErr_SetString(PyExc_TypeError, "triangle_around_origin gave no Closest");
+            goto fail;
+        }
+        if (vec_from(PyTuple_GET_ITEM(result, 0), &out->v) < 0) goto fail;
         weights = PyTuple_GetItem(result, 2);
         if (weights == NULL || !PyTuple_Check(weights) || PyTuple_GET_SIZE(weights) != 3) goto fail;
         for (i = 0; i < 3; i++) {
@@ -786,7 +559,7 @@ static int triangle_around_origin(Context *ctx, const Support *s, Closest *out)
 fail:
     Py_XDECREF(members);
     Py_XDECREF(result);
-    PyErr_Clear();
+    keep_error(ctx);
     ctx->fail = FAIL_CALLBACK;
     PyGILState_Release(gil);
     return 0;
@@ -843,7 +616,7 @@ static Closest closest_on_edges(const Vec *points)
     return best;
 }
 
-static Closest closest_on_triangle(Context *ctx, const Vec *points, int need_weights)
+static Closest closest_on_triangle(const Vec *points)
 {
     double x1 = points[0].x, y1 = points[0].y, x2 = points[1].x, y2 = points[1].y;
     double x3 = points[2].x, y3 = points[2].y;
@@ -884,23 +657,22 @@ static Closest closest_on_triangle(Context *ctx, const Vec *points, int need_wei
         c.kept[0] = 0;
         c.kept[1] = 1;
         c.kept[2] = 2;
-        if (need_weights && !inside_weights_exact(points, c.weights)) {
-            inside_weights_by_python(ctx, points, c.weights);
-        } else {
-            c.weights[0] = c.weights[1] = c.weights[2] = NAN; /* not asked for */
-        }
+        /* The weights of a triangle around the origin are never read: its closest point
+           is the origin, and near_scale, which alone weighs the points, takes every
+           coordinate when that point is 0. The Python computes them exactly (for the
+           trace); here they are left out. */
+        c.weights[0] = c.weights[1] = c.weights[2] = NAN;
         return c;
     }
     return closest_on_edges(points);
 }
 
-/* simplex.closest_to_origin; the boolean run never uses the weights of a triangle around
-   the origin, and does without their exact computation (need_weights 0) */
-static Closest closest_to_origin(Context *ctx, const Vec *points, int count, int need_weights)
+/* simplex.closest_to_origin */
+static Closest closest_to_origin(const Vec *points, int count)
 {
     if (count == 1) return closest_vertex(points[0], 0);
     if (count == 2) return closest_on_segment(points, 0, 1);
-    return closest_on_triangle(ctx, points, need_weights);
+    return closest_on_triangle(points);
 }
 
 static Vec normal_towards_origin(Vec first, Vec second)
@@ -1002,7 +774,7 @@ static int closest_keeping_new(Context *ctx, const Support *cand, int count, Clo
     Closest found, best, edge;
     int newi = count - 1, i, k, has_new = 0, improved = 0;
     for (i = 0; i < count; i++) points[i] = cand[i].w;
-    found = closest_to_origin(ctx, points, count, 1);
+    found = closest_to_origin(points, count);
     for (k = 0; k < found.n; k++) has_new |= found.kept[k] == newi;
     if (has_new) {
         *out = found;
@@ -1276,6 +1048,7 @@ typedef struct {
 /* _towards_origin; closest may be NULL */
 static Step towards_origin(Context *ctx, Support *simplex, int *count, const Closest *given)
 {
+    (void)ctx; /* the closest point of a simplex needs no exact step */
     Step step;
     Closest closest;
     Vec points[3];
@@ -1286,7 +1059,7 @@ static Step towards_origin(Context *ctx, Support *simplex, int *count, const Clo
     step.has_direction = 0;
     if (given == NULL) {
         for (i = 0; i < *count; i++) points[i] = simplex[i].w;
-        closest = closest_to_origin(ctx, points, *count, 0);
+        closest = closest_to_origin(points, *count);
     } else {
         closest = *given;
     }
@@ -1359,7 +1132,7 @@ static Step triangle_case(Context *ctx, Support *simplex, int *count)
         points[0] = c;
         points[1] = b;
         points[2] = a;
-        closest = closest_to_origin(ctx, points, 3, 0);
+        closest = closest_to_origin(points, 3);
         size = py_max(size, fabs(a.y));
         size = py_max(size, fabs(b.x));
         size = py_max(size, fabs(b.y));
@@ -1723,7 +1496,7 @@ static void gjk_penetration(Context *ctx, const Shape *shape_a, const Shape *sha
         Support kept[3];
         double gap;
         for (i = 0; i < count; i++) ws[i] = gjk->simplex[i].w;
-        closest = closest_to_origin(ctx, ws, count, 1);
+        closest = closest_to_origin(ws, count);
         for (i = 0; i < closest.n; i++) kept[i] = gjk->simplex[closest.kept[i]];
         witness_points(kept, closest.weights, closest.n, &pa, &pb);
         gap = gjk_hypot(pb.x - pa.x, pb.y - pa.y);
@@ -1764,7 +1537,7 @@ static void gjk_penetration(Context *ctx, const Shape *shape_a, const Shape *sha
         Vec pa, pb, normal = {0.0, 1.0};
         Support kept[3];
         for (i = 0; i < n; i++) ws[i] = polygon[i].w;
-        closest = closest_to_origin(ctx, ws, n, 1);
+        closest = closest_to_origin(ws, n);
         for (i = 0; i < closest.n; i++) kept[i] = polygon[closest.kept[i]];
         witness_points(kept, closest.weights, closest.n, &pa, &pb);
         if (n == 2) {
@@ -2047,8 +1820,9 @@ static PyObject *penetration_object(const PenetrationAnswer *r)
     return make_instance(Penetration_type, 6, names, values);
 }
 
-static int raise_failure(const Context *ctx)
+static int raise_failure(Context *ctx)
 {
+    if (restore_error(ctx)) return -1; /* the Python's own exception, as raised */
     switch (ctx->fail) {
     case FAIL_NONE:
         return 0;
@@ -2093,7 +1867,7 @@ static PyObject *engine_distance(PyObject *self, PyObject *const *args, Py_ssize
     Arena arena;
     const Shape *sa, *sb;
     DistanceAnswer answer;
-    Context ctx = {FAIL_NONE};
+    Context ctx = {FAIL_NONE, {NULL, NULL, NULL}};
     PyObject *ra = NULL, *rb = NULL, *result = NULL;
     int ok;
     (void)self;
@@ -2124,7 +1898,7 @@ static PyObject *engine_intersects(PyObject *self, PyObject *const *args, Py_ssi
     Arena arena;
     const Shape *sa, *sb;
     IntersectAnswer answer;
-    Context ctx = {FAIL_NONE};
+    Context ctx = {FAIL_NONE, {NULL, NULL, NULL}};
     Vec d;
     int ok;
     (void)self;
@@ -2191,7 +1965,7 @@ static PyObject *engine_penetration(PyObject *self, PyObject *const *args, Py_ss
     const Shape *sa, *sb;
     DistanceAnswer gjk;
     PenetrationAnswer answer;
-    Context ctx = {FAIL_NONE};
+    Context ctx = {FAIL_NONE, {NULL, NULL, NULL}};
     int ok;
     (void)self;
     if (nargs != 3) {
@@ -2216,25 +1990,6 @@ static PyObject *engine_penetration(PyObject *self, PyObject *const *args, Py_ss
     arena_free(&arena);
     if (raise_failure(&ctx) < 0) return NULL;
     return penetration_object(&answer);
-}
-
-/* inside_weights exposed for the tests that hold it to simplex.inside_weights: the
-   weights, or None where the core would ask the Python */
-static PyObject *engine_inside_weights(PyObject *self, PyObject *points)
-{
-    Vec p[3];
-    double w[3];
-    int i;
-    (void)self;
-    if (!PyTuple_Check(points) || PyTuple_GET_SIZE(points) != 3) {
-        PyErr_SetString(PyExc_TypeError, "inside_weights(three points)");
-        return NULL;
-    }
-    for (i = 0; i < 3; i++) {
-        if (vec_from(PyTuple_GET_ITEM(points, i), &p[i]) < 0) return NULL;
-    }
-    if (!inside_weights_exact(p, w)) Py_RETURN_NONE;
-    return Py_BuildValue("(ddd)", w[0], w[1], w[2]);
 }
 
 /* hypot exposed for the tests that hold it to math.hypot */
@@ -2308,12 +2063,21 @@ static void release_columns(Columns *c)
     }
 }
 
+/* A contiguous buffer of items of one format: writable for the outputs, read-only for the
+   inputs (which the loop reads without the GIL, after checking them: nothing may change
+   them meanwhile). */
 static int get_buffer(PyObject *obj, Py_buffer *view, const char *format, Py_ssize_t itemsize,
                       Py_ssize_t items, int writable)
 {
     int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
     view->obj = NULL;
     if (PyObject_GetBuffer(obj, view, flags) < 0) return -1;
+    if (!writable && !view->readonly) {
+        PyBuffer_Release(view);
+        view->obj = NULL;
+        PyErr_SetString(PyExc_ValueError, "the shape columns and pair indices must be read-only");
+        return -1;
+    }
     if (view->itemsize != itemsize || strcmp(view->format, format) != 0 || view->len != items * itemsize) {
         PyBuffer_Release(view);
         view->obj = NULL;
@@ -2350,6 +2114,10 @@ static int read_columns(PyObject *tuple, Columns *c)
         goto fail;
     offsets = (const int64_t *)c->offsets.buf;
     m = offsets[n];
+    if (m < 0 || m > PY_SSIZE_T_MAX / 16) {
+        PyErr_SetString(PyExc_ValueError, "the offsets name more points than there can be");
+        goto fail;
+    }
     for (i = 0; i < n; i++) {
         if (offsets[i] < 0 || offsets[i + 1] <= offsets[i] || offsets[i + 1] > m) {
             PyErr_Format(PyExc_ValueError, "shape %zd has no vertices, or the offsets do not rise", i);
@@ -2387,12 +2155,17 @@ static PyObject *engine_many(PyObject *self, PyObject *args)
     Columns a, b;
     Py_buffer ia, ib, value, flag, points, iters, status;
     Py_buffer *views[7] = {&ia, &ib, &value, &flag, &points, &iters, &status};
+    Context first = {FAIL_NONE, {NULL, NULL, NULL}};
     int k;
     (void)self;
     if (!PyArg_ParseTuple(args, "iOOOOnnOOOOO", &query, &ca, &cb, &ia_obj, &ib_obj, &start, &stop,
                           &value_obj, &flag_obj, &points_obj, &iter_obj, &status_obj))
         return NULL;
     if (!ready()) return NULL;
+    if (query != QUERY_DISTANCE && query != QUERY_INTERSECTS && query != QUERY_PENETRATION) {
+        PyErr_Format(PyExc_ValueError, "unknown query %d", query);
+        return NULL;
+    }
     for (k = 0; k < 7; k++) views[k]->obj = NULL;
     if (read_columns(ca, &a) < 0) return NULL;
     if (read_columns(cb, &b) < 0) {
@@ -2438,11 +2211,12 @@ static PyObject *engine_many(PyObject *self, PyObject *args)
             Built ba, bb;
             const Shape *sa = build_shape(&a, (Py_ssize_t)pa[i], &ba);
             const Shape *sb = build_shape(&b, (Py_ssize_t)pb[i], &bb);
-            Context ctx = {FAIL_NONE};
+            Context ctx = {FAIL_NONE, {NULL, NULL, NULL}};
             double spare[6], *pts = points.obj != NULL ? (double *)points.buf + 6 * i : spare;
             for (k = 0; k < 6; k++) pts[k] = NAN;
             if (query == QUERY_INTERSECTS) {
                 IntersectAnswer r;
+                memset(&r, 0, sizeof r);
                 gjk_intersects(&ctx, sa, sb, (Vec){0.0, 1.0}, &r);
                 out_flag[i] = (uint8_t)r.intersects;
                 out_value[i] = NAN;
@@ -2452,6 +2226,7 @@ static PyObject *engine_many(PyObject *self, PyObject *args)
                 pts[1] = r.direction.y;
             } else {
                 DistanceAnswer d;
+                memset(&d, 0, sizeof d);
                 gjk_distance(&ctx, sa, sb, &d);
                 out_flag[i] = (uint8_t)d.intersects;
                 out_value[i] = d.distance;
@@ -2464,6 +2239,7 @@ static PyObject *engine_many(PyObject *self, PyObject *args)
                     pts[3] = d.closest[1].y;
                 } else if (query == QUERY_PENETRATION && !ctx.fail) {
                     PenetrationAnswer p;
+                    memset(&p, 0, sizeof p);
                     gjk_penetration(&ctx, sa, sb, &d, &p);
                     if (p.none) {
                         out_value[i] = 0.0;
@@ -2482,9 +2258,23 @@ static PyObject *engine_many(PyObject *self, PyObject *args)
                     }
                 }
             }
-            if (ctx.fail) {
+            if (ctx.fail) { /* where the single-pair function raises: no answer */
                 out_value[i] = NAN;
+                out_flag[i] = 0;
+                out_iters[i] = 0;
+                for (k = 0; k < 6; k++) pts[k] = NAN;
                 out_status[i] = (int8_t)(FAILED - ctx.fail);
+                if (ctx.error[0] != NULL) { /* the Python's exception: the first is raised */
+                    PyGILState_STATE gil = PyGILState_Ensure();
+                    if (first.error[0] == NULL) {
+                        memcpy(first.error, ctx.error, sizeof ctx.error);
+                    } else {
+                        Py_XDECREF(ctx.error[0]);
+                        Py_XDECREF(ctx.error[1]);
+                        Py_XDECREF(ctx.error[2]);
+                    }
+                    PyGILState_Release(gil);
+                }
             }
         }
     }
@@ -2494,6 +2284,7 @@ static PyObject *engine_many(PyObject *self, PyObject *args)
     }
     release_columns(&a);
     release_columns(&b);
+    if (restore_error(&first)) return NULL; /* KeyboardInterrupt, MemoryError, ... */
     Py_RETURN_NONE;
 fail:
     for (k = 0; k < 7; k++) {
@@ -2556,7 +2347,6 @@ static PyObject *engine_configure(PyObject *self, PyObject *mapping)
         take(mapping, "DistanceResult", &DistanceResult_type) < 0 ||
         take(mapping, "IntersectResult", &IntersectResult_type) < 0 ||
         take(mapping, "Penetration", &Penetration_type) < 0 ||
-        take(mapping, "inside_weights", &inside_weights_fn) < 0 ||
         take(mapping, "triangle_around_origin", &triangle_around_origin_fn) < 0 ||
         take_double(mapping, "TOUCH_RELATIVE", &K.touch_relative) < 0 ||
         take_double(mapping, "CONVERGENCE_RELATIVE", &K.convergence_relative) < 0 ||
@@ -2565,6 +2355,10 @@ static PyObject *engine_configure(PyObject *self, PyObject *mapping)
         take_long(mapping, "MAX_ITERATIONS", &K.max_iterations) < 0 ||
         take_long(mapping, "EPA_MAX_ITERATIONS", &K.epa_max_iterations) < 0)
         return NULL;
+    if (K.max_iterations < 1 || K.epa_max_iterations < 1) {
+        PyErr_SetString(PyExc_ValueError, "the iteration caps must be at least 1");
+        return NULL;
+    }
     if (!PyType_Check(SupportPoint_type) ||
         !PyType_IsSubtype((PyTypeObject *)SupportPoint_type, &PyTuple_Type)) {
         PyErr_SetString(PyExc_TypeError, "SupportPoint must be a tuple type");
@@ -2583,8 +2377,6 @@ static PyMethodDef engine_methods[] = {
      "intersects(a, b, direction): an IntersectResult, or NotImplemented."},
     {"penetration", (PyCFunction)(void (*)(void))engine_penetration, METH_FASTCALL,
      "penetration(a, b, gjk): a Penetration, None, or NotImplemented."},
-    {"inside_weights", (PyCFunction)engine_inside_weights, METH_O,
-     "inside_weights(points): the exact weights as the core computes them, or None."},
     {"hypot", (PyCFunction)(void (*)(void))engine_hypot, METH_FASTCALL,
      "hypot(x, y): CPython's math.hypot algorithm, as the core computes it."},
     {"many", (PyCFunction)engine_many, METH_VARARGS,
@@ -2596,6 +2388,16 @@ static struct PyModuleDef engine_module = {
     PyModuleDef_HEAD_INIT, "_engine", "The compiled core of gjkcli (see gjkcli.engine).", -1,
     engine_methods, NULL, NULL, NULL, NULL,
 };
+
+/* Whether this file was compiled with contraction off: a product and a sum that a fused
+   multiply-add would round once come out as two roundings. (gcc reads no pragma for it;
+   this catches a build that left out -ffp-contract=off.) */
+static int contraction_is_off(void)
+{
+    volatile double x = 1.0 + ldexp(1.0, -30), y = 1.0 - ldexp(1.0, -30), z = -1.0;
+    double product_then_sum = x * y + z; /* 1 - 2**-60 rounds to 1: exactly 0 */
+    return product_then_sum == 0.0;
+}
 
 static int intern(PyObject **slot, const char *text)
 {
@@ -2623,6 +2425,11 @@ PyMODINIT_FUNC PyInit__engine(void)
         if (intern(&status_objects[i], STATUS_NAMES[i]) < 0) return NULL;
     }
     set_powers_of_two();
+    if (!contraction_is_off()) {
+        PyErr_SetString(PyExc_ImportError,
+                        "gjkcli._engine was compiled with floating-point contraction on");
+        return NULL;
+    }
     module = PyModule_Create(&engine_module);
     if (module == NULL) return NULL;
     names = PyTuple_New(ST_COUNT);

@@ -81,8 +81,10 @@ def _load() -> tuple[ModuleType | None, str]:
         return None, PURE_FORCED
     try:
         core = importlib.import_module("gjkcli._engine")
-    except ImportError:
+    except ModuleNotFoundError:
         return None, PURE_MISSING
+    except ImportError as error:  # built, but refused: compiled with contraction on
+        return None, f"pure Python (the compiled core was refused: {error})"
     if not hypot_agrees(core):
         return None, PURE_HYPOT
     return core, COMPILED

@@ -69,6 +69,37 @@ class ShapeArray:
     outer: Floats
     shape: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        """Check the columns once, and hold read-only copies of them: the core reads them
+        without the GIL, so nothing may change them afterwards."""
+        starts = np.asarray(self.offsets)
+        if starts.dtype.kind not in "iu":
+            raise ValueError(f"offsets must be integers, got {starts.dtype}")
+        points = _frozen(self.coords, np.float64).reshape(-1, 2)
+        starts = _frozen(starts, np.int64).reshape(-1)
+        count = len(starts) - 1
+        if count < 0 or starts[0] != 0 or starts[-1] != len(points):
+            raise ValueError("offsets must start at 0 and end at the number of points")
+        empty = np.flatnonzero(np.diff(starts) <= 0)
+        if len(empty):
+            raise ValueError(f"shape {int(empty[0])} has no points")
+        columns = {
+            "coords": points,
+            "offsets": starts,
+            "inner": _radius_column(self.inner, count, "radius"),
+            "mapped": _frozen(np.broadcast_to(self.mapped, (count,)), np.bool_),
+            "matrix": _frozen(self.matrix, np.float64).reshape(count, 4),
+            "shift": _frozen(self.shift, np.float64).reshape(count, 2),
+            "outer": _radius_column(self.outer, count, "margin"),
+        }
+        for name in ("coords", "matrix", "shift"):
+            if not np.all(np.isfinite(columns[name])):
+                raise ValueError(f"{name} must be finite")
+        if math.prod(self.shape) != count:
+            raise ValueError(f"shape {self.shape} does not hold {count} shapes")
+        for name, column in columns.items():
+            object.__setattr__(self, name, column)
+
     def __len__(self) -> int:
         return len(self.inner)
 
@@ -117,33 +148,17 @@ class ShapeArray:
         mapped: npt.NDArray[np.bool_] | None = None,
         shape: tuple[int, ...] | None = None,
     ) -> ShapeArray:
-        points = _frozen(coords, np.float64).reshape(-1, 2)
-        starts = _frozen(offsets, np.int64).reshape(-1)
-        count = len(starts) - 1
-        if count < 0 or starts[0] != 0 or starts[-1] != len(points):
-            raise ValueError("offsets must start at 0 and end at the number of points")
-        empty = np.flatnonzero(np.diff(starts) <= 0)
-        if len(empty):
-            raise ValueError(f"shape {int(empty[0])} has no points")
-        if not np.all(np.isfinite(points)):
-            raise ValueError("coordinates must be finite")
-        if mapped is None:
-            mapped = np.full(count, matrix is not None, dtype=np.bool_)
-        matrix = np.zeros((count, 4)) if matrix is None else matrix
-        shift = np.zeros((count, 2)) if shift is None else shift
-        radii = [
-            _radius_column(value, count, name)
-            for value, name in ((inner, "radius"), (outer, "margin"))
-        ]
+        count = len(np.asarray(offsets).reshape(-1)) - 1
+        mapped = np.full(max(count, 0), matrix is not None) if mapped is None else mapped
         return cls(
-            points,
-            starts,
-            radii[0],
-            _frozen(mapped, np.bool_),
-            _frozen(matrix, np.float64).reshape(count, 4),
-            _frozen(shift, np.float64).reshape(count, 2),
-            radii[1],
-            shape if shape is not None else (count,),
+            np.asarray(coords),
+            np.asarray(offsets),
+            np.broadcast_to(np.asarray(inner, dtype=np.float64), (max(count, 0),)),
+            mapped,
+            np.zeros((max(count, 0), 4)) if matrix is None else matrix,
+            np.zeros((max(count, 0), 2)) if shift is None else shift,
+            np.broadcast_to(np.asarray(outer, dtype=np.float64), (max(count, 0),)),
+            shape if shape is not None else (max(count, 0),),
         )
 
     @classmethod
@@ -251,6 +266,9 @@ class ShapeArray:
                 f"geometry {index} is a {flat[index].geom_type}: the array functions take "
                 "points, segments and convex polygons (gjkcli.solve answers for the rest)"
             )
+        raised = np.flatnonzero(shapely.has_z(flat))
+        if len(raised):
+            raise ValueError(f"geometry {int(raised[0])} has z coordinates: shapes are 2D")
         holes = np.flatnonzero((kinds == 3) & (shapely.get_num_interior_rings(flat) > 0))
         if len(holes):
             raise ValueError(f"geometry {int(holes[0])} is a polygon with holes: not convex")
@@ -295,6 +313,9 @@ def as_shape_array(shapes: Any) -> ShapeArray:
     ):
         return ShapeArray.from_shapes(shapes)
     array = np.asarray(getattr(shapes, "values", shapes), dtype=object)
+    flat = array.reshape(-1)
+    if len(flat) and all(isinstance(shape, (Polytope, Rounded, Transformed)) for shape in flat):
+        return replace(ShapeArray.from_shapes(list(flat)), shape=array.shape)
     built = ShapeArray.from_shapely(array)
     return built if array.ndim else replace(built, shape=())
 

@@ -195,8 +195,10 @@ def _run(query: int, a: Any, b: Any, threads: int, *, points: bool = True) -> _A
         np.arange(len(second), dtype=np.int64).reshape(second.shape),
     )
     shape = index_a.shape
-    pairs_a = np.ascontiguousarray(index_a.reshape(-1))
-    pairs_b = np.ascontiguousarray(index_b.reshape(-1))
+    pairs_a = np.array(index_a.reshape(-1), order="C")  # copies the core may read unlocked
+    pairs_b = np.array(index_b.reshape(-1), order="C")
+    pairs_a.setflags(write=False)
+    pairs_b.setflags(write=False)
     count = len(pairs_a)
     fast = core()
     wanted = points or fast is None  # the pure path writes them anyway
@@ -277,5 +279,6 @@ def _answer_in_python(
                 value[k], iterations[k] = depth.depth, depth.iterations
                 codes[k] = STATUSES.index(depth.status)
                 points[k] = (*depth.normal, *depth.contact[0], *depth.contact[1])
-        except (ZeroDivisionError, IndexError):
-            value[k], codes[k] = np.nan, -2
+        except (ZeroDivisionError, IndexError):  # no answer, as in the core
+            value[k], flag[k], iterations[k], codes[k] = np.nan, False, 0, -2
+            points[k] = np.nan

@@ -20,7 +20,6 @@ import pytest
 from gjkcli.algorithms.distance import reference_distance
 from gjkcli.algorithms.epa import reference_penetration
 from gjkcli.algorithms.intersect import reference_intersects
-from gjkcli.algorithms.simplex import inside_weights
 from gjkcli.corpus import FAMILIES, generate
 from gjkcli.io.node import Node
 from gjkcli.io.pairs import pair_from_node
@@ -141,53 +140,3 @@ def test_hypot_near_rounding_ties_is_cpythons(fast: ModuleType) -> None:
     assert fast.hypot(-2.2626952607277397, 1.6970214455458048) == math.hypot(
         -2.2626952607277397, 1.6970214455458048
     )
-
-
-def _triangle(rng: random.Random) -> tuple[tuple[float, float], ...]:
-    """A triangle: random, a sliver with corners 1e15 apart, nearly flat, small
-    integers, or with coordinates spread over 300 orders of magnitude."""
-    kind = rng.randrange(5)
-    size = 10.0 ** rng.uniform(-100.0, 100.0)
-    if kind == 0:
-        return tuple((rng.uniform(-1, 1) * size, rng.uniform(-1, 1) * size) for _ in range(3))
-    if kind == 1:
-        far = 10.0 ** rng.uniform(0.0, 15.0)
-        return (
-            (far * size, rng.uniform(-1, 1) * size),
-            (-far * size * rng.random(), rng.uniform(-1e-9, 1e-9) * size),
-            (rng.uniform(-1, 1) * size, rng.uniform(-1, 1) * size),
-        )
-    if kind == 2:
-        a, b, t = (rng.uniform(-1, 1), rng.uniform(-1, 1)), (rng.uniform(-1, 1), 0.5), rng.random()
-        middle = (a[0] * t + b[0] * (1 - t) + rng.uniform(-1e-15, 1e-15), a[1] * t + b[1] * (1 - t))
-        return (a, b, middle)
-    if kind == 3:
-        return tuple((float(rng.randint(-5, 5)), float(rng.randint(-5, 5))) for _ in range(3))
-    return tuple(
-        (
-            rng.uniform(-1, 1) * 10.0 ** rng.uniform(-150, 150),
-            rng.uniform(-1, 1) * 10.0 ** rng.uniform(-150, 150),
-        )
-        for _ in range(3)
-    )
-
-
-def test_exact_triangle_weights_are_the_pythons(fast: ModuleType) -> None:
-    """The core's exact weights (filtered, or by expansions) are rounded as Python's
-    integer division rounds; where the core would hand them to the Python it says so."""
-    rng = random.Random(2)
-    differ, done_here = [], 0
-    for _ in range(100_000):
-        points = _triangle(rng)
-        try:
-            expected = inside_weights(list(points))
-        except ZeroDivisionError:
-            continue
-        found = fast.inside_weights(points)
-        if found is None:
-            continue
-        done_here += 1
-        if repr(found) != repr(expected):
-            differ.append(points)
-    assert not differ, differ[:5]
-    assert done_here > 60_000

@@ -223,3 +223,67 @@ def test_a_shape_array_cannot_be_changed_under_the_core() -> None:
     for column in shapes.columns():
         with pytest.raises(ValueError, match="read-only"):
             column.reshape(-1)[0] = 1
+
+
+def test_columns_built_by_hand_are_checked_too() -> None:
+    """A ShapeArray made directly, not by its constructors, is checked all the same: an
+    offsets column that claims more points than there are (a size that would overflow
+    in the core), float offsets, negative radii and a wrong layout are refused."""
+    zeros = (np.zeros(1), np.zeros(1, bool), np.zeros((1, 4)), np.zeros((1, 2)), np.zeros(1))
+
+    def built(
+        coords: object, offsets: object, *rest: object, shape: tuple[int, ...] = (1,)
+    ) -> None:
+        columns = rest or zeros
+        ShapeArray(np.asarray(coords), np.asarray(offsets), *columns, shape)  # type: ignore[arg-type, call-arg]
+
+    with pytest.raises(ValueError, match="end at the number of points"):
+        built(np.zeros((1, 2)), [0, 2**60 + 1])
+    with pytest.raises(ValueError, match="offsets must be integers"):
+        built(np.zeros((2, 2)), [0.0, 2.0])
+    with pytest.raises(ValueError, match="the radius must be finite and >= 0"):
+        built(np.zeros((1, 2)), [0, 1], np.array([-1.0]), *zeros[1:])
+    with pytest.raises(ValueError, match="does not hold"):
+        built(np.zeros((1, 2)), [0, 1], shape=(2,))
+
+
+def test_a_pair_with_no_answer_reports_none_on_both_engines(engine_path: str) -> None:
+    """Where the single-pair function raises (polytopes 1e-162 across: a squared length
+    underflows), the arrays say "error" with NaN numbers, no verdict and no iterations."""
+    from gjkcli.shapes import Polytope
+
+    a = Polytope(
+        (
+            (-9.996189829725245e-163, -3.3203173436413576e-164),
+            (-8.54444560684092e-163, 1.2045371100455206e-162),
+            (5.0016626592595206e-163, 1.144721702622757e-162),
+            (1.1415896883484217e-162, 6.230157755157635e-164),
+            (-5.157199541825691e-164, -1.0601775443911802e-162),
+        )
+    )
+    b = Polytope(
+        (
+            (5.305571397591858e-163, 1.2555867702624116e-163),
+            (1.1998308141706706e-162, -6.316769642785463e-163),
+            (1.191120466476874e-162, -1.1920731523185178e-162),
+            (-6.003906618315505e-163, -3.497011156669313e-163),
+            (1.1923814524269405e-162, -3.1376480560100175e-163),
+            (4.1906927842452126e-163, 3.1534796018130233e-163),
+        )
+    )
+    with pytest.raises(ZeroDivisionError):
+        penetration(a, b)
+    found = vectorized.penetration_details([a], [b])
+    assert found.status.tolist() == ["error"]
+    assert np.isnan(found.depth).all() and np.isnan(found.normal).all()
+    assert np.isnan(found.contact).all() and found.iterations.tolist() == [0]
+
+
+def test_more_inputs_are_refused_or_taken_as_they_should_be() -> None:
+    with pytest.raises(ValueError, match="z coordinates"):
+        vectorized.distance(shapely.from_wkt(["POINT Z (0 0 1)"]), shapely.Point(0.0, 0.0))
+    shapes = np.array([circle((0.0, 0.0), 1.0), circle((5.0, 0.0), 1.0)], dtype=object)
+    assert vectorized.distance(shapes, circle((0.0, 3.0), 1.0)).tolist() == [
+        1.0,
+        distance(circle((5.0, 0.0), 1.0), circle((0.0, 3.0), 1.0)).distance,
+    ]
