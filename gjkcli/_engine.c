@@ -134,7 +134,7 @@ static struct {
 
 /* The Python objects configure() hands over. */
 static PyObject *Polytope_type, *Rounded_type, *Transformed_type;
-static PyObject *SupportPoint_type, *Closest_type;
+static PyObject *SupportPoint_type;
 static PyObject *DistanceResult_type, *IntersectResult_type, *Penetration_type;
 static PyObject *triangle_around_origin_fn;
 
@@ -143,7 +143,8 @@ static PyObject *s_intersects, *s_simplex, *s_band;
 static PyObject *s_distance, *s_closest, *s_iterations, *s_status, *s_raw_distance, *s_radii,
     *s_witness, *s_direction, *s_depth, *s_normal, *s_contact, *s_error;
 
-/* Statuses, in the order of their codes (the array API returns the codes). */
+/* Statuses, in the order of their codes (gjkcli.algorithms.compiled.STATUSES, which configure()
+   checks against these). */
 enum {
     ST_CONVERGED = 0,
     ST_DUPLICATE = 1,
@@ -2343,7 +2344,6 @@ static PyObject *engine_configure(PyObject *self, PyObject *mapping)
     if (take(mapping, "Polytope", &Polytope_type) < 0 || take(mapping, "Rounded", &Rounded_type) < 0 ||
         take(mapping, "Transformed", &Transformed_type) < 0 ||
         take(mapping, "SupportPoint", &SupportPoint_type) < 0 ||
-        take(mapping, "Closest", &Closest_type) < 0 ||
         take(mapping, "DistanceResult", &DistanceResult_type) < 0 ||
         take(mapping, "IntersectResult", &IntersectResult_type) < 0 ||
         take(mapping, "Penetration", &Penetration_type) < 0 ||
@@ -2355,6 +2355,22 @@ static PyObject *engine_configure(PyObject *self, PyObject *mapping)
         take_long(mapping, "MAX_ITERATIONS", &K.max_iterations) < 0 ||
         take_long(mapping, "EPA_MAX_ITERATIONS", &K.epa_max_iterations) < 0)
         return NULL;
+    {
+        /* the statuses by code, as the Python numbers them */
+        PyObject *names = PyDict_GetItemString(mapping, "STATUSES");
+        int i;
+        if (names == NULL || !PyTuple_Check(names) || PyTuple_GET_SIZE(names) != ST_COUNT) {
+            PyErr_SetString(PyExc_ValueError, "configure() needs the STATUSES tuple");
+            return NULL;
+        }
+        for (i = 0; i < ST_COUNT; i++) {
+            int same = PyObject_RichCompareBool(PyTuple_GET_ITEM(names, i), status_objects[i], Py_EQ);
+            if (same <= 0) {
+                if (same == 0) PyErr_Format(PyExc_ValueError, "status %d is not %s", i, STATUS_NAMES[i]);
+                return NULL;
+            }
+        }
+    }
     if (K.max_iterations < 1 || K.epa_max_iterations < 1) {
         PyErr_SetString(PyExc_ValueError, "the iteration caps must be at least 1");
         return NULL;
@@ -2407,7 +2423,7 @@ static int intern(PyObject **slot, const char *text)
 
 PyMODINIT_FUNC PyInit__engine(void)
 {
-    PyObject *module, *names;
+    PyObject *module;
     int i;
     if (intern(&s_vertices, "vertices") < 0 || intern(&s_core, "core") < 0 ||
         intern(&s_radius, "radius") < 0 || intern(&s_inner, "inner") < 0 ||
@@ -2431,22 +2447,5 @@ PyMODINIT_FUNC PyInit__engine(void)
         return NULL;
     }
     module = PyModule_Create(&engine_module);
-    if (module == NULL) return NULL;
-    names = PyTuple_New(ST_COUNT);
-    if (names == NULL) {
-        Py_DECREF(module);
-        return NULL;
-    }
-    for (i = 0; i < ST_COUNT; i++) {
-        Py_INCREF(status_objects[i]);
-        PyTuple_SET_ITEM(names, i, status_objects[i]);
-    }
-    if (PyModule_AddIntConstant(module, "NO_OVERLAP", NO_OVERLAP) < 0 ||
-        PyModule_AddIntConstant(module, "FAILED", FAILED) < 0 ||
-        PyModule_AddObject(module, "STATUSES", names) < 0) {
-        Py_DECREF(names);
-        Py_DECREF(module);
-        return NULL;
-    }
     return module;
 }

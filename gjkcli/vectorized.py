@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from gjkcli.algorithms.compiled import core
+from gjkcli.algorithms.compiled import STATUSES, core
 from gjkcli.algorithms.distance import distance as distance_of
 from gjkcli.algorithms.epa import penetration as penetration_of
 from gjkcli.algorithms.intersect import intersects as intersects_of
@@ -55,17 +55,6 @@ __all__ = [
     "penetration",
     "penetration_details",
 ]
-
-STATUSES = (
-    "converged",
-    "duplicate-support",
-    "contains-origin",
-    "degenerate",
-    "max-iterations",
-    "separating-axis",
-    "cores-apart",
-)
-"""The statuses of the three loops, by code (the index here)."""
 
 _NO_OVERLAP = "apart"
 """The status of a penetration query on shapes that do not overlap (no EPA run)."""

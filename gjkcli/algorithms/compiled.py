@@ -14,7 +14,19 @@ from types import ModuleType
 
 from gjkcli import engine
 
-__all__ = ["configured", "core"]
+__all__ = ["STATUSES", "configured", "core"]
+
+STATUSES = (
+    "converged",
+    "duplicate-support",
+    "contains-origin",
+    "degenerate",
+    "max-iterations",
+    "separating-axis",
+    "cores-apart",
+)
+"""The statuses of the three loops by the code the core gives them (the index here); the
+core checks, when it is configured, that it numbers them the same way."""
 
 _CONFIGURED: list[ModuleType] = []
 
@@ -22,7 +34,7 @@ _CONFIGURED: list[ModuleType] = []
 def core() -> ModuleType | None:
     """The compiled core, configured on first use; ``None`` on the pure-Python engine.
 
-    >>> core() is None or core().STATUSES[0] == "converged"
+    >>> core() is None or core().distance.__name__ == "distance"
     True
     """
     if _CONFIGURED:
@@ -50,11 +62,10 @@ def configured(module: ModuleType) -> ModuleType:
             "Rounded": Rounded,
             "Transformed": Transformed,
             "SupportPoint": support.SupportPoint,
-            "Closest": simplex.Closest,
+            "STATUSES": STATUSES,
             "DistanceResult": distance.DistanceResult,
             "IntersectResult": intersect.IntersectResult,
             "Penetration": epa.Penetration,
-            "inside_weights": simplex.inside_weights,
             "triangle_around_origin": simplex.triangle_around_origin,
             **{
                 name: getattr(tolerances, name)

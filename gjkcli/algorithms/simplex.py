@@ -60,7 +60,6 @@ from gjkcli.shapes.base import Vec
 __all__ = [
     "Closest",
     "closest_to_origin",
-    "inside_weights",
     "normal_towards_origin",
     "triangle_around_origin",
 ]
@@ -166,7 +165,7 @@ def _closest_on_triangle(points: Sequence[Vec]) -> Closest:
     if u23 > 0.0 and v23 > 0.0 and t1 <= 0.0:
         return _closest_on_segment(points, 1, 2)
     if t1 > 0.0 and t2 > 0.0 and t3 > 0.0:
-        return Closest((0.0, 0.0), (0, 1, 2), inside_weights(points))
+        return Closest((0.0, 0.0), (0, 1, 2), _inside_weights(points))
     return _closest_on_edges(points)  # rounding made the region tests disagree
 
 
@@ -205,7 +204,7 @@ def triangle_around_origin(members: Sequence[tuple[Vec, Vec]]) -> Closest | None
     return Closest((0.0, 0.0), (0, 1, 2), (c1 / n, c2 / n, c3 / n))
 
 
-def inside_weights(points: Sequence[Vec]) -> tuple[float, float, float]:
+def _inside_weights(points: Sequence[Vec]) -> tuple[float, float, float]:
     """The origin's barycentric coordinates, computed exactly and rounded once.
 
     A float is an integer over a power of two: times the largest denominator,
