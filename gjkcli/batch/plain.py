@@ -1,0 +1,351 @@
+"""The fast way in: plain pairs of a JSON Lines chunk read into shapes without the detours.
+
+Most lines of a large batch are plain: ``{"name": ..., "a": {...}, "b": {...}}``
+with native shapes written the simple way (no transform, no margin, no holes,
+no label), numbers that are finite and in range, and valid polygons. For
+those, the general loaders (:mod:`gjkcli.io.pairs`), which wrap every value
+to say where a problem is, cost several times the rest of the check. Here a
+chunk's plain lines are read at once: one :func:`json.loads` per line, the
+structure checked with plain comparisons, and every polygon's ring checked
+for convexity over the whole chunk at once with NumPy.
+
+**The same pair, or none.** A line read here becomes exactly the
+:class:`~gjkcli.pair.Pair` the general loaders build: the same shape
+builders (:mod:`gjkcli.shapes.primitives`, :class:`~gjkcli.shapes.Polytope`
+for a convex ring as given), the same floats, the same kinds and names. A
+line that is anything else (another shape type or key, a GeoJSON or WKT
+shape, a ring with a repeated, collinear or nearly collinear vertex, a
+number out of range, a duplicate key, invalid JSON, an expectation that is
+not plainly valid) is not read here: ``None`` sends it to the general
+loaders, which build it or report its problem exactly as they always do. So
+this module only ever decides *faster*, never *differently*; the batch tests
+compare the two ways on whole corpora.
+
+**Rings.** A ring is taken here when, after dropping a closing point that
+repeats the first, it has at least three points, no two consecutive points
+equal, every turn clearly one way (the cross product of the edges meeting at
+a vertex larger in size than ``1e-12`` times the product of their sizes,
+the margin beyond which :func:`gjkcli.shapes.rings.orientation` trusts the
+floating-point sign too, so the sign is the exact one), the same way as the
+ring's signed area (summed in the same order as
+:func:`~gjkcli.shapes.rings.convexity_problem`, which uses its sign), and
+turning around once (the turning angles add up to less than ``3 pi``; a
+closed walk whose turns all go one way turns by a whole multiple of
+``2 pi``). Such a ring is exactly one the general loader accepts as convex.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable, Sequence
+from itertools import chain
+from typing import Any
+
+import numpy as np
+
+from gjkcli.io.discover import Item
+from gjkcli.pair import Expect, Pair, ShapeInput
+from gjkcli.shapes import primitives
+from gjkcli.shapes.affine import Affine
+from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.shapes.compound import Shape, round_shape, shape_bounds, transform_shape
+from gjkcli.shapes.polytope import Polytope
+from gjkcli.tolerances import MAX_COORDINATE, MIN_SIZE, coordinate_scale
+
+__all__ = ["read_plain"]
+
+_DOUBT = 1e-12
+"""The relative size below which a turn's floating-point sign is not trusted here (the
+margin of :func:`gjkcli.shapes.rings.orientation`); such a ring takes the general way."""
+
+_PAIR_KEYS = frozenset(("a", "b", "name", "expect"))
+_EXPECT_KEYS = frozenset(("intersects", "distance", "penetration", "tolerance"))
+
+
+class _NotPlainError(Exception):
+    """The line is not plain: the general loaders read it."""
+
+
+def read_plain(chunk: Sequence[Item], default_names: Sequence[str]) -> list[Pair | None]:
+    """The pair of each plain JSON Lines item (see the module notes), ``None`` for the rest.
+
+    ``default_names`` names a pair whose line has no ``name``.
+
+    >>> line = '{"a": {"type": "point", "at": [0, 0]}, "b": {"type": "polygon", '
+    >>> line += '"points": [[1, 0], [2, 0], [2, 1], [1, 0]]}}'
+    >>> chunk = [Item("p.jsonl", 1, line), Item("p.jsonl", 2, "[")]
+    >>> pair, other = read_plain(chunk, ["p:1", "p:2"])
+    >>> pair.name, pair.a.kind, pair.b.shape.vertices, other
+    ('p:1', 'point', ((1.0, 0.0), (2.0, 0.0), (2.0, 1.0)), None)
+    """
+    pairs: list[Pair | None] = [None] * len(chunk)
+    rings: list[list[Vec]] = []
+    pending: list[tuple[int, str, _Shape, _Shape, Expect | None]] = []
+    for index, item in enumerate(chunk):
+        if item.text is None or item.error is not None:
+            continue
+        try:
+            name, a, b, expect = _pair_parts(item.text, default_names[index])
+            shapes = (_ring_of(a, rings), _ring_of(b, rings))
+        except (_NotPlainError, ValueError, TypeError, KeyError, RecursionError, OverflowError):
+            continue
+        pending.append((index, name, shapes[0], shapes[1], expect))
+    convex = _convex_rings(rings)
+    for index, name, first, second, expect in pending:
+        try:
+            shape_a, shape_b = _shape(first, rings, convex), _shape(second, rings, convex)
+            pairs[index] = Pair(shape_a, shape_b, name, expect)
+        except (_NotPlainError, ValueError, TypeError, OverflowError):
+            continue
+    return pairs
+
+
+_Shape = tuple[dict[str, Any], int | None]
+"""A shape's JSON object, and the number of its ring among the chunk's (polygons only)."""
+
+
+def _ring_of(shape: dict[str, Any], rings: list[list[Vec]]) -> _Shape:
+    """The shape, with its ring added to ``rings`` if it is a plainly written polygon."""
+    if shape["type"] != "polygon":
+        return shape, None
+    _keys(shape, ("points",))
+    rings.append(_points(shape["points"], 3))
+    return shape, len(rings) - 1
+
+
+def _pair_parts(
+    text: str, default_name: str
+) -> tuple[str, dict[str, Any], dict[str, Any], Expect | None]:
+    document = json.loads(text)
+    if type(document) is not dict or not document.keys() <= _PAIR_KEYS:
+        raise _NotPlainError
+    a, b = document["a"], document["b"]
+    if type(a) is not dict or type(b) is not dict:
+        raise _NotPlainError
+    name = document.get("name", default_name)
+    if type(name) is not str:
+        raise _NotPlainError
+    expect = document.get("expect")
+    if len(_KEY.findall(text)) != len(document) + _keys_in(a) + _keys_in(b) + _keys_in(expect):
+        raise _NotPlainError
+    return name, a, b, None if expect is None else _expect(expect)
+
+
+def _keys_in(value: Any) -> int:
+    """The keys of a shape or an expectation, and of a shape's transform."""
+    if type(value) is not dict:
+        return 0
+    transform = value.get("transform")
+    return len(value) + (len(transform) if type(transform) is dict else 0)
+
+
+_KEY = re.compile(r'"\s*:')
+"""Where a key of a JSON object ends. Python's JSON parser keeps the last of two equal
+keys; the general loader reports them. A plain line's objects are the pair, its two
+shapes, their transforms and its expectation (any other object makes the line not
+plain), so if they hold fewer keys than the line has key ends, a key was repeated. A
+string holding such an end only adds to the count, which sends a line the general way,
+never the reverse."""
+
+
+def _expect(value: Any) -> Expect:
+    if type(value) is not dict or not value.keys() <= _EXPECT_KEYS:
+        raise _NotPlainError
+    intersects = value.get("intersects")
+    if intersects is not None and type(intersects) is not bool:
+        raise _NotPlainError
+    numbers = [value.get(key) for key in ("distance", "penetration", "tolerance")]
+    distance, penetration, tolerance = (
+        None if number is None else _non_negative(number) for number in numbers
+    )
+    return Expect(intersects, distance, penetration, tolerance)
+
+
+def _number(value: Any) -> float:
+    if type(value) is not float and type(value) is not int:
+        raise _NotPlainError
+    number = float(value)
+    if not math.isfinite(number):
+        raise _NotPlainError
+    return number
+
+
+def _non_negative(value: Any) -> float:
+    number = _number(value)
+    if number < 0.0:
+        raise _NotPlainError
+    return number
+
+
+def _xy(value: Any) -> Vec:
+    if type(value) is not list or len(value) != 2:
+        raise _NotPlainError
+    return (_number(value[0]), _number(value[1]))
+
+
+def _points(value: Any, least: int, most: int | None = None) -> list[Vec]:
+    if type(value) is not list or len(value) < least or (most is not None and len(value) > most):
+        raise _NotPlainError
+    if set(map(type, value)) != {list} or set(map(len, value)) != {2}:
+        raise _NotPlainError
+    numbers = set(map(type, chain(*value)))
+    if numbers == {float}:
+        points: list[Vec] = list(map(tuple, value))
+    elif numbers <= _NUMBERS:
+        points = [(float(x), float(y)) for x, y in value]
+    else:
+        raise _NotPlainError
+    if not all(map(math.isfinite, chain(*points))):
+        raise _NotPlainError
+    return points
+
+
+_NUMBERS = frozenset((int, float))
+
+
+def _two(value: Any) -> tuple[Vec, Vec]:
+    first, second = _points(value, 2, 2)
+    return first, second
+
+
+def _keys(shape: dict[str, Any], required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
+    keys = shape.keys()
+    if not (keys >= {"type", *required} and keys <= {"type", *required, *optional}):
+        raise _NotPlainError
+
+
+def _rotation(shape: dict[str, Any]) -> float:
+    return _number(shape["rotation"]) if "rotation" in shape else 0.0
+
+
+def _pair_of_sizes(value: Any) -> tuple[float, float]:
+    if type(value) is not list or len(value) != 2:
+        raise _NotPlainError
+    return (_non_negative(value[0]), _non_negative(value[1]))
+
+
+_BUILDERS: dict[str, tuple[tuple[str, ...], tuple[str, ...], Callable[[Any], ConvexShape]]] = {
+    "point": (("at",), (), lambda s: primitives.point(_xy(s["at"]))),
+    "segment": (("points",), (), lambda s: primitives.segment(*_two(s["points"]))),
+    "hull": (("points",), (), lambda s: primitives.hull(_points(s["points"], 1))),
+    "circle": (
+        ("center", "radius"),
+        (),
+        lambda s: primitives.circle(_xy(s["center"]), _non_negative(s["radius"])),
+    ),
+    "ellipse": (
+        ("center", "radii"),
+        ("rotation",),
+        lambda s: primitives.ellipse(_xy(s["center"]), _pair_of_sizes(s["radii"]), _rotation(s)),
+    ),
+    "rectangle": (
+        ("center", "size"),
+        ("rotation",),
+        lambda s: primitives.rectangle(_xy(s["center"]), _pair_of_sizes(s["size"]), _rotation(s)),
+    ),
+    "capsule": (
+        ("points", "radius"),
+        (),
+        lambda s: primitives.capsule(*_two(s["points"]), _non_negative(s["radius"])),
+    ),
+}
+"""The plain native shapes other than polygons: their keys, and the general loader's
+own builder called with the values read plainly."""
+
+
+def _shape(written: _Shape, rings: list[list[Vec]], convex: list[bool]) -> ShapeInput:
+    shape, ring = written
+    kind = shape["type"]
+    if ring is not None:
+        if not convex[ring]:
+            raise _NotPlainError
+        points = rings[ring]
+        return ShapeInput(Polytope(tuple(points[:-1] if points[0] == points[-1] else points)), kind)
+    if type(kind) is not str or kind not in _BUILDERS:
+        raise _NotPlainError
+    required, optional, build = _BUILDERS[kind]
+    _keys(shape, required, (*optional, *_COMMON))
+    built: Shape = build(shape)
+    if "transform" in shape:
+        built = transform_shape(built, _affine(shape["transform"]))
+    if "margin" in shape:
+        built = round_shape(built, _non_negative(shape["margin"]))
+    _check_limits(shape_bounds(built))
+    label = shape.get("name")
+    if label is not None and type(label) is not str:
+        raise _NotPlainError
+    return ShapeInput(built, kind, label)
+
+
+_COMMON = ("transform", "margin", "name")
+"""Keys every native shape but a polygon may have here (a polygon with them takes the
+general way, which maps its rings before it checks them)."""
+
+
+def _affine(value: Any) -> Affine:
+    if type(value) is not dict or not value.keys() <= {"scale", "rotate", "translate"}:
+        raise _NotPlainError
+    scale = value.get("scale", 1.0)
+    factors = _xy(scale) if type(scale) is list else (_number(scale), _number(scale))
+    rotate = _number(value.get("rotate", 0.0))
+    return Affine.from_parts(factors, rotate, _xy(value.get("translate", [0.0, 0.0])))
+
+
+def _check_limits(bounds: tuple[float, float, float, float]) -> None:
+    """The general loader's size limits (:mod:`gjkcli.io.limits`): beyond them, it says so."""
+    size = max(bounds[2] - bounds[0], bounds[3] - bounds[1])
+    if not coordinate_scale(bounds) <= MAX_COORDINATE or 0.0 < size < MIN_SIZE:
+        raise _NotPlainError
+
+
+def _convex_rings(rings: list[list[Vec]]) -> list[bool]:
+    """For each ring, whether it is plainly convex (see the module notes) and within the
+    size limits (:func:`_check_limits`), all at once."""
+    if not rings:
+        return []
+    counts = np.array([len(ring) - (ring[0] == ring[-1]) for ring in rings])
+    points = np.array([p for ring, count in zip(rings, counts, strict=True) for p in ring[:count]])
+    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    first = np.repeat(starts, counts)
+    size = np.repeat(counts, counts)
+    local = np.arange(len(points)) - first
+    before = points[first + (local - 1) % size]
+    after = points[first + (local + 1) % size]
+    ex, ey = points[:, 0] - before[:, 0], points[:, 1] - before[:, 1]
+    fx, fy = after[:, 0] - points[:, 0], after[:, 1] - points[:, 1]
+    cross = ex * fy - ey * fx
+    clear = np.abs(cross) > _DOUBT * (np.abs(ex) + np.abs(ey)) * (np.abs(fx) + np.abs(fy))
+    left = np.logical_and.reduceat(clear & (cross > 0.0), starts)
+    right = np.logical_and.reduceat(clear & (cross < 0.0), starts)
+    turned = np.add.reduceat(np.arctan2(np.abs(cross), ex * fx + ey * fy), starts)
+    area = _twice_areas(points, after, first, counts)
+    low = np.minimum.reduceat(points, starts)
+    high = np.maximum.reduceat(points, starts)
+    reach = np.maximum(np.abs(low), np.abs(high)).max(axis=1)
+    size = (high - low).max(axis=1)
+    plain: list[bool] = (
+        (counts >= 3)
+        & (left & (area > 0.0) | right & (area < 0.0))
+        & (turned < 3.0 * math.pi)
+        & (reach <= MAX_COORDINATE)
+        & ~((size > 0.0) & (size < MIN_SIZE))
+    ).tolist()
+    return plain
+
+
+def _twice_areas(points: Any, after: Any, first: Any, counts: Any) -> Any:
+    """Each ring's twice signed area, summed in the general loader's order: the triangles
+    of a fan about the ring's first point, one after the other (a running sum along rows
+    of zero-padded terms). ``after`` holds each point's successor in its ring, ``first``
+    the index of its ring's first point."""
+    rows = np.repeat(np.arange(len(counts)), counts)
+    local = np.arange(len(points)) - first
+    origin = points[first]
+    x0, y0 = points[:, 0] - origin[:, 0], points[:, 1] - origin[:, 1]
+    x1, y1 = after[:, 0] - origin[:, 0], after[:, 1] - origin[:, 1]
+    fan = (local >= 1) & (local <= counts[rows] - 2)
+    terms = np.zeros((len(counts), int(counts.max())))
+    terms[rows[fan], local[fan]] = (x0 * y1 - x1 * y0)[fan]
+    return np.cumsum(terms, axis=1)[:, -1]

@@ -1,0 +1,193 @@
+"""The fast way in (gjkcli.batch.plain) reads a pair exactly as the general loaders do, or
+leaves it to them: a batch's records are the same either way, byte for byte."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gjkcli.batch import runner
+from gjkcli.batch.plain import read_plain
+from gjkcli.corpus import DEFAULT_FAMILIES
+from gjkcli.corpus import generate as corpus
+from gjkcli.io.discover import Item
+
+POLYGON = [[0, 0], [2, 0], [2, 1], [0, 1]]
+POINT = {"type": "point", "at": [3, 0.5]}
+
+
+def items_of(lines: Iterable[str]) -> list[Item]:
+    return [Item("stream.jsonl", number, line) for number, line in enumerate(lines, 1)]
+
+
+def both_ways(items: list[Item]) -> tuple[list[runner.Row], list[runner.Row]]:
+    fast, general = [], []
+    for start in range(0, len(items), runner.CHUNK):
+        chunk = items[start : start + runner.CHUNK]
+        fast += runner.check_chunk(chunk, columnar=True)
+        general += runner.check_chunk(chunk, columnar=False)
+    return fast, general
+
+
+def plain_share(items: list[Item]) -> float:
+    pairs = read_plain(items, [runner._name(item) for item in items])
+    return sum(pair is not None for pair in pairs) / len(items)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_generated_corpus_gives_the_same_records(seed: int) -> None:
+    pairs = corpus(600, seed, DEFAULT_FAMILIES)
+    items = items_of(json.dumps(pair) for pair in pairs)
+    fast, general = both_ways(items)
+    assert fast == general
+    assert plain_share(items) > 0.6  # the fast way is taken, and it is the same
+
+
+def test_extreme_pairs_give_the_same_records() -> None:
+    items = items_of(json.dumps(pair) for pair in corpus(300, 5, ("extreme",)))
+    fast, general = both_ways(items)
+    assert fast == general
+    assert plain_share(items) > 0.05
+
+
+def pair_line(a: Any, b: Any = POINT, **more: Any) -> str:
+    return json.dumps({"a": a, "b": b, **more})
+
+
+def polygon(points: Any, **more: Any) -> dict[str, Any]:
+    return {"type": "polygon", "points": points, **more}
+
+
+NOT_PLAIN = [
+    # not JSON, or not a plain pair object
+    '{"a": 1,',
+    "[1, 2]",
+    '{"type": "point", "at": [0, 0]}',
+    pair_line(polygon(POLYGON), extra={"x": 1}),
+    pair_line(polygon(POLYGON), name=7),
+    pair_line(polygon(POLYGON), name={"nested": "object"}),
+    # repeated keys, which Python's parser would merge
+    '{"a": {"type": "point", "at": [0, 0]}, "a": {"type": "point", "at": [1, 0]}, '
+    '"b": {"type": "point", "at": [2, 0]}}',
+    '{"a": {"type": "point", "at": [0, 0], "at": [5, 5]}, "b": {"type": "point", "at": [2, 0]}}',
+    '{"a": {"type": "point", "at": [0, 0]}, "b": {"type": "point", "at": [2, 0]}, '
+    '"expect": {"distance": 2, "distance": 3}}',
+    # numbers
+    '{"a": {"type": "point", "at": [NaN, 0]}, "b": {"type": "point", "at": [2, 0]}}',
+    '{"a": {"type": "point", "at": [1e999, 0]}, "b": {"type": "point", "at": [2, 0]}}',
+    pair_line({"type": "point", "at": [True, 0]}),
+    pair_line({"type": "point", "at": ["1", 0]}),
+    pair_line({"type": "point", "at": [10**400, 0]}),
+    pair_line({"type": "point", "at": [1e151, 0]}),
+    pair_line({"type": "segment", "points": [[0, 0], [1e-160, 0]]}),
+    pair_line({"type": "point", "at": [0, 0, 0]}),
+    # rings
+    pair_line(polygon([[0, 0], [1, 0], [2, 0], [2, 2], [0, 2]])),  # collinear
+    pair_line(polygon([[0, 0], [2, 0], [2, 0], [2, 2], [0, 2]])),  # repeated
+    pair_line(polygon([[0, 0], [2, 0], [1, 1], [2, 2], [0, 2]])),  # reflex
+    pair_line(polygon([[0, 0], [2, 2], [2, 0], [0, 2]])),  # crossing
+    pair_line(polygon([[0, 0], [4, 0], [1, 3], [2, -1], [3, 3]])),  # a pentagram
+    pair_line(polygon([[0, 0], [1, 0], [0.5, 1e-14]])),  # a turn too slight to trust
+    pair_line(polygon([[0, 0], [1, 0]])),
+    pair_line(polygon([[0, 0], [1, 0], [1, 1], [0, 0], [0, 0]])),
+    pair_line(polygon([[0, 0], [1e-151, 0], [0, 1e-151]])),
+    pair_line(polygon(POLYGON, holes=[])),
+    pair_line(polygon(POLYGON, transform={"rotate": 30})),
+    pair_line(polygon(POLYGON, ring=0)),
+    # other shapes and keys
+    pair_line({"type": "circle", "center": [0, 0], "radius": -1}),
+    pair_line({"type": "circle", "center": [0, 0], "radius": 1, "radus": 2}),
+    pair_line({"type": "circle", "center": [0, 0]}),
+    pair_line({"type": "circle", "center": [0, 0], "radius": 1, "margin": -0.5}),
+    pair_line({"type": "circle", "center": [0, 0], "radius": 1, "name": 3}),
+    pair_line({"type": "rectangle", "center": [0, 0], "size": [1, -1]}),
+    pair_line({"type": "ellipse", "center": [0, 0], "radii": [1, 2], "rotation": "30"}),
+    pair_line({"type": "hull", "points": []}),
+    pair_line({"type": "segment", "points": [[0, 0]]}),
+    pair_line({"type": "capsule", "points": [[0, 0], [1, 0], [2, 0]], "radius": 1}),
+    pair_line({"type": "point", "at": [0, 0], "transform": {"scale": [1, 2], "shear": 1}}),
+    pair_line({"type": "point", "at": [0, 0], "transform": {"scale": True}}),
+    pair_line({"type": "Circle", "center": [0, 0], "radius": 1}),
+    pair_line({"type": "compound", "parts": [POINT]}),
+    pair_line({"type": "Point", "coordinates": [0, 0]}),
+    pair_line("POINT (0 0)"),
+    # expectations
+    pair_line(POINT, expect={"distance": -1}),
+    pair_line(POINT, expect={"distance": True}),
+    pair_line(POINT, expect={"intersects": 1}),
+    pair_line(POINT, expect={"depth": 1}),
+    pair_line(POINT, expect=[]),
+]
+"""Lines the fast way must leave to the general loaders (some are errors, some are fine)."""
+
+PLAIN = [
+    pair_line(polygon(POLYGON)),
+    pair_line(polygon([[0, 1], [2, 1], [2, 0], [0, 0]])),  # clockwise
+    pair_line(polygon([*POLYGON, POLYGON[0]])),  # closed
+    pair_line(polygon([[0.0, 0.0], [-0.0, 1.0], [-1.0, 0.5]])),
+    pair_line({"type": "hull", "points": [[0, 0], [1, 1], [2, 0], [1, 0.2]]}),
+    pair_line({"type": "segment", "points": [[0, 0], [0, 0]]}),
+    pair_line({"type": "capsule", "points": [[0, 0], [4, 0]], "radius": 0.5}),
+    pair_line({"type": "ellipse", "center": [1, 1], "radii": [3, 0], "rotation": 30}),
+    pair_line({"type": "rectangle", "center": [1, 1], "size": [3, 2], "margin": 0.25}),
+    pair_line(
+        {"type": "circle", "center": [0, 0], "radius": 1, "name": "wheel"},
+        {"type": "point", "at": [1, 1], "transform": {"scale": -2, "translate": [3, 1]}},
+        name="named",
+        expect={"intersects": False, "distance": 1.5, "tolerance": 0.5},
+    ),
+    pair_line({"type": "point", "at": [0, 0], "transform": {"scale": [0, 1], "rotate": 45}}),
+    pair_line(polygon([[1e149, 1e149], [1.5e149, 1e149], [1e149, 1.5e149]]), name="big"),
+    pair_line(polygon([[0, 0], [1e-140, 0], [0, 1e-140]]), name="small"),
+    pair_line(polygon(POLYGON), name="\ud800 lone surrogate"),
+]
+"""Lines the fast way reads itself."""
+
+
+def test_lines_that_are_not_plain_go_the_general_way() -> None:
+    items = items_of(NOT_PLAIN)
+    pairs = read_plain(items, [runner._name(item) for item in items])
+    assert [line for line, pair in zip(NOT_PLAIN, pairs, strict=True) if pair is not None] == []
+    fast, general = both_ways(items)
+    assert fast == general
+
+
+def test_plain_lines_are_read_fast_and_the_same() -> None:
+    items = items_of(PLAIN)
+    pairs = read_plain(items, [runner._name(item) for item in items])
+    assert [line for line, pair in zip(PLAIN, pairs, strict=True) if pair is None] == []
+    assert pairs == [runner._load(item) for item in items]
+    fast, general = both_ways(items)
+    assert fast == general
+
+
+def mutations(line: str, rng: random.Random) -> str:
+    """A plain line with one small edit: a character dropped, doubled or replaced."""
+    at = rng.randrange(len(line))
+    edit = rng.choice(["drop", "double", "replace"])
+    if edit == "drop":
+        return line[:at] + line[at + 1 :]
+    if edit == "double":
+        return line[:at] + line[at] + line[at:]
+    return line[:at] + rng.choice('0123456789-.e,[]{}":tn ') + line[at + 1 :]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False), st.integers(1, 4))
+def test_damaged_lines_are_read_the_same_way(rng: random.Random, edits: int) -> None:
+    lines = []
+    for line in PLAIN + NOT_PLAIN[:12]:
+        for _ in range(edits):
+            line = mutations(line, rng)
+        lines.append(line)
+    items = items_of(lines)
+    pairs = read_plain(items, [runner._name(item) for item in items])
+    for item, pair in zip(items, pairs, strict=True):
+        if pair is not None:
+            assert pair == runner._load(item), item.text
