@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import os
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -41,10 +42,14 @@ from gjkcli.render.json_text import NotJSONError, json_text
 from gjkcli.verify.check import Check, check_pair, check_pairs
 from gjkcli.verify.tally import Outcome, Summary
 
-__all__ = ["CHUNK", "Row", "check_chunk", "run_batch"]
+__all__ = ["CHUNK", "ENVIRONMENT", "Row", "check_chunk", "run_batch"]
 
 CHUNK = 256
 """Pairs per unit of work: large enough for Shapely's vectorized calls to pay off."""
+
+ENVIRONMENT = "GJKCLI_BATCH"
+"""The environment variable that can send every pair the general way: ``per-pair``
+(for comparing the two ways; the records are the same)."""
 
 Row = tuple[str, Outcome]
 """One pair's JSON Lines record (without the newline) and its outcome."""
@@ -59,6 +64,7 @@ def run_batch(
     strict: bool = False,
     progress: Callable[[Summary], None] = lambda summary: None,
     warn: Callable[[str], None] = lambda message: None,
+    columnar: bool | None = None,
 ) -> Summary:
     """Check every item, ``write`` each record in input order, and return the summary.
 
@@ -68,11 +74,15 @@ def run_batch(
     (:class:`~gjkcli.batch.pool.WorkerPool`), which are stopped at once if
     the run ends early (an exception, or ``fail_fast``). ``warn`` hears of
     each chunk whose worker died (its pairs are then checked one by one).
+    ``columnar`` (by default, unless :data:`ENVIRONMENT` is ``per-pair``) reads the
+    plain pairs of each chunk together (:func:`check_chunk`).
     """
+    if columnar is None:
+        columnar = os.environ.get(ENVIRONMENT, "").strip().lower() != "per-pair"
     summary = Summary()
     start = time.perf_counter()
     chunks = _chunks(items, CHUNK)
-    work = functools.partial(check_chunk, strict=strict)
+    work = functools.partial(check_chunk, strict=strict, columnar=columnar)
     rows = _in_workers(chunks, work, workers, warn) if workers > 1 else map(work, chunks)
     try:
         for chunk_rows in rows:
@@ -164,7 +174,7 @@ def _check_alone(pair: Pair) -> Check | Exception:
 
 
 def _check_row(item: Item, check: Check, strict: bool) -> Row:
-    line = json_text(_with_source(check_record(check), item))
+    line = json_text(check_record(check, source=_source(item)))
     expect_failed = check.expect is not None and not check.expect.ok
     warned = strict and bool(check.warnings)
     reasons = [
@@ -203,7 +213,11 @@ def _error_row(item: Item, name: str, error: InputError) -> Row:
 def _with_source(record: dict[str, object], item: Item) -> dict[str, object]:
     """The record with ``source`` right after ``name``."""
     name = record.pop("name")
-    return {"name": name, "source": {"file": item.file, "line": item.line}, **record}
+    return {"name": name, "source": _source(item), **record}
+
+
+def _source(item: Item) -> dict[str, object]:
+    return {"file": item.file, "line": item.line}
 
 
 def _name(item: Item) -> str:

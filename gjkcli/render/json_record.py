@@ -29,20 +29,27 @@ if TYPE_CHECKING:  # the terminal's trace, and Rich with it, are not imported fo
 __all__ = ["certificate_record", "check_record", "error_record", "trace_record"]
 
 
-_NAMED_TOLERANCES = [name for name in tolerances.__all__ if name.isupper()]
+_NAMED_TOLERANCES = {
+    name.lower(): getattr(tolerances, name) for name in tolerances.__all__ if name.isupper()
+}
 """Every named constant of :mod:`gjkcli.tolerances`, reported in each record."""
 
 
-def check_record(check: Check, trace: Query | None = None) -> dict[str, Any]:
+def check_record(
+    check: Check, trace: Query | None = None, source: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The FORMATS section 4 object for a checked pair (plain JSON types only).
 
     With ``trace``, the ``trace`` key holds the step records of the runs it
-    names (the check must have been made with tracing on).
+    names (the check must have been made with tracing on). With ``source`` (where
+    a batch found the pair), the ``source`` key follows the name.
     """
     answer, referee = check.answer, check.shapely
     gjk, boolean, overlap = answer.gjk, answer.boolean, answer.penetration
-    record: dict[str, Any] = {
-        "name": check.pair.name,
+    record: dict[str, Any] = {"name": check.pair.name}
+    if source is not None:
+        record["source"] = source
+    record |= {
         "verdict": check.ruling.verdict,
         "verdict_source": check.ruling.source,
         "gjk": {
@@ -81,7 +88,7 @@ def check_record(check: Check, trace: Query | None = None) -> dict[str, Any]:
             "scale": _number(check.scale),
             "depth": _number(check.depth_tolerance),
             "touch_band": _number(gjk.band),
-            **{name.lower(): getattr(tolerances, name) for name in _NAMED_TOLERANCES},
+            **_NAMED_TOLERANCES,
         },
         "agree": check.agree,
         "disagreements": list(check.disagreements),
