@@ -1,20 +1,29 @@
-"""End-to-end throughput and memory of ``gjk batch`` on random 8-gon pairs.
+"""End-to-end throughput and memory of ``gjk batch``, every check on, in one run.
 
 Usage::
 
     python benchmarks/batch.py [--pairs 100000] [--workers N] [--memory-pairs 1000000]
+                               [--dask] [--baseline PATH_TO_ANOTHER_GJK]
 
-Throughput: ``gjk batch FILE --output OUT`` as a fresh process, against a
-plain script that reads the same JSON Lines with the standard library and
-calls Shapely's vectorized ``intersects`` and ``distance`` on them, also as a
-fresh process, in the same run. gjkcli does far more per pair (both GJK
-queries, EPA, the Shapely cross-check with closest points, the depth oracle,
-a validated load, a JSON record), so the ratio is the price of all that.
+Every row is a fresh process (``gjk batch FILE --output OUT --quiet``), timed
+from start to exit, on the same files, in the same run, so that the ratios
+mean something on any machine:
 
-Memory (with ``--memory-pairs``): the resident memory of ``gjk batch`` and
-its worker processes together, sampled from ``/proc`` every 0.2 s while it
-runs on that many pairs; the peak of each quarter of the run shows whether it
-stays flat.
+* **random 8-gon pairs** (``--pairs`` of them): ``gjk batch`` on the columnar
+  path (the default) and on the per-pair path (``GJKCLI_BATCH=per-pair``),
+  against a plain script that reads the same JSON Lines with the standard
+  library and calls Shapely's vectorized ``intersects`` and ``distance`` on
+  them (no cross-check, no certificate, no exact verdict, no record);
+* **pairs from ``gjk generate``** (as many): the two paths; with
+  ``--baseline``, another installation's ``gjk`` too (for instance one built
+  from an earlier commit in its own virtual environment), for "today's"
+  throughput measured beside the new one;
+* with ``--dask``: the same 8-gon run on a local Dask cluster
+  (``--scheduler local``) against the local process pool;
+* with ``--memory-pairs N``: the resident memory of ``gjk batch`` and its
+  worker processes together, sampled from ``/proc`` every 0.2 s on N 8-gon
+  pairs (Linux only); the peak of each quarter of the run shows whether it
+  stays flat.
 """
 
 from __future__ import annotations
@@ -67,9 +76,14 @@ def write_pairs(path: Path, count: int, seed: int) -> None:
             stream.write(json.dumps(pair) + "\n")
 
 
-def timed(command: list[str]) -> float:
+def timed(command: list[str], environment: dict[str, str] | None = None) -> float:
     start = time.perf_counter()
-    subprocess.run(command, check=False, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        command,
+        check=False,
+        stdout=subprocess.DEVNULL,
+        env=None if environment is None else {**os.environ, **environment},
+    )
     return time.perf_counter() - start
 
 
@@ -100,6 +114,23 @@ def sampled_memory(command: list[str]) -> tuple[float, list[tuple[float, int]]]:
     return time.perf_counter() - start, samples
 
 
+class Runs:
+    """A throughput table: each row a command timed on ``pairs`` pairs, and its ratio to
+    the first row."""
+
+    def __init__(self, title: str, pairs: int) -> None:
+        self.pairs = pairs
+        self.table = Table(title=title)
+        for column in ("", "seconds", "pairs per second", "throughput vs first row"):
+            self.table.add_column(column, justify="left" if not column else "right")
+        self.first: float | None = None
+
+    def add(self, label: str, seconds: float) -> None:
+        self.first = self.first or seconds
+        ratio = self.first / seconds
+        self.table.add_row(label, f"{seconds:.1f}", f"{self.pairs / seconds:,.0f}", f"{ratio:.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -107,51 +138,56 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=100_000)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--memory-pairs", type=int, default=0)
+    parser.add_argument("--dask", action="store_true", help="also run on a local Dask cluster")
+    parser.add_argument("--baseline", help="another gjk executable to time on the same files")
     args = parser.parse_args()
     gjk = str(Path(sysconfig.get_path("scripts")) / "gjk")
     console = Console()
+    per_pair = {"GJKCLI_BATCH": "per-pair"}
     with tempfile.TemporaryDirectory() as folder:
-        corpus, results = Path(folder) / "octagons.jsonl", Path(folder) / "results.jsonl"
-        write_pairs(corpus, args.pairs, seed=1)
-        ours = timed(
-            [
-                gjk,
-                "batch",
-                str(corpus),
-                "--quiet",
-                "--workers",
-                str(args.workers),
-                "--output",
-                str(results),
-            ]
+        octagons, generated = Path(folder) / "octagons.jsonl", Path(folder) / "generated.jsonl"
+        results = str(Path(folder) / "results.jsonl")
+        write_pairs(octagons, args.pairs, seed=1)
+        subprocess.run(
+            [gjk, "generate", str(generated), "--count", str(args.pairs), "--seed", "1"],
+            check=True,
+            stderr=subprocess.DEVNULL,
         )
-        plain = timed([sys.executable, "-c", PLAIN_SCRIPT, str(corpus)])
-        table = Table(title=f"{args.pairs:,} random 8-gon pairs, end to end, fresh processes")
-        for column in ("", "seconds", "pairs per second"):
-            table.add_column(column, justify="left" if not column else "right")
-        table.add_row(
-            f"gjk batch --workers {args.workers}", f"{ours:.1f}", f"{args.pairs / ours:,.0f}"
+
+        def batch(path: Path, *more: str) -> list[str]:
+            options = ["--quiet", "--workers", str(args.workers), "--output", results, *more]
+            return [gjk, "batch", str(path), *options]
+
+        workers = f"--workers {args.workers}"
+        runs = Runs(
+            f"{args.pairs:,} random 8-gon pairs, every check on, fresh processes", args.pairs
         )
-        table.add_row(
-            "stdlib json + Shapely vectorized", f"{plain:.1f}", f"{args.pairs / plain:,.0f}"
+        runs.add(
+            "stdlib json + Shapely vectorized",
+            timed([sys.executable, "-c", PLAIN_SCRIPT, str(octagons)]),
         )
-        table.add_row("ratio (gjkcli / plain)", f"{ours / plain:.1f}x", "")
-        console.print(table)
+        runs.add(f"gjk batch {workers}, columnar", timed(batch(octagons)))
+        runs.add(f"gjk batch {workers}, per pair", timed(batch(octagons), per_pair))
+        if args.dask:
+            runs.add(
+                f"gjk batch {workers} --scheduler local",
+                timed(batch(octagons, "--scheduler", "local")),
+            )
+        console.print(runs.table)
+
+        runs = Runs(f"{args.pairs:,} pairs from gjk generate --seed 1", args.pairs)
+        if args.baseline:
+            baseline = [args.baseline, *batch(generated)[1:]]
+            runs.add(f"{args.baseline} batch {workers}", timed(baseline, per_pair))
+        runs.add(f"gjk batch {workers}, columnar", timed(batch(generated)))
+        runs.add(f"gjk batch {workers}, per pair", timed(batch(generated), per_pair))
+        console.print(runs.table)
+
         if args.memory_pairs:
             big = Path(folder) / "big.jsonl"
             write_pairs(big, args.memory_pairs, seed=2)
-            elapsed, samples = sampled_memory(
-                [
-                    gjk,
-                    "batch",
-                    str(big),
-                    "--quiet",
-                    "--workers",
-                    str(args.workers),
-                    "--output",
-                    os.devnull,
-                ]
-            )
+            command = [*batch(big)[:-2], "--output", os.devnull]
+            elapsed, samples = sampled_memory(command)
             memory = Table(
                 title=f"gjk batch on {args.memory_pairs:,} pairs: resident memory, all processes"
             )

@@ -314,14 +314,17 @@ def _measure(geometry_a: Any, geometry_b: Any) -> list[tuple[bool, bool, float, 
     touches = shapely.touches(geometry_a, geometry_b)
     lines = shapely.shortest_line(geometry_a, geometry_b)  # its length is the distance
     distances = shapely.length(lines)
+    coordinates, owners = shapely.get_coordinates(lines, return_index=True)
+    ends = (
+        coordinates.reshape(-1, 2, 2)
+        if np.array_equal(owners, np.repeat(np.arange(len(lines)), 2))
+        else [shapely.get_coordinates(line) for line in lines]  # a line of other than 2 points
+    )
     return [
-        (
-            bool(intersects[i]),
-            bool(touches[i]),
-            float(distances[i]),
-            None if intersects[i] else shapely.get_coordinates(lines[i]),
+        (meets, touching, distance, None if meets else ends[i])
+        for i, (meets, touching, distance) in enumerate(
+            zip(intersects.tolist(), touches.tolist(), distances.tolist(), strict=True)
         )
-        for i in range(len(lines))
     ]
 
 

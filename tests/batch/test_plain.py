@@ -4,8 +4,11 @@ leaves it to them: a batch's records are the same either way, byte for byte."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +20,8 @@ from gjkcli.batch.plain import read_plain
 from gjkcli.corpus import DEFAULT_FAMILIES
 from gjkcli.corpus import generate as corpus
 from gjkcli.io.discover import Item
+from tests.bad_inputs import BAD_INPUTS
+from tests.helpers import gjk_executable
 
 POLYGON = [[0, 0], [2, 0], [2, 1], [0, 1]]
 POINT = {"type": "point", "at": [3, 0.5]}
@@ -182,7 +187,8 @@ def mutations(line: str, rng: random.Random) -> str:
 @given(st.randoms(use_true_random=False), st.integers(1, 4))
 def test_damaged_lines_are_read_the_same_way(rng: random.Random, edits: int) -> None:
     lines = []
-    for line in PLAIN + NOT_PLAIN[:12]:
+    for original in PLAIN + NOT_PLAIN[:12]:
+        line = original
         for _ in range(edits):
             line = mutations(line, rng)
         lines.append(line)
@@ -191,3 +197,38 @@ def test_damaged_lines_are_read_the_same_way(rng: random.Random, edits: int) -> 
     for item, pair in zip(items, pairs, strict=True):
         if pair is not None:
             assert pair == runner._load(item), item.text
+
+
+def test_a_corrupt_mixed_folder_gives_the_same_records_either_way(tmp_path: Path) -> None:
+    """Pair files good and bad, WKT, GeoJSON, and a stream of plain, near-plain and broken
+    lines: the same records and exit status on both ways, with one worker or three."""
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    for bad in BAD_INPUTS:
+        (folder / f"{bad.id}{bad.suffix}").write_bytes(bad.content)
+    (folder / "shape.json").write_text('{"type": "point", "at": [0, 0]}')
+    (folder / "pair.wkt").write_text("POINT (0 0)\nLINESTRING (1 1, 2 0)\n")
+    lines = [json.dumps(pair) for pair in corpus(300, 3, DEFAULT_FAMILIES)]
+    lines += PLAIN + NOT_PLAIN
+    lines += [
+        bad.content.decode("utf-8", "replace") for bad in BAD_INPUTS if b"\n" not in bad.content
+    ]
+    (folder / "stream.jsonl").write_text("\n".join(lines) + "\n")
+    outputs = []
+    for way, workers in (("", 1), ("per-pair", 1), ("", 3)):
+        out = tmp_path / f"out-{way}-{workers}.jsonl"
+        completed = subprocess.run(
+            [gjk_executable(), "batch", str(folder), "-o", str(out), "--workers", str(workers)],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+            env={**os.environ, "GJKCLI_BATCH": way},
+        )
+        assert "Traceback" not in completed.stderr
+        outputs.append((completed.returncode, out.read_text()))
+    assert outputs[0][0] == 2  # some pairs are errors
+    assert outputs[0] == outputs[1] == outputs[2]
+    records = [json.loads(line) for line in outputs[0][1].splitlines()]
+    from_stream = [r for r in records if r["source"]["file"].endswith("stream.jsonl")]
+    assert len(from_stream) == len([line for line in lines if line.strip()])
