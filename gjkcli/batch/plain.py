@@ -130,7 +130,7 @@ def _pair_parts(
     expect = document.get("expect")
     if len(_KEY.findall(text)) != len(document) + _keys_in(a) + _keys_in(b) + _keys_in(expect):
         raise _NotPlainError
-    return name, a, b, None if expect is None else _expect(expect)
+    return name, a, b, _expect(expect) if "expect" in document else None
 
 
 def _keys_in(value: Any) -> int:
@@ -154,11 +154,11 @@ def _expect(value: Any) -> Expect:
     if type(value) is not dict or not value.keys() <= _EXPECT_KEYS:
         raise _NotPlainError
     intersects = value.get("intersects")
-    if intersects is not None and type(intersects) is not bool:
+    if "intersects" in value and type(intersects) is not bool:
         raise _NotPlainError
-    numbers = [value.get(key) for key in ("distance", "penetration", "tolerance")]
     distance, penetration, tolerance = (
-        None if number is None else _non_negative(number) for number in numbers
+        _non_negative(value[key]) if key in value else None
+        for key in ("distance", "penetration", "tolerance")
     )
     return Expect(intersects, distance, penetration, tolerance)
 
@@ -274,7 +274,7 @@ def _shape(written: _Shape, rings: list[list[Vec]], convex: list[bool]) -> Shape
         built = round_shape(built, _non_negative(shape["margin"]))
     _check_limits(shape_bounds(built))
     label = shape.get("name")
-    if label is not None and type(label) is not str:
+    if "name" in shape and type(label) is not str:
         raise _NotPlainError
     return ShapeInput(built, kind, label)
 

@@ -128,6 +128,19 @@ NOT_PLAIN = [
     pair_line(POINT, expect={"intersects": 1}),
     pair_line(POINT, expect={"depth": 1}),
     pair_line(POINT, expect=[]),
+    # null where a value is optional: the general loader refuses it
+    pair_line(POINT, expect=None),
+    pair_line(POINT, expect={"intersects": None}),
+    pair_line(POINT, expect={"distance": None}),
+    pair_line(POINT, expect={"tolerance": None}),
+    pair_line(POINT, name=None),
+    pair_line({"type": "point", "at": [0, 0], "name": None}),
+    pair_line({"type": "point", "at": [0, 0], "margin": None}),
+    pair_line({"type": "point", "at": [0, 0], "transform": None}),
+    pair_line({"type": "point", "at": [0, 0], "transform": {"rotate": None}}),
+    pair_line({"type": "point", "at": [0, 0], "transform": {"scale": None}}),
+    pair_line({"type": "point", "at": [0, 0], "transform": {"translate": None}}),
+    pair_line({"type": "rectangle", "center": [0, 0], "size": [1, 1], "rotation": None}),
 ]
 """Lines the fast way must leave to the general loaders (some are errors, some are fine)."""
 
