@@ -22,7 +22,8 @@ this module only ever decides *faster*, never *differently*; the batch tests
 compare the two ways on whole corpora.
 
 **Rings.** A ring is taken here when, after dropping a closing point that
-repeats the first, it has at least three points, no two consecutive points
+repeats the first, it has at least three points and at most
+:data:`LONGEST_RING`, no two consecutive points
 equal, every turn clearly one way (the cross product of the edges meeting at
 a vertex larger in size than ``1e-12`` times the product of their sizes,
 the margin beyond which :func:`gjkcli.shapes.rings.orientation` trusts the
@@ -54,11 +55,16 @@ from gjkcli.shapes.compound import Shape, round_shape, shape_bounds, transform_s
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.tolerances import MAX_COORDINATE, MIN_SIZE, coordinate_scale
 
-__all__ = ["read_plain"]
+__all__ = ["LONGEST_RING", "read_plain"]
 
 _DOUBT = 1e-12
 """The relative size below which a turn's floating-point sign is not trusted here (the
 margin of :func:`gjkcli.shapes.rings.orientation`); such a ring takes the general way."""
+
+LONGEST_RING = 64
+"""Rings with more vertices than this (a closing point aside) take the general way: the
+check here pads every ring of a chunk to the longest, and a few long rings are cheap
+there compared with their own check."""
 
 _PAIR_KEYS = frozenset(("a", "b", "name", "expect"))
 _EXPECT_KEYS = frozenset(("intersects", "distance", "penetration", "tolerance"))
@@ -111,7 +117,7 @@ def _ring_of(shape: dict[str, Any], rings: list[list[Vec]]) -> _Shape:
     if shape["type"] != "polygon":
         return shape, None
     _keys(shape, ("points",))
-    rings.append(_points(shape["points"], 3))
+    rings.append(_points(shape["points"], 3, LONGEST_RING + 1))
     return shape, len(rings) - 1
 
 
@@ -305,6 +311,11 @@ def _convex_rings(rings: list[list[Vec]]) -> list[bool]:
     size limits (:func:`_check_limits`), all at once."""
     if not rings:
         return []
+    with np.errstate(all="ignore"):  # beyond the limits: not finite, so not plain
+        return _plain_rings(rings)
+
+
+def _plain_rings(rings: list[list[Vec]]) -> list[bool]:
     counts = np.array([len(ring) - (ring[0] == ring[-1]) for ring in rings])
     points = np.array([p for ring, count in zip(rings, counts, strict=True) for p in ring[:count]])
     starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
@@ -327,6 +338,7 @@ def _convex_rings(rings: list[list[Vec]]) -> list[bool]:
     size = (high - low).max(axis=1)
     plain: list[bool] = (
         (counts >= 3)
+        & (counts <= LONGEST_RING)
         & (left & (area > 0.0) | right & (area < 0.0))
         & (turned < 3.0 * math.pi)
         & (reach <= MAX_COORDINATE)

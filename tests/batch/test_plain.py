@@ -4,9 +4,11 @@ leaves it to them: a batch's records are the same either way, byte for byte."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import subprocess
+import warnings
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -16,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gjkcli.batch import runner
-from gjkcli.batch.plain import read_plain
+from gjkcli.batch.plain import LONGEST_RING, read_plain
 from gjkcli.corpus import DEFAULT_FAMILIES
 from gjkcli.corpus import generate as corpus
 from gjkcli.io.discover import Item
@@ -181,6 +183,27 @@ def test_plain_lines_are_read_fast_and_the_same() -> None:
     pairs = read_plain(items, [runner._name(item) for item in items])
     assert [line for line, pair in zip(PLAIN, pairs, strict=True) if pair is None] == []
     assert pairs == [runner._load(item) for item in items]
+    fast, general = both_ways(items)
+    assert fast == general
+
+
+def test_long_rings_and_overflowing_rings_go_the_general_way_quietly() -> None:
+    """A ring longer than LONGEST_RING is left to the general loader (the fast check pads
+    every ring of a chunk to the longest); a ring beyond the coordinate limits overflows
+    in the fast check, which must neither warn nor raise."""
+    turn = [2 * math.pi * k / (LONGEST_RING + 1) for k in range(LONGEST_RING + 1)]
+    long_ring = [[math.cos(t), math.sin(t)] for t in turn]
+    lines = [
+        pair_line(polygon(long_ring[:-1])),
+        pair_line(polygon(long_ring)),
+        pair_line(polygon([[0, 0], [1e200, 0], [0, 1e200]])),
+        pair_line(polygon([[0, 0], [1.7e308, 0], [-1.7e308, 1.7e308]])),
+    ]
+    items = items_of(lines)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        pairs = read_plain(items, [runner._name(item) for item in items])
+    assert [pair is not None for pair in pairs] == [True, False, False, False]
     fast, general = both_ways(items)
     assert fast == general
 
