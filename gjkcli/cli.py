@@ -278,7 +278,7 @@ def batch(
         sys.stderr.write(f"gjk: warning: {printable(message)}\n")
 
     _check_outputs(paths, glob, output, summary_json)
-    _check_parquet(paths, output)
+    _check_tables(paths)
     show_progress = not quiet and sys.stderr.isatty()
     # the length of the run, for the progress bar: a first, quiet pass over the inputs
     # that can be read twice (a pipe is not counted: the count would drain it)
@@ -343,20 +343,15 @@ def _check_outputs(
             )
 
 
-def _check_parquet(paths: list[str], output: Path | None) -> None:
-    """Parquet files need pyarrow: without it, say what to install (exit status 2),
+def _check_tables(paths: list[str]) -> None:
+    """Parquet pair tables need pyarrow: without it, say what to install (exit status 2),
     before any work."""
     from gjkcli.io.arrow import ParquetUnavailableError, pyarrow
-    from gjkcli.io.source import PARQUET_SUFFIX
+    from gjkcli.io.discover import is_pair_table
 
-    uses = [
-        f"reading {p}" for p in paths if p.lower().endswith(PARQUET_SUFFIX) and not os.path.isdir(p)
-    ]
-    if output is not None and output.suffix.lower() == PARQUET_SUFFIX:
-        uses.append(f"writing {output}")
-    if uses:
+    for path in filter(is_pair_table, paths):
         try:
-            pyarrow(uses[0])
+            pyarrow(f"reading {path}")
         except ParquetUnavailableError as error:
             _fail(str(error))
 
@@ -586,10 +581,13 @@ def _records_file(stack: contextlib.ExitStack, path: Path) -> "SupportsWrite[str
 
     if path.suffix.lower() != PARQUET_SUFFIX:
         return _atomic(stack, path)
+    from gjkcli.io.arrow import ParquetUnavailableError
     from gjkcli.io.record_table import record_table
 
     try:
         return stack.enter_context(record_table(path))
+    except ParquetUnavailableError as error:  # before any work, as all of this
+        _fail(str(error))
     except OSError as error:
         _fail(f"{path}: cannot write: {error.strerror or error}")
 

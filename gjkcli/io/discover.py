@@ -57,7 +57,7 @@ from gjkcli.io.source import (
     read_text,
 )
 
-__all__ = ["FOLDER_SUFFIXES", "Item", "count", "items", "would_read"]
+__all__ = ["FOLDER_SUFFIXES", "Item", "count", "is_pair_table", "items", "would_read"]
 
 FOLDER_SUFFIXES = (*JSON_SUFFIXES, WKT_SUFFIX, *STREAM_SUFFIXES)
 """The files a folder is searched for."""
@@ -99,7 +99,7 @@ def items(
             yield from _folder(Path(path), Path(path), glob, set(), warn)
         elif path.lower().endswith(STREAM_SUFFIXES):
             yield from _stream_file(path)
-        elif path.lower().endswith(PARQUET_SUFFIX):
+        elif is_pair_table(path):
             from gjkcli.io.pair_table import pair_items
 
             yield from pair_items(path)
@@ -122,8 +122,18 @@ def count(paths: Sequence[str], glob: str | None = None) -> int | None:
     return sum(_count(path, glob) for path in paths)
 
 
+def is_pair_table(path: str) -> bool:
+    """Whether :func:`items` reads ``path`` as a Parquet pair table: a ``.parquet`` file
+    (named, as folders are not searched for them).
+
+    >>> is_pair_table("pairs.parquet"), is_pair_table("pairs.jsonl")
+    (True, False)
+    """
+    return path.lower().endswith(PARQUET_SUFFIX) and not os.path.isdir(path)
+
+
 def _count(path: str, glob: str | None) -> int:
-    if path.lower().endswith(PARQUET_SUFFIX) and not os.path.isdir(path):
+    if is_pair_table(path):
         from gjkcli.io.pair_table import pair_rows
 
         return pair_rows(path)  # from the file's footer, without reading its rows

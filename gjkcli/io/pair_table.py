@@ -280,7 +280,9 @@ def _items(pa: Any, path: str, before: int, batch: Any, layout: _Layout) -> Iter
                 parts += [', "name": ', _name_json(names[index])]
             if expects is not None and expects[index] is not None:
                 parts += [', "expect": ', _text_json("expect", expects[index], json_only=True)]
-            given = [(column, cells[index]) for column, cells in plain if cells[index] is not None]
+            given = [
+                (column, values[index]) for column, values in plain if values[index] is not None
+            ]
             if given:
                 parts += [', "expect": ', _expect_json(given)]
         except _CellError as error:
