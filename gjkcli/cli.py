@@ -24,6 +24,7 @@ from gjkcli._version import __version__
 from gjkcli.cli_values import Command, Group
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
     from rich.console import Console
 
     from gjkcli.pair import Pair
@@ -220,6 +221,7 @@ def plot(
     "  gjk batch samples/\n\n"
     "  gjk batch corpus.jsonl --json | jq 'select(.agree | not)'\n\n"
     "  gjk batch cases/ --glob '*touching*' --output results.jsonl --summary-json summary.json\n\n"
+    "  gjk batch pairs.parquet --output results.parquet\n\n"
     "  cat pairs.jsonl | gjk batch - --fail-fast",
 )
 def batch(
@@ -227,8 +229,10 @@ def batch(
         list[str],
         typer.Argument(
             metavar="PATH...",
-            help="Pair files, .jsonl/.ndjson streams of pairs, or folders (searched "
-            "recursively); '-' reads JSON Lines from standard input.",
+            help="Pair files, .jsonl/.ndjson streams of pairs, folders (searched "
+            "recursively), or .parquet pair tables (columns a and b, or a GeoParquet file's two "
+            "geometry columns; not searched for in folders); '-' reads JSON Lines from "
+            "standard input.",
         ),
     ],
     *,
@@ -242,7 +246,12 @@ def batch(
     ] = False,
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write the JSON Lines to this file (atomically)."),
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write the JSON Lines to this file (atomically); a name ending in .parquet "
+            "writes a Parquet table (typed columns and the whole record; needs pyarrow).",
+        ),
     ] = None,
     summary_json: Annotated[
         Path | None, typer.Option("--summary-json", help="Also write the summary as JSON here.")
@@ -257,7 +266,7 @@ def batch(
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help=_STRICT_HELP)] = False,
 ) -> None:
-    """Check many pairs: folders, JSON Lines, standard input; a summary and an exit status."""
+    """Check many pairs: folders, JSON Lines, stdin, Parquet; a summary and an exit status."""
     from gjkcli.batch.pool import WorkersFailedError
     from gjkcli.batch.runner import run_batch
     from gjkcli.io.discover import count, items
@@ -269,13 +278,14 @@ def batch(
         sys.stderr.write(f"gjk: warning: {printable(message)}\n")
 
     _check_outputs(paths, glob, output, summary_json)
+    _check_tables(paths)
     show_progress = not quiet and sys.stderr.isatty()
     # the length of the run, for the progress bar: a first, quiet pass over the inputs
     # that can be read twice (a pipe is not counted: the count would drain it)
     total = count(paths, glob) if show_progress else None
     try:
         with contextlib.ExitStack() as stack:
-            records = _atomic(stack, output) if output is not None else None
+            records = _records_file(stack, output) if output is not None else None
             summary_stream = _atomic(stack, summary_json) if summary_json is not None else None
             if records is None and json_output:
                 records = sys.stdout
@@ -331,6 +341,19 @@ def _check_outputs(
                 f"{option} {target} is inside the folder {folder}, which is searched for "
                 "pairs: the next run would read it as input (write it elsewhere)"
             )
+
+
+def _check_tables(paths: list[str]) -> None:
+    """Parquet pair tables need pyarrow: without it, say what to install (exit status 2),
+    before any work."""
+    from gjkcli.io.arrow import ParquetUnavailableError, pyarrow
+    from gjkcli.io.discover import is_pair_table
+
+    for path in filter(is_pair_table, paths):
+        try:
+            pyarrow(f"reading {path}")
+        except ParquetUnavailableError as error:
+            _fail(str(error))
 
 
 @app.command(
@@ -521,7 +544,7 @@ class _ReaderGoneError(Exception):
     """Standard output's reader went away (``gjk batch --json ... | head``)."""
 
 
-def _write(stream: TextIO, text: str) -> None:
+def _write(stream: "SupportsWrite[str]", text: str) -> None:
     """Write to a stream; a reader that went away ends the program quietly (see :func:`main`)."""
     try:
         stream.write(text)
@@ -547,6 +570,24 @@ def _atomic(stack: contextlib.ExitStack, path: Path) -> TextIO:
 
     try:
         return stack.enter_context(atomic_text(path))
+    except OSError as error:
+        _fail(f"{path}: cannot write: {error.strerror or error}")
+
+
+def _records_file(stack: contextlib.ExitStack, path: Path) -> "SupportsWrite[str]":
+    """``--output``: JSON Lines, or a Parquet table (:mod:`gjkcli.io.record_table`) for a
+    name ending in ``.parquet``; written atomically, complete when ``stack`` closes."""
+    from gjkcli.io.source import PARQUET_SUFFIX
+
+    if path.suffix.lower() != PARQUET_SUFFIX:
+        return _atomic(stack, path)
+    from gjkcli.io.arrow import ParquetUnavailableError
+    from gjkcli.io.record_table import record_table
+
+    try:
+        return stack.enter_context(record_table(path))
+    except ParquetUnavailableError as error:  # before any work, as all of this
+        _fail(str(error))
     except OSError as error:
         _fail(f"{path}: cannot write: {error.strerror or error}")
 

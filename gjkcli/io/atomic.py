@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import IO, Any, BinaryIO, TextIO, TypeVar
 
-__all__ = ["atomic_text"]
+__all__ = ["atomic_binary", "atomic_text"]
 
 
 @contextmanager
@@ -33,8 +33,37 @@ def atomic_text(path: Path) -> Iterator[TextIO]:
     >>> (folder / "out.jsonl").read_text()
     '{}\\n'
     """
+    with _atomic(path, lambda file: open(file, "w", encoding="utf-8", newline="\n")) as stream:
+        yield stream
+
+
+@contextmanager
+def atomic_binary(path: Path) -> Iterator[BinaryIO]:
+    """A byte stream that replaces ``path`` only when the block ends normally, as
+    :func:`atomic_text` does.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> with atomic_binary(folder / "out.bin") as stream:
+    ...     _ = stream.write(b"PAR1")
+    >>> (folder / "out.bin").read_bytes()
+    b'PAR1'
+    """
+    with _atomic(path, lambda file: open(file, "wb")) as stream:
+        yield stream
+
+
+_Stream = TypeVar("_Stream", bound=IO[Any])
+
+
+@contextmanager
+def _atomic(path: Path, opener: Callable[[int | Path], _Stream]) -> Iterator[_Stream]:
+    """The stream ``opener`` opens on a temporary file (a descriptor), which replaces
+    ``path`` when the block ends normally; ``path`` itself, opened, if it is not a
+    regular file."""
     if path.exists() and not path.is_file():
-        with path.open("w", encoding="utf-8", newline="\n") as stream:
+        stream = opener(path)
+        with stream:
             yield stream
         return
     descriptor, temporary = tempfile.mkstemp(
@@ -42,7 +71,8 @@ def atomic_text(path: Path) -> Iterator[TextIO]:
     )
     try:
         os.chmod(temporary, _mode_for(path))  # mkstemp makes it private (0600)
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as stream:
+        stream = opener(descriptor)
+        with stream:
             yield stream
             stream.flush()
             os.fsync(stream.fileno())

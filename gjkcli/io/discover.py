@@ -6,7 +6,10 @@ subfolders alike, by the code points of their names); inside a JSON Lines
 file, line by line (blank lines are skipped). A folder contributes the files
 ending in ``.json``, ``.geojson``, ``.wkt``, ``.jsonl`` and ``.ndjson``,
 narrowed by ``glob`` (matched against the path relative to that folder, where
-``*`` also crosses ``/``).
+``*`` also crosses ``/``). A Parquet pair table (``.parquet``,
+:mod:`gjkcli.io.pair_table`) is read when it is named, one item per row;
+folders are not searched for them (a results table written beside the inputs
+would be read back as pairs).
 
 A file found this way that holds a single shape rather than a pair is
 skipped (it is a shape file, not a pair); named on the command line, it is
@@ -45,6 +48,7 @@ from typing import BinaryIO
 from gjkcli.io.errors import InputError
 from gjkcli.io.source import (
     JSON_SUFFIXES,
+    PARQUET_SUFFIX,
     STDIN,
     STDIN_NAME,
     STREAM_SUFFIXES,
@@ -53,7 +57,7 @@ from gjkcli.io.source import (
     read_text,
 )
 
-__all__ = ["FOLDER_SUFFIXES", "Item", "count", "items", "would_read"]
+__all__ = ["FOLDER_SUFFIXES", "Item", "count", "is_pair_table", "items", "would_read"]
 
 FOLDER_SUFFIXES = (*JSON_SUFFIXES, WKT_SUFFIX, *STREAM_SUFFIXES)
 """The files a folder is searched for."""
@@ -95,6 +99,10 @@ def items(
             yield from _folder(Path(path), Path(path), glob, set(), warn)
         elif path.lower().endswith(STREAM_SUFFIXES):
             yield from _stream_file(path)
+        elif is_pair_table(path):
+            from gjkcli.io.pair_table import pair_items
+
+            yield from pair_items(path)
         elif _is_special_path(path):
             yield _read_once(path)
         else:
@@ -111,7 +119,25 @@ def count(paths: Sequence[str], glob: str | None = None) -> int | None:
     """
     if any(path == STDIN or _is_special_path(path) for path in paths):
         return None
-    return sum(1 for _ in items(paths, glob))
+    return sum(_count(path, glob) for path in paths)
+
+
+def is_pair_table(path: str) -> bool:
+    """Whether :func:`items` reads ``path`` as a Parquet pair table: a ``.parquet`` file
+    (named, as folders are not searched for them).
+
+    >>> is_pair_table("pairs.parquet"), is_pair_table("pairs.jsonl")
+    (True, False)
+    """
+    return path.lower().endswith(PARQUET_SUFFIX) and not os.path.isdir(path)
+
+
+def _count(path: str, glob: str | None) -> int:
+    if is_pair_table(path):
+        from gjkcli.io.pair_table import pair_rows
+
+        return pair_rows(path)  # from the file's footer, without reading its rows
+    return sum(1 for _ in items([path], glob))
 
 
 def would_read(paths: Sequence[str], glob: str | None, target: str) -> str | None:

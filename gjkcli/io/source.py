@@ -10,6 +10,7 @@ from gjkcli.io.errors import InputError
 
 __all__ = [
     "JSON_SUFFIXES",
+    "PARQUET_SUFFIX",
     "STDIN",
     "STDIN_NAME",
     "STREAM_SUFFIXES",
@@ -32,6 +33,10 @@ STREAM_SUFFIXES = (".jsonl", ".ndjson")
 
 WKT_SUFFIX = ".wkt"
 """Files read as WKT: one shape, or a pair on two lines."""
+
+PARQUET_SUFFIX = ".parquet"
+"""Parquet tables: pairs, one a row, read when named (:mod:`gjkcli.io.pair_table`); and
+``gjk batch --output`` results as a table (:mod:`gjkcli.io.record_table`)."""
 
 
 def read_text(path: str, stdin: BinaryIO | None = None) -> tuple[str, str]:
