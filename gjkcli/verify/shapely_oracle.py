@@ -563,9 +563,16 @@ def _corners(shape: ConvexShape, segments: int, max_points: int) -> tuple[Any, f
 
 
 def _distinct(points: Any) -> Any:
-    """The distinct rows of ``points``, sorted, as ``np.unique(points, axis=0)`` gives them.
+    """The distinct rows of ``points``, sorted, as ``np.unique(points, axis=0,
+    return_index=True)[0]`` gives them, in a fraction of its time on a few hundred rows:
+    it sorts the rows stably (by ``x``, then ``y``) and keeps the first of each run of
+    equal rows, comparing as floats compare (``-0.0`` equals ``0.0``: the first of them
+    in the input stays), as this does.
 
-    Asked for the indices as well, NumPy (2.x) skips the check for a masked array that
-    imports all of ``numpy.ma`` on the first call; the indices are not used.
+    >>> _distinct(np.array([[1.0, 0.0], [0.0, 2.0], [1.0, -0.0], [0.0, 2.0]])).tolist()
+    [[0.0, 2.0], [1.0, 0.0]]
     """
-    return np.unique(points, axis=0, return_index=True)[0]
+    ordered = points[np.lexsort((points[:, 1], points[:, 0]))]
+    first = np.ones(len(ordered), dtype=bool)
+    first[1:] = (ordered[1:] != ordered[:-1]).any(axis=1)
+    return ordered[first]

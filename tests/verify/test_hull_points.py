@@ -206,3 +206,14 @@ def test_coordinates_that_are_not_finite_prove_nothing() -> None:
     with np.errstate(all="ignore"):  # the overflow the oracle's GEOS check reports
         assert len(hull_candidates(huge, -huge)) == len(ring) ** 2
         assert len(hull_candidates(with_nan, ring)) == len(ring) ** 2
+
+
+def test_distinct_points_are_those_numpy_unique_gives_to_the_bit() -> None:
+    rng = np.random.default_rng(8)
+    for _ in range(300):
+        values = rng.choice([0.0, -0.0, 1.0, -1.0, 1e-300, 2.5, math.nan], size=(40, 2))
+        points = np.concatenate((values, rng.normal(size=(5, 2)), values[:7]))
+        rng.shuffle(points)
+        expected = np.unique(points, axis=0, return_index=True)[0]  # as the oracle had it
+        found = shapely_oracle._distinct(points)
+        assert found.view(np.int64).tolist() == expected.view(np.int64).tolist()
