@@ -16,7 +16,9 @@ hull of *every* difference of a vertex of ``A`` and a vertex of ``B``, and
 measures the distance from the origin to its boundary. With traced stand-ins
 for curves that hull lies inside the true ``A - B`` (to rounding), so the
 oracle's depth can fall short of the true one by at most the sum of the two
-tracing bounds, and never exceeds it by more than rounding.
+tracing bounds, and never exceeds it by more than rounding. (The differences
+proven strictly inside their hull are dropped before GEOS sees them, which
+leaves it the same hull: :mod:`gjkcli.verify.hull_points`.)
 
 A compound shape goes to Shapely as the geometry it was cut from (a
 non-convex polygon, a MultiPolygon...), not as its parts, so the check covers
@@ -67,6 +69,7 @@ from gjkcli.tolerances import (
     coordinate_scale,
     rounding,
 )
+from gjkcli.verify.hull_points import hull_candidates
 
 __all__ = [
     "GEOS_REACH",
@@ -287,8 +290,7 @@ def _depths(
     for (shape_a, shape_b), exponent in zip(pairs, exponents, strict=True):
         points_a, error_a = _corners(shape_a, ORACLE_CURVE_POINTS, ORACLE_CURVE_MAX_POINTS)
         points_b, error_b = _corners(shape_b, ORACLE_CURVE_POINTS, ORACLE_CURVE_MAX_POINTS)
-        difference = (points_a[:, None, :] - points_b[None, :, :]).reshape(-1, 2)
-        differences.append(np.ldexp(difference, -exponent))
+        differences.append(hull_candidates(points_a, points_b, exponent))
         errors.append(error_a + error_b)
     built, _ = _guarded(lambda sets: list(_hulls(sets)), differences)
     hulls = np.empty(len(built), dtype=object)
@@ -564,9 +566,16 @@ def _corners(shape: ConvexShape, segments: int, max_points: int) -> tuple[Any, f
 
 
 def _distinct(points: Any) -> Any:
-    """The distinct rows of ``points``, sorted, as ``np.unique(points, axis=0)`` gives them.
+    """The distinct rows of ``points``, sorted, as ``np.unique(points, axis=0,
+    return_index=True)[0]`` gives them, in a fraction of its time on a few hundred rows:
+    it sorts the rows stably (by ``x``, then ``y``) and keeps the first of each run of
+    equal rows, comparing as floats compare (``-0.0`` equals ``0.0``: the first of them
+    in the input stays), as this does.
 
-    Asked for the indices as well, NumPy (2.x) skips the check for a masked array that
-    imports all of ``numpy.ma`` on the first call; the indices are not used.
+    >>> _distinct(np.array([[1.0, 0.0], [0.0, 2.0], [1.0, -0.0], [0.0, 2.0]])).tolist()
+    [[0.0, 2.0], [1.0, 0.0]]
     """
-    return np.unique(points, axis=0, return_index=True)[0]
+    ordered = points[np.lexsort((points[:, 1], points[:, 0]))]
+    first = np.ones(len(ordered), dtype=bool)
+    first[1:] = (ordered[1:] != ordered[:-1]).any(axis=1)
+    return ordered[first]
