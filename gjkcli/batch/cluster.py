@@ -64,7 +64,7 @@ def dask_executor(scheduler: str, workers: int) -> Iterator[tuple[Executor, int]
                 threads_per_worker=1,  # the checks hold the GIL: one process per core
                 processes=True,
                 dashboard_address=None,
-                silence_logs=logging.ERROR,
+                silence_logs=logging.CRITICAL,  # a failure reaches the run as its task's error
             )
             stack.callback(cluster.close)
             client = stack.enter_context(Client(cluster, set_as_default=False))

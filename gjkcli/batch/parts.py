@@ -28,7 +28,6 @@ import stat
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from types import TracebackType
 from typing import Any, TextIO
 
 from gjkcli._version import __version__
@@ -108,9 +107,11 @@ class PartFolder:
 
     Use as a context manager around the run, giving :func:`run_batch
     <gjkcli.batch.runner.run_batch>` :meth:`remaining` items, :meth:`write`,
-    :meth:`progress` and ``part_size``; then :meth:`finish`. A run left by an
-    exception leaves no partial part file (a run killed leaves a hidden
-    ``.part-*.partial`` file, which resuming removes).
+    :meth:`progress` and ``part_size``; then :meth:`finish`. Leaving the block
+    removes a part begun and not finished (a run killed leaves it as a hidden
+    ``.part-*.partial`` file, which resuming removes). A new run may use a
+    folder that is empty, or that holds only what a run that finished no part
+    left.
 
     >>> import tempfile
     >>> from gjkcli.verify.tally import Outcome
@@ -155,13 +156,9 @@ class PartFolder:
     def __enter__(self) -> PartFolder:
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self._close_part(kind, error, traceback)
+    def __exit__(self, *exception: object) -> None:
+        """A part begun and not finished is removed, never renamed into place."""
+        self._close_part(finished=False)
 
     def remaining(self, items: Iterable[Item]) -> Iterator[Item]:
         """``items`` without those of the finished parts; raises :class:`OutputDirError`
@@ -205,10 +202,10 @@ class PartFolder:
     def _start(self) -> None:
         if self.folder.exists() and not self.folder.is_dir():
             raise OutputDirError(f"--output-dir {self.folder}: not a folder")
-        if self.folder.is_dir() and any(self.folder.iterdir()):
+        if self.folder.is_dir() and not self._unused():
             raise OutputDirError(
                 f"--output-dir {self.folder} is not empty: choose a new or empty folder, "
-                "or add --resume to continue the run in it"
+                "or add --resume to go on with the run in it"
             )
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -216,7 +213,21 @@ class PartFolder:
             raise OutputDirError(
                 f"--output-dir {self.folder}: cannot create it: {error.strerror or error}"
             ) from None
+        self._remove_unfinished()
         self._save()
+
+    def _unused(self) -> bool:
+        """Whether the folder holds nothing, or only what a run that finished no part left
+        (which a new run may replace)."""
+        names = {path.name for path in self.folder.iterdir()}
+        if not names:
+            return True
+        if MANIFEST not in names or not all(_OURS.fullmatch(name) for name in names - {MANIFEST}):
+            return False
+        try:
+            return not json.loads(self._manifest.read_text(encoding="utf-8"))["parts"]
+        except (OSError, ValueError, TypeError, KeyError):
+            return False
 
     def _resume(self) -> None:
         try:
@@ -251,15 +262,16 @@ class PartFolder:
         self._closing = atomic_text(self.folder / part_name(len(self._parts)))
         self._stream = self._closing.__enter__()
 
-    def _close_part(
-        self,
-        kind: type[BaseException] | None = None,
-        error: BaseException | None = None,
-        traceback: TracebackType | None = None,
-    ) -> None:
+    def _close_part(self, finished: bool = True) -> None:
+        """Rename the part under way into place, or (not ``finished``) remove it."""
         closing, self._closing, self._stream = self._closing, None, None
-        if closing is not None:
-            closing.__exit__(kind, error, traceback)
+        if closing is None:
+            return
+        if finished:
+            closing.__exit__(None, None, None)
+        else:  # atomic_text removes its temporary file when its block raises
+            unfinished = OutputDirError("unfinished part")
+            closing.__exit__(OutputDirError, unfinished, None)
 
     def _finish_part(self, summary: Summary) -> None:
         if self._stream is None:  # every item of the part was skipped: an empty part

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from gjkcli.batch.parts import OutputDirError, PartFolder, command_key
 from tests.batch.processes import PATIENCE, all_gone, children, needs_proc, start_gjk, stop
 from tests.batch.processes import wait_for as wait_while_running
 from tests.batch.test_runner import GOOD, WRONG_EXPECT
@@ -202,3 +203,17 @@ def test_options_that_do_not_go_with_output_dir_are_refused(
     options = [option.replace("{out}", str(out)) for option in options]
     assert_input_error(run_gjk("batch", "samples", *options), words)
     assert not out.exists()
+
+
+def test_a_folder_where_no_part_was_finished_may_be_used_again(tmp_path: Path) -> None:
+    # A run stopped before its first part (a cluster that could not be reached, Ctrl-C)
+    # leaves a manifest without parts: the same command, without --resume, may start over.
+    folder = tmp_path / "out"
+    command = command_key([str(tmp_path / "in.jsonl")], None, False, 10)
+    with PartFolder(folder, command, resume=False) as parts:
+        parts.write("{}")  # a part begun, never finished: removed, not renamed into place
+    assert [path.name for path in folder.iterdir()] == ["manifest.json"]
+    PartFolder(folder, command, resume=False)
+    (folder / "notes.txt").write_text("someone else's")
+    with pytest.raises(OutputDirError, match="is not empty"):
+        PartFolder(folder, command, resume=False)
