@@ -175,10 +175,8 @@ class PartFolder:
 
     def write(self, line: str) -> None:
         """Write one record to the part under way."""
-        if self._stream is None:
-            self._open_part()
-        assert self._stream is not None
-        self._stream.write(line + "\n")
+        stream = self._stream or self._open_part()
+        stream.write(line + "\n")
 
     def progress(self, summary: Summary) -> None:
         """Hear of the run's progress (after each chunk); a part that is complete is
@@ -249,6 +247,14 @@ class PartFolder:
             )
         self._parts = manifest["parts"]
         self.complete = manifest["complete"]
+        missing = [
+            part["file"] for part in self._parts if not (self.folder / part["file"]).is_file()
+        ]
+        if missing:
+            raise OutputDirError(
+                f"--resume: {self.folder / missing[0]}, a finished part, is missing: "
+                "the run cannot be completed there (start a new run in another folder)"
+            )
         self._remove_unfinished()
 
     def _remove_unfinished(self) -> None:
@@ -258,9 +264,10 @@ class PartFolder:
             if _OURS.fullmatch(path.name) and path.name not in finished:
                 path.unlink(missing_ok=True)
 
-    def _open_part(self) -> None:
+    def _open_part(self) -> TextIO:
         self._closing = atomic_text(self.folder / part_name(len(self._parts)))
         self._stream = self._closing.__enter__()
+        return self._stream
 
     def _close_part(self, finished: bool = True) -> None:
         """Rename the part under way into place, or (not ``finished``) remove it."""

@@ -24,7 +24,7 @@ from gjkcli.batch.parts import OutputDirError, PartFolder, command_key
 from tests.batch.processes import PATIENCE, all_gone, children, needs_proc, start_gjk, stop
 from tests.batch.processes import wait_for as wait_while_running
 from tests.batch.test_runner import GOOD, WRONG_EXPECT
-from tests.helpers import assert_input_error, run_gjk
+from tests.helpers import ROOT, assert_input_error, run_gjk
 
 PART = 512
 """Pairs per part: two chunks."""
@@ -174,12 +174,19 @@ def test_what_cannot_be_resumed_is_refused_in_one_line(tmp_path: Path) -> None:
     assert_input_error(
         run_gjk("batch", "samples", "--output-dir", str(out), "--resume"), "differs in the inputs"
     )
-    pairs.write_text(pairs.read_text() + GOOD + "\n")  # the input changed since
+    original, status = pairs.read_text(), pairs.stat()
+    pairs.write_text(original + GOOD + "\n")  # the input changed since
     assert_input_error(run_gjk(*again, "--resume"), "differs in the inputs")
     empty = tmp_path / "empty"
     assert_input_error(
         run_gjk("batch", str(pairs), "--output-dir", str(empty), "--resume"),
         f"--resume: {empty} has no manifest.json",
+    )
+    (out / "part-000000.jsonl").unlink()
+    pairs.write_text(original)
+    os.utime(pairs, ns=(status.st_atime_ns, status.st_mtime_ns))  # as it was
+    assert_input_error(
+        run_gjk(*again, "--resume"), "part-000000.jsonl, a finished part, is missing"
     )
     (out / "manifest.json").write_text("{}")
     assert_input_error(run_gjk(*again, "--resume"), "not a manifest of gjk batch --output-dir")
@@ -193,16 +200,16 @@ def test_what_cannot_be_resumed_is_refused_in_one_line(tmp_path: Path) -> None:
         (["--output-dir", "{out}", "--fail-fast"], "--fail-fast cannot be combined"),
         (["--resume"], "--resume goes on with an --output-dir run"),
         (["--part-size", "10"], "--part-size is the size of the part files of --output-dir"),
-        (["--output-dir", "samples/{out}"], "is inside the folder samples"),
+        (["--output-dir", "samples/out"], "--output-dir samples/out is inside the folder samples"),
     ],
 )
 def test_options_that_do_not_go_with_output_dir_are_refused(
     tmp_path: Path, options: list[str], words: str
 ) -> None:
-    out = tmp_path / "out"
-    options = [option.replace("{out}", str(out)) for option in options]
+    options = [option.replace("{out}", str(tmp_path / "out")) for option in options]
     assert_input_error(run_gjk("batch", "samples", *options), words)
-    assert not out.exists()
+    if "--output-dir" in options:  # refused before the folder is made
+        assert not (ROOT / options[options.index("--output-dir") + 1]).exists()
 
 
 def test_a_folder_where_no_part_was_finished_may_be_used_again(tmp_path: Path) -> None:
