@@ -222,7 +222,10 @@ def plot(
     "  gjk batch corpus.jsonl --json | jq 'select(.agree | not)'\n\n"
     "  gjk batch cases/ --glob '*touching*' --output results.jsonl --summary-json summary.json\n\n"
     "  gjk batch pairs.parquet --output results.parquet\n\n"
-    "  cat pairs.jsonl | gjk batch - --fail-fast",
+    "  cat pairs.jsonl | gjk batch - --fail-fast\n\n"
+    "  gjk batch huge.jsonl --output-dir results/\n\n"
+    "  gjk batch huge.jsonl --output-dir results/ --resume\n\n"
+    "  gjk batch /shared/corpus.jsonl --scheduler tcp://10.0.0.5:8786 -o results.jsonl",
 )
 def batch(
     paths: Annotated[
@@ -265,8 +268,40 @@ def batch(
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help=_STRICT_HELP)] = False,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            help="Run on a Dask cluster: its scheduler's address (tcp://HOST:PORT), or 'local' "
+            "to start one of --workers processes here. Needs: pip install 'gjkcli\\[dask]'.",
+        ),
+    ] = None,
+    output_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--output-dir",
+            help="Write the JSON Lines as numbered part files with a manifest in this new "
+            "folder, so that an interrupted run can be resumed (not with --output or --json).",
+        ),
+    ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Go on with the interrupted --output-dir run: the same command, "
+            "plus --resume. Finished parts are kept, not checked again.",
+        ),
+    ] = False,
+    part_size: Annotated[
+        int | None,
+        typer.Option(
+            "--part-size", min=1, help="Pairs per part file of --output-dir (default: 100,000)."
+        ),
+    ] = None,
 ) -> None:
     """Check many pairs: folders, JSON Lines, stdin, Parquet; a summary and an exit status."""
+    from gjkcli.batch.cluster import ClusterError, dask_executor
+    from gjkcli.batch.parts import DEFAULT_PART_SIZE, OutputDirError, PartFolder, command_key
     from gjkcli.batch.pool import WorkersFailedError
     from gjkcli.batch.runner import run_batch
     from gjkcli.io.discover import count, items
@@ -277,7 +312,16 @@ def batch(
     def warn(message: str) -> None:
         sys.stderr.write(f"gjk: warning: {printable(message)}\n")
 
-    _check_outputs(paths, glob, output, summary_json)
+    _check_outputs(paths, glob, output, summary_json, output_dir)
+    _check_batch_options(
+        json_output=json_output,
+        output=output,
+        output_dir=output_dir,
+        resume=resume,
+        part_size=part_size,
+        fail_fast=fail_fast,
+        scheduler=scheduler,
+    )
     _check_tables(paths)
     show_progress = not quiet and sys.stderr.isatty()
     # the length of the run, for the progress bar: a first, quiet pass over the inputs
@@ -294,20 +338,33 @@ def batch(
                 if records is not None:
                     _write(records, line + "\n")
 
+            pairs, progress, parts = items(paths, glob, warn=warn), None, None
+            if output_dir is not None:
+                size = part_size or DEFAULT_PART_SIZE
+                key = command_key(paths, glob, strict, size)
+                parts = stack.enter_context(PartFolder(output_dir, key, resume))
+                pairs, write, progress = parts.remaining(pairs), parts.write, parts.progress
+                total = None if total is None else total - parts.done_items
+            executor, width = None, workers or os.cpu_count() or 1
+            if scheduler is not None:
+                executor, width = stack.enter_context(dask_executor(scheduler, width))
             summary = run_batch(
-                items(paths, glob, warn=warn),
-                workers=workers or os.cpu_count() or 1,
+                pairs,
+                workers=width,
                 fail_fast=fail_fast,
                 strict=strict,
                 write=write,
-                progress=stack.enter_context(_progress(show_progress, total)),
+                progress=_both(progress, stack.enter_context(_progress(show_progress, total))),
                 warn=warn,
+                executor=executor,
+                part_size=None if parts is None else parts.part_size,
             )
+            summary = summary if parts is None else parts.finish(summary)
             # with --json the records may go to standard output: the summary never does
             print_summary(_console(stderr=json_output), summary)
             if summary_stream is not None:
                 summary_stream.write(json_text(summary_record(summary), indent=2) + "\n")
-    except WorkersFailedError as error:
+    except (WorkersFailedError, ClusterError, OutputDirError) as error:
         _fail(str(error))
     except OSError as error:  # moving the output files into place
         _fail(f"cannot write the output: {error.strerror or error}")
@@ -321,24 +378,32 @@ def batch(
 
 
 def _check_outputs(
-    paths: list[str], glob: str | None, output: Path | None, summary_json: Path | None
+    paths: list[str],
+    glob: str | None,
+    output: Path | None,
+    summary_json: Path | None,
+    output_dir: Path | None,
 ) -> None:
     """Refuse output files that would replace an input, each other, or be read as input
     by the next run over the same folder (one line, exit status 2, before any work)."""
+    from gjkcli.batch.parts import MANIFEST, part_name
     from gjkcli.io.discover import would_read
 
-    options = (("--output", output), ("--summary-json", summary_json))
-    targets = [(option, target) for option, target in options if target is not None]
+    options = [("--output", output, output), ("--summary-json", summary_json, summary_json)]
+    if output_dir is not None:  # the files it will hold
+        options += [("--output-dir", output_dir, output_dir / f) for f in (MANIFEST, part_name(0))]
     if output is not None and summary_json is not None and _same_path(output, summary_json):
         _fail(f"--output and --summary-json name the same file, {output}")
-    for option, target in targets:
+    for option, named, target in options:
+        if target is None:
+            continue
         replaced = [path for path in paths if _same_file(target, path)]
         if replaced:
-            _fail(f"{option} {target} would replace the input {replaced[0]}")
+            _fail(f"{option} {named} would replace the input {replaced[0]}")
         folder = would_read(paths, glob, str(target))
         if folder is not None:
             _fail(
-                f"{option} {target} is inside the folder {folder}, which is searched for "
+                f"{option} {named} is inside the folder {folder}, which is searched for "
                 "pairs: the next run would read it as input (write it elsewhere)"
             )
 
@@ -354,6 +419,56 @@ def _check_tables(paths: list[str]) -> None:
             pyarrow(f"reading {path}")
         except ParquetUnavailableError as error:
             _fail(str(error))
+
+
+def _check_batch_options(
+    *,
+    json_output: bool,
+    output: Path | None,
+    output_dir: Path | None,
+    resume: bool,
+    part_size: int | None,
+    fail_fast: bool,
+    scheduler: str | None,
+) -> None:
+    """Refuse options that do not go together (one line, exit status 2)."""
+    refused = [
+        (
+            output_dir is not None and (output is not None or json_output),
+            "--output-dir writes the records to part files in a folder: it cannot be combined "
+            "with --output or --json",
+        ),
+        (
+            output_dir is not None and fail_fast,
+            "--fail-fast cannot be combined with --output-dir: a resumable run checks every pair",
+        ),
+        (
+            output_dir is None and resume,
+            "--resume goes on with an --output-dir run: give its folder with --output-dir",
+        ),
+        (
+            output_dir is None and part_size is not None,
+            "--part-size is the size of the part files of --output-dir: give --output-dir too",
+        ),
+        (scheduler == "", "--scheduler: give a scheduler's address (tcp://HOST:PORT) or 'local'"),
+    ]
+    for wrong, message in refused:
+        if wrong:
+            _fail(message)
+
+
+def _both(
+    first: "Callable[[Summary], None] | None", second: "Callable[[Summary], None]"
+) -> "Callable[[Summary], None]":
+    """Both progress callbacks, the first (if any) first."""
+    if first is None:
+        return second
+
+    def both(summary: "Summary") -> None:
+        first(summary)
+        second(summary)
+
+    return both
 
 
 @app.command(

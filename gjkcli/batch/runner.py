@@ -1,11 +1,14 @@
 """Running a batch: chunks of pairs through worker processes, results back in input order.
 
 Each chunk (:data:`CHUNK` pairs) is loaded, checked with one vectorized
-Shapely call, and turned into JSON Lines records by a worker
-(:mod:`gjkcli.batch.pool`); the main process writes the records in input
-order and keeps the summary. At most two chunks per worker are in flight or
-waiting to be written at any time, so memory stays flat however long the
-input is.
+Shapely call, and turned into JSON Lines records by :func:`check_chunk`. The
+chunk is the unit of work, and where it runs is a choice: in this process
+(one worker), in local worker processes (:mod:`gjkcli.batch.pool`, the
+default), or on any :class:`concurrent.futures.Executor` (a thread or
+process pool, a Dask cluster: :mod:`gjkcli.batch.executor`). The main
+process writes the records in input order and keeps the summary. At most two
+chunks per worker are in flight or waiting to be written at any time, so
+memory stays flat however long the input is (:mod:`gjkcli.batch.order`).
 
 No pair can end the run. Everything one pair's work does (reading it,
 checking it, turning the check into a record, writing that record as JSON)
@@ -24,11 +27,12 @@ import functools
 import itertools
 import os
 import time
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from concurrent.futures import Executor
 from pathlib import Path
 
+from gjkcli.batch.executor import ExecutorTasks
+from gjkcli.batch.order import in_order
 from gjkcli.batch.plain import read_plain
 from gjkcli.batch.pool import Lost, WorkerPool
 from gjkcli.io.discover import Item
@@ -65,25 +69,52 @@ def run_batch(
     progress: Callable[[Summary], None] = lambda summary: None,
     warn: Callable[[str], None] = lambda message: None,
     columnar: bool | None = None,
+    executor: Executor | None = None,
+    part_size: int | None = None,
 ) -> Summary:
     """Check every item, ``write`` each record in input order, and return the summary.
 
     With ``strict``, a pair with warnings (a run cut short, a loose
-    certificate) fails like a disagreement. With one worker the pairs are
-    checked in this process; with more, in that many worker processes
-    (:class:`~gjkcli.batch.pool.WorkerPool`), which are stopped at once if
-    the run ends early (an exception, or ``fail_fast``). ``warn`` hears of
-    each chunk whose worker died (its pairs are then checked one by one).
-    ``columnar`` (by default, unless :data:`ENVIRONMENT` is ``per-pair``) reads the
-    plain pairs of each chunk together (:func:`check_chunk`).
+    certificate) fails like a disagreement. Without ``executor``, with one
+    worker the pairs are checked in this process; with more, in that many
+    worker processes (:class:`~gjkcli.batch.pool.WorkerPool`), which are
+    stopped at once if the run ends early (an exception, or ``fail_fast``).
+    With ``executor`` (any :class:`concurrent.futures.Executor`: its
+    function and arguments must pickle for a process pool or a cluster),
+    the chunks are checked there, ``workers`` saying how many it runs at
+    once: up to twice as many are submitted, and the chunks not started are
+    cancelled if the run ends early; the executor itself is left running.
+    ``warn`` hears of each chunk whose worker died, or whose task failed
+    (its pairs are then checked one by one). ``columnar`` (by default, unless
+    :data:`ENVIRONMENT` is ``per-pair``) reads the plain pairs of each chunk
+    together (:func:`check_chunk`). ``progress`` hears of the
+    summary after each chunk; with ``part_size``, no chunk spans two parts
+    of that many items (pairs, and files skipped), so that ``progress`` also
+    hears of the end of each part.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> pair = '{"a": "POINT (0 0)", "b": "POINT (3 4)"}'
+    >>> lines = [Item("in.jsonl", 1, pair), Item("in.jsonl", 2, "{")]
+    >>> records = []
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     summary = run_batch(
+    ...         lines, workers=2, fail_fast=False, write=records.append, executor=pool
+    ...     )
+    >>> summary.pairs, summary.agreed, summary.errors, len(records)
+    (2, 1, 1, 2)
     """
     if columnar is None:
         columnar = os.environ.get(ENVIRONMENT, "").strip().lower() != "per-pair"
     summary = Summary()
     start = time.perf_counter()
-    chunks = _chunks(items, CHUNK)
-    work = functools.partial(check_chunk, strict=strict, columnar=columnar)
-    rows = _in_workers(chunks, work, workers, warn) if workers > 1 else map(work, chunks)
+    chunks = _chunks(items, CHUNK, part_size)
+    rows = _rows(
+        chunks,
+        functools.partial(check_chunk, strict=strict, columnar=columnar),
+        workers,
+        executor,
+        warn,
+    )
     try:
         for chunk_rows in rows:
             for line, outcome in chunk_rows:
@@ -229,34 +260,32 @@ def _where(item: Item) -> str:
     return item.file if item.line is None else f"{item.file}:{item.line}"
 
 
-def _chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
-    iterator = iter(items)
-    while chunk := list(itertools.islice(iterator, size)):
-        yield chunk
+def _chunks(items: Iterable[Item], size: int, part_size: int | None = None) -> Iterator[list[Item]]:
+    """Chunks of ``size`` items; none spans two parts of ``part_size`` items.
 
-
-@dataclass
-class _Slot:
-    """A chunk on its way: its items, and its rows once they are all known.
-
-    A chunk whose worker died is tried again one item at a time; ``alone``
-    then holds each item's rows as they come.
+    >>> [len(chunk) for chunk in _chunks([Item("a.json")] * 7, 2, part_size=5)]
+    [2, 2, 1, 2]
     """
+    iterator = iter(items)
+    left = part_size or 0  # items left in the part (0: no parts)
+    while chunk := list(itertools.islice(iterator, min(size, left) if left else size)):
+        yield chunk
+        if part_size:
+            left = left - len(chunk) or part_size
 
-    items: list[Item]
-    rows: list[Row] | None = None
-    alone: list[list[Row] | None] = field(default_factory=list)
 
-    def split(self) -> list[int]:
-        """Try the items one by one from now on; their indices."""
-        self.alone = [None] * len(self.items)
-        return list(range(len(self.items)))
-
-    def settle(self, index: int, rows: list[Row]) -> None:
-        """One item's rows, tried alone; the chunk's rows once every item has them."""
-        self.alone[index] = rows
-        if all(part is not None for part in self.alone):
-            self.rows = [row for part in self.alone if part is not None for row in part]
+def _rows(
+    chunks: Iterator[list[Item]],
+    work: Callable[[list[Item]], list[Row]],
+    workers: int,
+    executor: Executor | None,
+    warn: Callable[[str], None],
+) -> Iterator[list[Row]]:
+    """Each chunk's rows in input order: on ``executor`` if given, else in this process
+    (one worker) or in a :class:`~gjkcli.batch.pool.WorkerPool`."""
+    if executor is not None:
+        return _in_executor(chunks, work, executor, workers, warn)
+    return _in_workers(chunks, work, workers, warn) if workers > 1 else map(work, chunks)
 
 
 def _in_workers(
@@ -265,58 +294,39 @@ def _in_workers(
     workers: int,
     warn: Callable[[str], None],
 ) -> Iterator[list[Row]]:
-    """Each chunk's rows, in input order, computed by up to ``workers`` processes.
-
-    At most ``2 * workers`` chunks are read ahead of the one to be written
-    next, which bounds memory. A chunk whose worker died (or raised) is tried
-    again one item at a time, before any new chunk; an item that is lost
-    again is an error row. Closing the generator (or an exception) stops the
-    workers at once.
+    """Each chunk's rows, in input order, computed by up to ``workers`` processes
+    (:func:`~gjkcli.batch.order.in_order`: at most ``2 * workers`` chunks read ahead, lost
+    chunks tried again one pair at a time). Closing the generator (or an exception)
+    stops the workers at once.
     """
-    slots: deque[_Slot] = deque()
-    retries: deque[tuple[_Slot, int]] = deque()  # items to try alone, before new chunks
-    tasks: dict[int, tuple[_Slot, int | None]] = {}  # index None: the whole chunk
-    keys = itertools.count()
-    more = True
     with WorkerPool(work, workers) as pool:
-        while True:
-            # hand out work first, so that no worker waits while rows are written
-            while pool.free and (retries or (more and len(slots) < 2 * workers)):
-                if retries:
-                    slot, alone = retries.popleft()
-                    tasks[key := next(keys)] = (slot, alone)
-                    pool.submit(key, [slot.items[alone]])
-                elif (chunk := next(chunks, None)) is None:
-                    more = False
-                else:
-                    slots.append(slot := _Slot(chunk))
-                    tasks[key := next(keys)] = (slot, None)
-                    pool.submit(key, chunk)
-            while slots and (rows := slots[0].rows) is not None:
-                slots.popleft()
-                yield rows
-            if not pool.busy:
-                # Nothing in flight means every chunk read so far has its rows (a chunk
-                # without them has a task in flight, or items waiting in retries, which
-                # are handed out whenever a worker is free): all were written above.
-                if not more:
-                    return
-                continue
-            for key, result in pool.finished():
-                slot, index = tasks.pop(key)
-                if not isinstance(result, Lost):
-                    if index is None:
-                        slot.rows = result
-                    else:
-                        slot.settle(index, result)
-                elif index is None:
-                    retries.extend((slot, k) for k in slot.split())
-                    warn(
-                        f"a worker process {result.reason} while checking {_span(slot.items)}; "
-                        "its pairs are checked again, one by one"
-                    )
-                else:
-                    slot.settle(index, [_lost_row(slot.items[index], result)])
+        yield from in_order(chunks, pool, 2 * workers, _warner(warn), _lost_row)
+
+
+def _in_executor(
+    chunks: Iterator[list[Item]],
+    work: Callable[[list[Item]], list[Row]],
+    executor: Executor,
+    workers: int,
+    warn: Callable[[str], None],
+) -> Iterator[list[Row]]:
+    """Each chunk's rows, in input order, computed on ``executor``, with up to
+    ``2 * workers`` chunks submitted (:func:`~gjkcli.batch.order.in_order`). Closing the
+    generator cancels the chunks that have not started."""
+    with ExecutorTasks(executor, work, 2 * workers) as tasks:
+        yield from in_order(chunks, tasks, 2 * workers, _warner(warn), _lost_row)
+
+
+def _warner(warn: Callable[[str], None]) -> Callable[[list[Item], Lost], None]:
+    """What ``warn`` hears of a chunk whose work was lost."""
+
+    def lost_chunk(chunk: list[Item], lost: Lost) -> None:
+        warn(
+            f"a worker process {lost.reason} while checking {_span(chunk)}; "
+            "its pairs are checked again, one by one"
+        )
+
+    return lost_chunk
 
 
 def _span(chunk: list[Item]) -> str:
