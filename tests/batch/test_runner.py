@@ -209,6 +209,7 @@ def test_a_loader_bug_is_a_row_not_the_end_of_the_run(monkeypatch: pytest.Monkey
         return real(node, name)
 
     monkeypatch.setattr(runner, "pair_from_node", fragile)
+    monkeypatch.setenv(runner.ENVIRONMENT, "per-pair")  # plain lines do not need that loader
     records, summary = run(lines_of([GOOD, WRONG_EXPECT, GOOD]))
     assert [r["error"] is None for r in records] == [True, False, True]
     assert "internal error while reading: ValueError: boom" in records[1]["error"]
@@ -295,8 +296,8 @@ def test_a_record_that_json_cannot_hold_is_that_pairs_error_row(
     # A NaN in one record used to end the whole run (json.dumps raising in the worker).
     from gjkcli.render.json_record import check_record as real
 
-    def with_nan(check: Any, trace: Any = None) -> dict[str, Any]:
-        record = real(check, trace)
+    def with_nan(check: Any, trace: Any = None, source: Any = None) -> dict[str, Any]:
+        record = real(check, trace, source)
         if check.pair.name == "wrong":
             record["shapely"]["approximation_error"] = math.nan
         return record
@@ -322,10 +323,10 @@ def test_any_failure_in_one_pairs_record_is_that_pairs_row_only(
 ) -> None:
     from gjkcli.render.json_record import check_record as real
 
-    def fragile(check: Any, trace: Any = None) -> dict[str, Any]:
+    def fragile(check: Any, trace: Any = None, source: Any = None) -> dict[str, Any]:
         if check.pair.name == "wrong":
             raise RuntimeError("boom")
-        return real(check, trace)
+        return real(check, trace, source)
 
     monkeypatch.setattr(runner, "check_record", fragile)
     records, summary = run(lines_of([GOOD, WRONG_EXPECT, GOOD]))
