@@ -427,8 +427,8 @@ def _membership(
 def _support_lines(shape: ConvexShape, also: Vec | None = None) -> list[tuple[float, float, float]]:
     """``(nx, ny, n . support(n))`` along ``also``, if given, then along each of the
     ``CERTIFICATE_DIRECTIONS`` directions ``n``: the lines no point of ``shape`` lies beyond."""
-    lines = []
-    for nx, ny in _DIRECTIONS if also is None else [also, *_DIRECTIONS]:
-        far = shape.support((nx, ny))
-        lines.append((nx, ny, nx * far[0] + ny * far[1]))
-    return lines
+    directions = _DIRECTIONS if also is None else [also, *_DIRECTIONS]
+    farthest = [shape.support(direction) for direction in directions]
+    return [
+        (nx, ny, nx * fx + ny * fy) for (nx, ny), (fx, fy) in zip(directions, farthest, strict=True)
+    ]
