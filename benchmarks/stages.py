@@ -12,8 +12,8 @@ the stages in the order a batch does: ``solve`` on every pair, Shapely's answers
 ``_compare`` column is its own work only: the exact arbiter and the certificate
 re-check it calls are handed their answers, computed beforehand, and the exact
 arbiter is shown on its own. The table gives the least, over the repeats, of the
-microseconds per pair (the run least disturbed by anything else on the machine), on
-the active engine (``GJKCLI_ENGINE=python`` for the
+microseconds of processor time per pair (the run least disturbed by anything else
+on the machine), on the active engine (``GJKCLI_ENGINE=python`` for the
 pure-Python one).
 """
 
@@ -79,9 +79,11 @@ def load(lines: list[str]) -> list[Pair]:
 
 
 def timed(work: Callable[[], object]) -> float:
-    start = time.perf_counter()
+    """The processor time ``work`` takes: on a shared machine, what other processes run
+    in the meantime distorts it less than the wall time."""
+    start = time.process_time()
     work()
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 @contextmanager
