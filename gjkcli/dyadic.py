@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-__all__ = ["common_integers", "shift_to_unit"]
+__all__ = ["common_integers", "longer_than_one", "shift_to_unit"]
 
 
 def common_integers(values: Iterable[float]) -> tuple[list[int], int]:
@@ -39,3 +39,14 @@ def shift_to_unit(biggest: float) -> int:
     (-331, 0.91438991302582, 0)
     """
     return -math.frexp(biggest)[1] if math.isfinite(biggest) else 0
+
+
+def longer_than_one(x: float, y: float) -> bool:
+    """Whether the vector ``(x, y)`` is longer than 1, exactly: ``x^2 + y^2 > 1`` for the
+    rationals the floats are (as ``Fraction(x) ** 2 + Fraction(y) ** 2 > 1``, faster).
+
+    >>> longer_than_one(0.6, 0.8), longer_than_one(0.5999999999999999, 0.7999999999999999)
+    (True, False)
+    """
+    (p, q), (r, s) = x.as_integer_ratio(), y.as_integer_ratio()
+    return (p * s) ** 2 + (r * q) ** 2 > (q * s) ** 2

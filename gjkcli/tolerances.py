@@ -218,7 +218,7 @@ def coordinate_scale(bounds: tuple[float, float, float, float]) -> float:
     >>> coordinate_scale((-1e9, 0.0, 2.0, 3.0))
     1000000000.0
     """
-    return max(abs(value) for value in bounds)
+    return max(map(abs, bounds))
 
 
 def touch_band(size: float) -> float:

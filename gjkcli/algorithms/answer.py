@@ -9,7 +9,6 @@ pair's, and the penetration is null with a reason.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 from gjkcli.algorithms.certificate import (
@@ -67,10 +66,12 @@ def solve(shape_a: Shape, shape_b: Shape, trace: bool = False) -> Answer:
     boolean = intersects(shape_a, shape_b, recorder=boolean_steps)
     settled = settle(shape_a, shape_b, distance(shape_a, shape_b, distance_steps), boolean)
     overlap = penetration(shape_a, shape_b, settled.gjk)
-    proof = certificate(shape_a, shape_b, settled.gjk, boolean, settled.axis)
+    proof = certificate(
+        shape_a, shape_b, settled.gjk, boolean, settled.axis, apart=settled.separation
+    )
     decision = verdict(settled.gjk, overlap, settled.proven)
     return Answer(
-        dataclasses.replace(settled.gjk, band=decision.band),
+        settled.gjk.with_band(decision.band),
         overlap,
         boolean,
         decision.verdict,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from gjkcli.algorithms.distance import DistanceResult
-from gjkcli.dyadic import shift_to_unit
+from gjkcli.dyadic import longer_than_one, shift_to_unit
 from gjkcli.shapes.base import Vec
 
 __all__ = ["at_most_unit", "from_direction", "from_distance_run", "unit"]
@@ -100,8 +100,7 @@ def at_most_unit(n: Vec) -> Vec:
     """
     nx, ny = n
     for _ in range(_UNIT_STEPS):
-        (p, q), (r, s) = nx.as_integer_ratio(), ny.as_integer_ratio()
-        if (p * s) ** 2 + (r * q) ** 2 <= (q * s) ** 2:  # nx^2 + ny^2 <= 1, exactly
+        if not longer_than_one(nx, ny):
             return (nx, ny)
         nx, ny = math.nextafter(nx, 0.0), math.nextafter(ny, 0.0)
     raise ArithmeticError(f"({n[0]!r}, {n[1]!r}) is not a unit vector to rounding")

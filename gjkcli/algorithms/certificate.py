@@ -62,11 +62,11 @@ import math
 from dataclasses import dataclass
 
 from gjkcli.algorithms.axis import from_distance_run, unit
-from gjkcli.algorithms.bounds import reach, rounding_bound, separation
+from gjkcli.algorithms.bounds import Separation, reach, rounding_bound, separation
 from gjkcli.algorithms.compound import CompoundResult
 from gjkcli.algorithms.distance import DistanceResult, witness_points
 from gjkcli.algorithms.intersect import IntersectResult
-from gjkcli.algorithms.simplex import closest_to_origin, triangle_around_origin
+from gjkcli.algorithms.simplex import Closest, closest_to_origin, triangle_around_origin
 from gjkcli.algorithms.support import SupportPoint
 from gjkcli.algorithms.verdict import encloses_origin
 from gjkcli.shapes.base import ConvexShape, Vec
@@ -168,9 +168,14 @@ def certificate(
     gjk: DistanceResult,
     boolean: IntersectResult,
     axis: Vec | None = None,
+    *,
+    apart: Separation | None = None,
 ) -> SeparatingAxis | EnclosingSimplex:
     """The certificate for GJK's answer on a pair; ``axis`` is the separating axis the
-    answer rests on (by default the one GJK's distance run ended on).
+    answer rests on (by default the one GJK's distance run ended on), and ``apart`` the
+    :func:`~gjkcli.algorithms.bounds.separation` of the shapes along it, when it is
+    already known (:func:`~gjkcli.algorithms.verdict.settle` computes it), so that it
+    is not computed again.
 
     >>> from gjkcli.algorithms.distance import distance
     >>> from gjkcli.algorithms.intersect import intersects
@@ -181,7 +186,7 @@ def certificate(
     ((1.0, 0.0), 1.999999999999993, 2.0000000000000075)
     """
     if gjk.closest is not None:
-        return _separating_axis(shape_a, shape_b, gjk, gjk.closest, axis)
+        return _separating_axis(shape_a, shape_b, gjk, gjk.closest, axis, apart=apart)
     return _enclosing_simplex(shape_a, shape_b, gjk, boolean)
 
 
@@ -242,9 +247,17 @@ def _separating_axis(
     gjk: DistanceResult,
     closest_points: tuple[Vec, Vec],
     axis: Vec | None,
+    *,
+    apart: Separation | None = None,
 ) -> SeparatingAxis:
+    """The separating axis certificate along ``axis`` (``apart``: the separation along it,
+    if known), else along the axis GJK's run ended on, or between its closest points."""
     (ax, ay), (bx, by) = closest_points
-    nx, ny = axis or from_distance_run(gjk) or unit((bx - ax, by - ay)) or (1.0, 0.0)
+    if axis is None or apart is None:
+        nx, ny = axis or from_distance_run(gjk) or unit((bx - ax, by - ay)) or (1.0, 0.0)
+        apart = separation(a, b, (nx, ny))
+    else:
+        nx, ny = axis
     reach_a, reach_b = reach(a), reach(b)
     closest = closest_to_origin([p.w for p in gjk.simplex])
     kept = [gjk.simplex[i] for i in closest.kept]
@@ -255,7 +268,7 @@ def _separating_axis(
     upper = math.hypot(point_b[0] - point_a[0], point_b[1] - point_a[1])
     return SeparatingAxis(
         (nx, ny),
-        separation(a, b, (nx, ny)).lower,
+        apart.lower,
         upper + rounding_bound(reach_a, reach_b, upper),
         (point_a, point_b),
         weights_a,
@@ -300,16 +313,15 @@ def _enclosing_simplex(
     """
     candidates = [list(boolean.simplex)] if boolean.status == "contains-origin" else []
     candidates.append(_through_the_radii(gjk))
-    points = min(
-        candidates,
-        key=lambda found: (
-            not encloses_origin(a, b, found),
-            math.hypot(*closest_to_origin([p.w for p in found]).v),
-        ),
-    )
+    ranked: list[tuple[bool, float, list[SupportPoint], Closest]] = []
+    for simplex in candidates:  # each measured once: holding the origin first, then nearer
+        nearest = closest_to_origin([p.w for p in simplex])
+        outside = not encloses_origin(a, b, simplex)
+        ranked.append((outside, math.hypot(*nearest.v), simplex, nearest))
+    outside, _, points, closest = min(ranked, key=lambda rank: rank[:2])
     around = (
         triangle_around_origin([(p.a, p.b) for p in points])
-        if len(points) == 3 and encloses_origin(a, b, points)
+        if len(points) == 3 and not outside
         else None
     )
     if around is not None:
@@ -320,7 +332,6 @@ def _enclosing_simplex(
         # cancel to nothing like the true ones
         kept, weights = list(points), tuple(around.weights)
     else:
-        closest = closest_to_origin([p.w for p in points])
         kept, weights = [points[i] for i in closest.kept], tuple(closest.weights)
     pairs = None
     if isinstance(a, Polytope) and isinstance(b, Polytope):

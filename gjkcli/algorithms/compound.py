@@ -48,7 +48,6 @@ separates two non-convex shapes is not the depth of any one pair of parts.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import math
 from collections.abc import Iterator
@@ -259,7 +258,7 @@ class _Search:
         result = settled.gjk
         overlap = penetration(a, b, result)
         decision = verdict(result, overlap, settled.proven)
-        result = dataclasses.replace(result, band=decision.band)
+        result = result.with_band(decision.band)
         pair = PartPair(
             i, j, bound, result, overlap, decision.verdict, decision.tolerance, settled.axis
         )

@@ -51,6 +51,7 @@ edges' closest points.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -165,7 +166,7 @@ def _closest_on_triangle(points: Sequence[Vec]) -> Closest:
     if u23 > 0.0 and v23 > 0.0 and t1 <= 0.0:
         return _closest_on_segment(points, 1, 2)
     if t1 > 0.0 and t2 > 0.0 and t3 > 0.0:
-        return Closest((0.0, 0.0), (0, 1, 2), _inside_weights(points))
+        return Closest((0.0, 0.0), (0, 1, 2), _inside_weights((points[0], points[1], points[2])))
     return _closest_on_edges(points)  # rounding made the region tests disagree
 
 
@@ -204,12 +205,17 @@ def triangle_around_origin(members: Sequence[tuple[Vec, Vec]]) -> Closest | None
     return Closest((0.0, 0.0), (0, 1, 2), (c1 / n, c2 / n, c3 / n))
 
 
-def _inside_weights(points: Sequence[Vec]) -> tuple[float, float, float]:
+@functools.lru_cache(maxsize=64)
+def _inside_weights(points: tuple[Vec, Vec, Vec]) -> tuple[float, float, float]:
     """The origin's barycentric coordinates, computed exactly and rounded once.
 
     A float is an integer over a power of two: times the largest denominator,
     the coordinates are integers, and the crosses are integers in the same
     ratios as the exact ones. Python's integer division rounds correctly.
+
+    A check asks for the same triangle's weights several times (GJK's final
+    triangle, for the certificate and to choose it), so the last answers are
+    kept; a zero's sign changes none of them.
     """
     x1, y1, x2, y2, x3, y3 = common_integers(c for point in points for c in point)[0]
     c1, c2, c3 = x2 * y3 - y2 * x3, x3 * y1 - y3 * x1, x1 * y2 - y1 * x2

@@ -30,9 +30,10 @@ touching from apart (the exact arbiter still can, for polygons).
 
 from __future__ import annotations
 
-import dataclasses
+import functools
 import math
-from collections.abc import Sequence
+import sys
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
@@ -51,7 +52,7 @@ from gjkcli.algorithms.support import SupportPoint
 from gjkcli.dyadic import common_integers
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.polytope import Polytope
-from gjkcli.tolerances import MIN_SIZE, touch_band
+from gjkcli.tolerances import CERTIFICATE_ROUNDING, MIN_SIZE, touch_band
 
 __all__ = [
     "Decision",
@@ -62,6 +63,9 @@ __all__ = [
     "settle",
     "verdict",
 ]
+
+_R = CERTIFICATE_ROUNDING
+_TINY = sys.float_info.min
 
 Verdict = Literal["separated", "touching", "overlapping"]
 """``separated``: no common point. ``touching``: common points, but the
@@ -103,13 +107,8 @@ def settle(
     >>> settled.gjk.distance, settled.proven, settled.axis
     (0.5, 'separated', (0.0, -1.0))
     """
-    candidates = [from_distance_run(gjk)]
-    if boolean is not None and boolean.status == "separating-axis":
-        candidates.append(from_direction(boolean.direction))
     examined: tuple[Vec, Separation] | None = None
-    for axis in candidates:
-        if axis is None or gjk.witness is None:
-            continue
+    for axis in _candidate_axes(gjk, boolean):
         apart = separation(shape_a, shape_b, axis)
         if apart.lower > 0.0:
             # rounding may leave GJK's distance a hair below the proven bound; more than
@@ -121,11 +120,10 @@ def settle(
                 # the square of a gap below MIN_SIZE underflows: GJK's loop cannot see it
                 # (a point 1e-200 above a segment is at distance 0 for it), but hypot of
                 # the witness points' gap can
+                assert gjk.witness is not None  # there are no axes to examine without it
                 (ax, ay), (bx, by) = gjk.witness
                 distance = max(apart.lower, math.hypot(bx - ax, by - ay))
-            proven = dataclasses.replace(
-                gjk, distance=distance, intersects=False, closest=gjk.witness
-            )
+            proven = gjk.settled_as(distance, gjk.witness, gjk.band, gjk.simplex)
             return Settled(proven, axis, apart, "separated")
         examined = examined or (axis, apart)
     overlap = _overlap_proof(shape_a, shape_b, gjk, boolean)
@@ -147,9 +145,25 @@ def settle(
         # apart there, so the band takes it in (up to the rounding of the shapes' reach)
         band = max(band, shortfall)
     if gjk.raw_distance > band:
-        return Settled(dataclasses.replace(gjk, band=band), axis, apart, None)
-    touching = dataclasses.replace(gjk, distance=0.0, intersects=True, closest=None, band=band)
+        return Settled(gjk.with_band(band), axis, apart, None)
+    touching = gjk.settled_as(0.0, None, band, gjk.simplex)
     return Settled(touching, axis, apart, None)
+
+
+def _candidate_axes(gjk: DistanceResult, boolean: IntersectResult | None) -> Iterator[Vec]:
+    """The axes a proof of separation may rest on, in order, each computed only when the
+    one before it proved nothing: the one GJK's distance run ended on, then the direction
+    along which the boolean run found ``A - B`` falling short of the origin. None without
+    the distance run's witness points."""
+    if gjk.witness is None:
+        return
+    ended_on = from_distance_run(gjk)
+    if ended_on is not None:
+        yield ended_on
+    if boolean is not None and boolean.status == "separating-axis":
+        short_of = from_direction(boolean.direction)
+        if short_of is not None:
+            yield short_of
 
 
 def _overlap_proof(
@@ -167,9 +181,7 @@ def _overlap_proof(
         return None
     if not encloses_origin(shape_a, shape_b, boolean.simplex):
         return None
-    return dataclasses.replace(
-        gjk, distance=0.0, intersects=True, closest=None, simplex=boolean.simplex
-    )
+    return gjk.settled_as(0.0, None, gjk.band, boolean.simplex)
 
 
 def _holds_origin(
@@ -206,17 +218,10 @@ def encloses_origin(
     """
     if len(points) != 3:
         return False
-    integers = common_integers(c for p in points for corner in (p.a, p.b) for c in corner)[0]
-    exact = [
-        (integers[4 * k] - integers[4 * k + 2], integers[4 * k + 1] - integers[4 * k + 3])
-        for k in range(3)
-    ]
-    sides = [
-        (exact[(k + 1) % 3][0] - exact[k][0]) * -exact[k][1]
-        - (exact[(k + 1) % 3][1] - exact[k][1]) * -exact[k][0]
-        for k in range(3)
-    ]
-    if not (all(side > 0 for side in sides) or all(side < 0 for side in sides)):
+    around = _filtered_around_origin(points)
+    if around is None:
+        around = _exact_around_origin(tuple(c for p in points for corner in p[1:] for c in corner))
+    if not around:
         return False
     if isinstance(shape_a, Polytope) and isinstance(shape_b, Polytope):
         return True
@@ -228,6 +233,71 @@ def encloses_origin(
         if not height > slack + rounding_bound(abs(x1) + abs(y1), abs(x2) + abs(y2)):
             return False
     return True
+
+
+@functools.lru_cache(maxsize=64)
+def _exact_around_origin(coordinates: tuple[float, ...]) -> bool:
+    """Whether the triangle of the exact points ``w_k = a_k - b_k`` holds the origin
+    strictly inside (``coordinates``: ``a_1, b_1, a_2, ...`` flattened): its sides
+    ``cross(w_k, w_k+1)``, computed exactly (as integers in the same ratios), are all
+    positive or all negative. The same triangle is asked about several times in a
+    check (the verdict, the certificate, its re-check), so the last answers are kept."""
+    integers = common_integers(coordinates)[0]
+    exact = [
+        (integers[4 * k] - integers[4 * k + 2], integers[4 * k + 1] - integers[4 * k + 3])
+        for k in range(3)
+    ]
+    sides = [
+        (exact[(k + 1) % 3][0] - exact[k][0]) * -exact[k][1]
+        - (exact[(k + 1) % 3][1] - exact[k][1]) * -exact[k][0]
+        for k in range(3)
+    ]
+    return all(side > 0 for side in sides) or all(side < 0 for side in sides)
+
+
+def _filtered_around_origin(points: Sequence[SupportPoint]) -> bool | None:
+    """:func:`_exact_around_origin` decided in floating point where rounding cannot change
+    the answer, else ``None`` (then it is computed exactly).
+
+    With ``u = 2**-53``, for the floats ``a`` and ``b`` behind a point,
+    ``x = fl(ax - bx)`` is within ``u |ax - bx|`` of the exact difference (a
+    subtraction never underflows), and so is ``y``. A side ``s = x1 y2 - x2 y1``
+    computed as ``fl(fl(x1 y2) - fl(x2 y1))`` from them is then within
+    ``(3u + u + O(u^2)) M + 3 eta`` of the exact side, with ``M = |x1 y2| + |x2 y1|``
+    and ``eta = 2**-1075`` what a product that underflows can lose: each product's
+    factors carry a relative error of at most ``u`` each and it rounds once more,
+    and the difference rounds once. With ``X = |ax| + |bx|`` (at least ``|x|``), and
+    so for ``Y``, ``M <= S = X1 Y2 + X2 Y1``; ``S`` computed in floating point (four
+    roundings, each down by at most a factor ``1 - u``, and two products that may
+    underflow) is at least ``(1 - u)^4 S - 2 eta``. So the computed side is within
+    ``5.01u S~ + 4 eta`` of the exact one, and ``fl(8u S~ + tiny)`` (``8u`` is
+    :data:`~gjkcli.tolerances.CERTIFICATE_ROUNDING`, a power of two, and ``tiny``
+    the smallest normal number, far above ``4 eta``) is at least that much, its own
+    rounding included. A computed side farther from 0 than that has the sign of the
+    exact one, which is not 0. A side no farther (or not a number, or not finite:
+    no comparison holds then, and the products of ``X`` and ``Y`` overflow before
+    those of ``x`` and ``y`` do, rounding being monotonic) leaves the answer to the
+    exact computation, unless two sides already proven have opposite signs.
+    """
+    xs, ys, sizes_x, sizes_y = [], [], [], []
+    for _, (ax, ay), (bx, by) in points:
+        xs.append(ax - bx)
+        ys.append(ay - by)
+        sizes_x.append(abs(ax) + abs(bx))
+        sizes_y.append(abs(ay) + abs(by))
+    positive = negative = unknown = False
+    for k, j in ((0, 1), (1, 2), (2, 0)):
+        side = xs[k] * ys[j] - xs[j] * ys[k]
+        bound = _R * (sizes_x[k] * sizes_y[j] + sizes_x[j] * sizes_y[k]) + _TINY
+        if side > bound:
+            positive = True
+        elif side < -bound:
+            negative = True
+        else:
+            unknown = True
+    if positive and negative:
+        return False
+    return None if unknown else True
 
 
 class Decision(NamedTuple):

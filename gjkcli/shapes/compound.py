@@ -59,6 +59,17 @@ class Compound:
         """Each part's bounding box ``(minx, miny, maxx, maxy)``, computed once."""
         return tuple(part_box(part) for part in self.parts)
 
+    @cached_property
+    def bounds(self) -> Box:
+        """``(minx, miny, maxx, maxy)`` of the whole compound, computed once."""
+        boxes = self.boxes
+        return (
+            min(box[0] for box in boxes),
+            min(box[1] for box in boxes),
+            max(box[2] for box in boxes),
+            max(box[3] for box in boxes),
+        )
+
 
 Shape = ConvexShape | Compound
 """Anything a pair can hold: one convex shape, or a compound of convex parts."""
@@ -68,15 +79,15 @@ Box = tuple[float, float, float, float]
 
 
 def part_box(part: ConvexShape) -> Box:
-    """A convex shape's bounding box: a polytope's from its vertices, else from four
-    support points (the same numbers either way).
+    """A convex shape's bounding box: a polytope's from its vertices (computed once,
+    :attr:`~gjkcli.shapes.polytope.Polytope.box`), else from four support points (the
+    same numbers either way).
 
     >>> part_box(Polytope(((0.0, 1.0), (2.0, -1.0))))
     (0.0, -1.0, 2.0, 1.0)
     """
     if isinstance(part, Polytope):
-        xs, ys = zip(*part.vertices, strict=True)
-        return (min(xs), min(ys), max(xs), max(ys))
+        return part.box
     return bounding_box(part)
 
 
@@ -105,13 +116,7 @@ def parts_of(shape: Shape) -> tuple[ConvexShape, ...]:
 
 def shape_bounds(shape: Shape) -> Box:
     """``(minx, miny, maxx, maxy)`` of a convex or compound shape."""
-    boxes = boxes_of(shape)
-    return (
-        min(box[0] for box in boxes),
-        min(box[1] for box in boxes),
-        max(box[2] for box in boxes),
-        max(box[3] for box in boxes),
-    )
+    return shape.bounds if isinstance(shape, Compound) else part_box(shape)
 
 
 def transform_shape(shape: Shape, affine: Affine) -> Shape:

@@ -8,6 +8,7 @@ is exact: the answer is one of the input points, bit for bit.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from gjkcli.shapes.base import Vec
 
@@ -38,6 +39,16 @@ class Polytope:
     def __post_init__(self) -> None:
         if not self.vertices:
             raise ValueError("a polytope needs at least one vertex")
+
+    @cached_property
+    def box(self) -> tuple[float, float, float, float]:
+        """``(minx, miny, maxx, maxy)`` of the vertices, computed once (the shape is frozen).
+
+        >>> Polytope(((0.0, 1.0), (2.0, -1.0))).box
+        (0.0, -1.0, 2.0, 1.0)
+        """
+        xs, ys = zip(*self.vertices, strict=True)
+        return (min(xs), min(ys), max(xs), max(ys))
 
     def support(self, d: Vec) -> Vec:
         """The vertex farthest in direction ``d`` (the first one on ties)."""

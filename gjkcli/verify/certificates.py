@@ -52,7 +52,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from fractions import Fraction
 
 from gjkcli.algorithms.bounds import membership_slack, reach, rounding_bound, separation
 from gjkcli.algorithms.certificate import (
@@ -65,6 +64,7 @@ from gjkcli.algorithms.certificate import (
 )
 from gjkcli.algorithms.extents import extents, separations
 from gjkcli.algorithms.verdict import Proven, encloses_origin
+from gjkcli.dyadic import longer_than_one
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound, Shape, parts_of
 from gjkcli.shapes.polytope import Polytope
@@ -206,7 +206,7 @@ def _frame_problems(frame: Vec) -> list[str]:
     if unfinite:
         return unfinite
     nx, ny = frame
-    if Fraction(nx) ** 2 + Fraction(ny) ** 2 > 1:
+    if longer_than_one(nx, ny):
         return [f"frame: longer than 1 (length {math.hypot(nx, ny):.17g})"]
     return []
 
@@ -271,7 +271,7 @@ def _separating_axis_problems(
     problems = []
     if not abs(math.hypot(nx, ny) - 1.0) <= CERTIFICATE_RELATIVE:
         problems.append(f"axis: not a unit vector (length {math.hypot(nx, ny):.17g})")
-    elif Fraction(nx) ** 2 + Fraction(ny) ** 2 > 1:
+    elif longer_than_one(nx, ny):
         problems.append(f"axis: longer than 1 (length {math.hypot(nx, ny):.17g})")
     reach_a, reach_b = reach(a), reach(b)
     lower = separation(a, b, (nx, ny)).lower
@@ -328,13 +328,19 @@ def _enclosing_problems(
         problems.append(f"weights: a negative weight in {list(proof.weights)}")
     if not abs(sum(proof.weights) - 1.0) <= CERTIFICATE_RELATIVE:
         problems.append(f"weights: they sum to {sum(proof.weights):.17g}, not 1")
+    # a shape's support lines are the same for each of its points: found once
+    named = proof.pairs is not None
+    lines_a = None if named and isinstance(a, Polytope) else _support_lines(a)
+    lines_b = None if named and isinstance(b, Polytope) else _support_lines(b)
     for k, ((px, py), (pa, pb)) in enumerate(zip(proof.points, proof.members, strict=True)):
         size = abs(pa[0]) + abs(pa[1]) + abs(pb[0]) + abs(pb[1])
         if not math.hypot(px - (pa[0] - pb[0]), py - (pa[1] - pb[1])) <= rounding_bound(size):
             problems.append(f"point {k}: not the difference of its points of A and B")
         pair = proof.pairs[k] if proof.pairs is not None else None
-        problems += _membership(a, "A", pa, None if pair is None else ((pair[0], 1.0),))
-        problems += _membership(b, "B", pb, None if pair is None else ((pair[1], 1.0),))
+        weights_a = None if pair is None else ((pair[0], 1.0),)
+        weights_b = None if pair is None else ((pair[1], 1.0),)
+        problems += _membership(a, "A", pa, weights_a, lines=lines_a)
+        problems += _membership(b, "B", pb, weights_b, lines=lines_b)
     sx = sum(w * p[0] for w, p in zip(proof.weights, proof.points, strict=True))
     sy = sum(w * p[1] for w, p in zip(proof.weights, proof.points, strict=True))
     residual = math.hypot(sx, sy)
@@ -379,8 +385,10 @@ def _membership(
     weights: Weights | None,
     *,
     also: Vec | None = None,
+    lines: list[tuple[float, float, float]] | None = None,
 ) -> list[str]:
-    """Is ``point`` in ``shape``? By weights over a polygon's vertices, else by support lines.
+    """Is ``point`` in ``shape``? By weights over a polygon's vertices, else by support lines
+    (``lines``: the shape's :func:`_support_lines`, when already found).
 
     The slack is the rounding of the numbers compared. By weights: the
     weighted sum of the vertices named, recomputed here and by
@@ -408,10 +416,19 @@ def _membership(
             return [f"{label}: ({x:.17g}, {y:.17g}) is not the weighted sum of the vertices named"]
         return []
     slack = membership_slack(shape, point)
-    for nx, ny in _DIRECTIONS if also is None else [also, *_DIRECTIONS]:
-        far = shape.support((nx, ny))
-        if not nx * x + ny * y <= nx * far[0] + ny * far[1] + slack:
+    for nx, ny, height in _support_lines(shape, also) if lines is None else lines:
+        if not nx * x + ny * y <= height + slack:
             return [
                 f"{label}: ({x:.17g}, {y:.17g}) lies beyond the shape along ({nx:.3g}, {ny:.3g})"
             ]
     return []
+
+
+def _support_lines(shape: ConvexShape, also: Vec | None = None) -> list[tuple[float, float, float]]:
+    """``(nx, ny, n . support(n))`` along ``also``, if given, then along each of the
+    ``CERTIFICATE_DIRECTIONS`` directions ``n``: the lines no point of ``shape`` lies beyond."""
+    directions = _DIRECTIONS if also is None else [also, *_DIRECTIONS]
+    farthest = [shape.support(direction) for direction in directions]
+    return [
+        (nx, ny, nx * fx + ny * fy) for (nx, ny), (fx, fy) in zip(directions, farthest, strict=True)
+    ]

@@ -34,12 +34,14 @@ def triage(
     found = []
     ran = referee.unavailable is None
     if exact is not None:
-        truth = f"exact: {exact.verdict}, distance^2 = {rational_text(exact.distance_squared)}"
         answers = [("GJK", answer.verdict, answer.gjk.distance)]
         if ran:
             answers.append(("Shapely", referee.verdict, referee.distance))
         for who, said, distance in answers:
             if said != exact.verdict:
+                truth = (
+                    f"exact: {exact.verdict}, distance^2 = {rational_text(exact.distance_squared)}"
+                )
                 off = _how_far(who, said, distance, answer, exact)
                 found.append(f"{who}: {said}; {truth}: {off}")
     elif ran and answer.verdict != referee.verdict:
