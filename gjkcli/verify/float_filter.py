@@ -77,9 +77,10 @@ products of differences then stay above ``2^-960``, far from underflow (below
 ``2^-1022``), and so do the squares and quotients the distance bounds form."""
 
 _SMALLEST_FACTOR = 2.0**-500
-"""Heights below this are rounded down to 0 in lower bounds and up to it in upper
-bounds before squaring, so that the square (at least ``2^-1000``) does not
-underflow; a height that small is far below any quantum the filter accepts."""
+"""Heights below this are taken as 0 in lower bounds and as this in upper bounds
+before squaring, so that no square (at least ``2^-1000``) or quotient of one
+underflows. Lowering a lower bound or raising an upper one is always safe; it
+only widens the interval, for heights that small beside coordinates below 1."""
 
 POSITIVE, ZERO, NEGATIVE, UNKNOWN = 1, 2, 4, 8
 """Sign codes, one bit each, so that OR-ing codes tells which signs occur."""
