@@ -186,7 +186,7 @@ def _groups(columns: Columns) -> Iterator[tuple[Ints, int]]:
     larger = np.maximum(columns.count[0::2], columns.count[1::2])
     sizes = np.asarray(_ROW_SIZES)[np.searchsorted(_ROW_SIZES, larger)]
     waiting = np.zeros(0, dtype=np.int64)
-    present = np.unique(sizes[columns.usable]).tolist()
+    present = sorted(set(sizes[columns.usable].tolist()))  # np.unique would import numpy.ma
     for size in present:
         members = np.concatenate([waiting, np.flatnonzero(columns.usable & (sizes == size))])
         if len(members) < _SMALLEST_GROUP and size != present[-1]:
