@@ -176,7 +176,7 @@ class Rows:
         ([0, 0, 0, 1, 1, 2], [1, 2, 3, 2, 3, 3])
         >>> rows.within.tolist()  # sides: 0 and one sign; diagonals: both signs
         [[3, 7, 6, 3, 7, 3], [2, 2, 2, 2, 2, 2]]
-        >>> rows.across[0].tolist()  # the dot is left of each side, counter-clockwise
+        >>> rows.across[0].tolist()  # the dot: left of 0->1, 1->2, 2->3, right of 0->3
         [1, 0, 4, 1, 0, 1]
         """
         template = _template(size)
@@ -190,8 +190,8 @@ class Rows:
         first, second = template.first, template.second
         distinct = (x[:, first] != x[:, second]) | (y[:, first] != y[:, second])
         within = _within(x, y, template, np.ldexp(1.0, 2 * own_quantum))
-        may_support = distinct & ((within & NEGATIVE == 0) | (within & POSITIVE == 0))
-        chosen_row, chosen_pair = np.nonzero(may_support)
+        forwards, backwards = _supporting(distinct, within, surely=False)
+        chosen_row, chosen_pair = np.nonzero(forwards | backwards)
         other = chosen_row ^ 1
         p, q = first[chosen_pair], second[chosen_pair]
         height, bound = orient(
@@ -223,11 +223,15 @@ class Rows:
     def supporting(self, surely: bool) -> tuple[Bools, Bools]:
         """Whether each pair of vertices is surely (else possibly) supporting, forwards
         and backwards: no vertex of its shape proven (else possibly) right of it, or left."""
-        unknown = UNKNOWN if surely else 0
-        return (
-            self.distinct & (self.within & (NEGATIVE | unknown) == 0),
-            self.distinct & (self.within & (POSITIVE | unknown) == 0),
-        )
+        return _supporting(self.distinct, self.within, surely)
+
+
+def _supporting(distinct: Bools, within: Codes, surely: bool) -> tuple[Bools, Bools]:
+    unknown = UNKNOWN if surely else 0
+    return (
+        distinct & (within & (NEGATIVE | unknown) == 0),
+        distinct & (within & (POSITIVE | unknown) == 0),
+    )
 
 
 @dataclass(frozen=True)
