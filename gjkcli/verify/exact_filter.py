@@ -279,7 +279,8 @@ def _least_exactly(
     the least is scaled back to the input's units, ``2^(quantum - shift)``.
     """
     pair = row >> 1
-    unit = -rows.columns.pair_quantum(rows.pairs[pair])
+    quantum = rows.columns.pair_quantum(rows.pairs)
+    unit = -quantum[pair]
 
     def integers(at_row: Ints, column: Ints) -> list[list[int]]:
         return [
@@ -299,16 +300,15 @@ def _least_exactly(
         )
         if at not in least or value < least[at]:
             least[at] = value
+    exponents = (2 * (quantum - rows.columns.shift[rows.pairs])).tolist()
+    inputs = rows.pairs.tolist()
     answers: dict[int, Fraction] = {}
     for at, value in least.items():
-        pair_index = int(rows.pairs[at])
-        quantum = rows.columns.pair_quantum(np.array([pair_index]))[0]
-        exponent = 2 * int(quantum - rows.columns.shift[pair_index])
-        numerator, denominator = value.numerator, value.denominator
+        exponent, numerator, denominator = exponents[at], value.numerator, value.denominator
         if exponent >= 0:
-            answers[pair_index] = Fraction(numerator << exponent, denominator)
+            answers[inputs[at]] = Fraction(numerator << exponent, denominator)
         else:
-            answers[pair_index] = Fraction(numerator, denominator << -exponent)
+            answers[inputs[at]] = Fraction(numerator, denominator << -exponent)
     return answers
 
 
