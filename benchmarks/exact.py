@@ -1,9 +1,15 @@
-"""The cost of the exact arbiter (rational arithmetic) against GJK and Shapely, same pairs.
+"""The cost of the exact arbiter (rational arithmetic) against GJK and Shapely, same pairs;
+and of the arbiter behind its floating-point filter, over many pairs at once.
 
-Usage: ``python benchmarks/exact.py [--repeat N]``. Two random convex n-gons
-(n = 8, 64, 256), apart and overlapping: the exact verdict and squared
-distance (``gjkcli.verify.exact.exact_answer``), GJK's distance query, and
-Shapely's ``distance``, each timed per call (median).
+Usage: ``python benchmarks/exact.py [--repeat N] [--pairs N]``. Two random
+convex n-gons (n = 8, 64, 256), apart and overlapping: the exact verdict and
+squared distance (``gjkcli.verify.exact.exact_answer``), GJK's distance query,
+and Shapely's ``distance``, each timed per call (median). Then, per pair, the
+same arbiter pair by pair against ``gjkcli.verify.exact_filter.exact_answers``
+on chunks of 256 pairs (as ``gjk batch`` checks them), on ``--pairs`` random
+8-gon pairs and on the polygonal pairs among ``--pairs`` pairs of
+``gjk generate`` (seed 1) and of its ``extreme`` family: identical answers,
+checked.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+from collections.abc import Sequence
 from functools import partial
 
 import shapely
@@ -19,8 +26,15 @@ from rich.table import Table
 from timing import per_call
 
 from gjkcli import distance
+from gjkcli.corpus import generate
+from gjkcli.io import pair_from_node
+from gjkcli.io.node import Node
 from gjkcli.shapes import Polytope
-from gjkcli.verify.exact import exact_answer
+from gjkcli.verify.exact import ExactAnswer, exact_answer
+from gjkcli.verify.exact_filter import exact_answers
+
+CHUNK = 256
+"""Pairs per call of the filtered arbiter: the chunk ``gjk batch`` checks."""
 
 
 def ngon(rng: random.Random, count: int, center: tuple[float, float]) -> Polytope:
@@ -28,9 +42,63 @@ def ngon(rng: random.Random, count: int, center: tuple[float, float]) -> Polytop
     return Polytope(tuple((center[0] + math.cos(t), center[1] + math.sin(t)) for t in angles))
 
 
+def generated(count: int, families: Sequence[str] | None = None) -> list[tuple[Polytope, Polytope]]:
+    """The polygonal pairs among ``count`` pairs of ``gjk generate --seed 1``."""
+    records = generate(count, 1) if families is None else generate(count, 1, families)
+    pairs = [pair_from_node(Node(record, "corpus"), record["name"]) for record in records]
+    return [
+        (pair.a.shape, pair.b.shape)
+        for pair in pairs
+        if isinstance(pair.a.shape, Polytope) and isinstance(pair.b.shape, Polytope)
+    ]
+
+
+def pair_by_pair(pairs: list[tuple[Polytope, Polytope]]) -> list[ExactAnswer | None]:
+    return [exact_answer(a, b) for a, b in pairs]
+
+
+def in_chunks(pairs: list[tuple[Polytope, Polytope]]) -> list[ExactAnswer | None]:
+    answers: list[ExactAnswer | None] = []
+    for start in range(0, len(pairs), CHUNK):
+        answers.extend(exact_answers(pairs[start : start + CHUNK]))
+    return answers
+
+
+def filtered_table(count: int, repeat: int) -> Table:
+    """Per-pair time of the arbiter, pair by pair and filtered in chunks, same pairs."""
+    rng = random.Random(5)
+    sets = {
+        f"{count:,} random 8-gon pairs": [
+            (ngon(rng, 8, (0.0, 0.0)), ngon(rng, 8, (rng.uniform(-2.5, 2.5), 0.3)))
+            for _ in range(count)
+        ],
+        "gjk generate (polygonal)": generated(count),
+        "gjk generate --family extreme (polygonal)": generated(count, ["extreme"]),
+    }
+    table = Table(
+        title=f"Per pair (median): the exact arbiter, alone and filtered ({CHUNK} a call)"
+    )
+    for column in ("pairs", "count", "exact_answer", "exact_answers", "speed-up"):
+        table.add_column(column, justify="left" if column == "pairs" else "right")
+    for label, pairs in sets.items():
+        if pair_by_pair(pairs) != in_chunks(pairs):
+            raise SystemExit(f"{label}: the filtered answers differ")
+        alone = per_call(partial(pair_by_pair, pairs), repeat) / len(pairs)
+        filtered = per_call(partial(in_chunks, pairs), repeat) / len(pairs)
+        table.add_row(
+            label,
+            f"{len(pairs):,}",
+            f"{alone * 1e6:.1f} us",
+            f"{filtered * 1e6:.1f} us",
+            f"{alone / filtered:.1f}x",
+        )
+    return table
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--pairs", type=int, default=2048)
     args = parser.parse_args()
     rng = random.Random(3)
     table = Table(title="Per-call time (median): exact arbiter, GJK, Shapely")
@@ -52,6 +120,7 @@ def main() -> None:
                 f"{exact / gjk:,.0f}x",
             )
     Console().print(table)
+    Console().print(filtered_table(args.pairs, args.repeat))
 
 
 if __name__ == "__main__":

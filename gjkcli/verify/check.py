@@ -15,7 +15,8 @@ from gjkcli.shapes.compound import shape_bounds
 from gjkcli.tolerances import agreement_tolerance, coordinate_scale
 from gjkcli.verify.agreement import disagreements, off_the_proof, strict_warnings
 from gjkcli.verify.certificates import CertificateCheck, check_certificate
-from gjkcli.verify.exact import ExactAnswer, exact_answer
+from gjkcli.verify.exact import ExactAnswer
+from gjkcli.verify.exact_filter import exact_answers
 from gjkcli.verify.expect import ExpectOutcome, check_expect
 from gjkcli.verify.ruling import Ruling, ruling
 from gjkcli.verify.shapely_oracle import ShapelyAnswer, shapely_answers
@@ -85,26 +86,28 @@ def check_pair(pair: Pair, trace: bool = False) -> Check:
 
 
 def check_pairs(pairs: Sequence[Pair], trace: bool = False) -> list[Check]:
-    """:func:`check_pair` for many pairs, with one vectorized Shapely call for all of them."""
+    """:func:`check_pair` for many pairs, with one vectorized Shapely call and one
+    filtered exact arbiter call for all of them."""
     answers = [solve(pair.a.shape, pair.b.shape, trace) for pair in pairs]
-    referees = shapely_answers(
-        [(pair.a.shape, pair.b.shape) for pair in pairs],
-        [answer.gjk.intersects for answer in answers],
-    )
+    shapes = [(pair.a.shape, pair.b.shape) for pair in pairs]
+    referees = shapely_answers(shapes, [answer.gjk.intersects for answer in answers])
     return [
-        _compare(pair, answer, referee)
-        for pair, answer, referee in zip(pairs, answers, referees, strict=True)
+        _compare(pair, answer, referee, exact)
+        for pair, answer, referee, exact in zip(
+            pairs, answers, referees, exact_answers(shapes), strict=True
+        )
     ]
 
 
-def _compare(pair: Pair, answer: Answer, referee: ShapelyAnswer) -> Check:
+def _compare(
+    pair: Pair, answer: Answer, referee: ShapelyAnswer, exact: ExactAnswer | None
+) -> Check:
     a, b = pair.a.shape, pair.b.shape
     scale = max(coordinate_scale(shape_bounds(a)), coordinate_scale(shape_bounds(b)))
     allowance = agreement_tolerance(scale)
     tolerance = agreement_tolerance(scale, referee.approximation_error)
     epa_error = answer.penetration.error if answer.penetration is not None else 0.0
     depth_tolerance = agreement_tolerance(scale, referee.penetration_error + epa_error)
-    exact = exact_answer(a, b)
     certified = check_certificate(a, b, answer.certificate, answer.gjk.distance, answer.gjk.band)
     off = (
         None

@@ -32,7 +32,7 @@ from gjkcli.dyadic import common_integers
 from gjkcli.shapes.compound import Shape
 from gjkcli.shapes.polytope import Polytope
 
-__all__ = ["ExactAnswer", "exact_answer", "rational_text"]
+__all__ = ["ExactAnswer", "exact_answer", "rational_text", "segment_squared"]
 
 IntPoint = tuple[int, int]
 
@@ -114,7 +114,7 @@ def _locate_origin(polygon: list[IntPoint]) -> tuple[Verdict, Fraction]:
     sides = [_cross(p, q) for p, q in edges]
     if len(polygon) > 2 and all(side >= 0 for side in sides):
         return ("overlapping" if all(side > 0 for side in sides) else "touching"), Fraction(0)
-    squared = min(_segment_squared(p, q) for p, q in edges)
+    squared = min(segment_squared(p, q) for p, q in edges)
     return ("touching" if squared == 0 else "separated"), squared
 
 
@@ -124,12 +124,18 @@ def _cross(p: IntPoint, q: IntPoint) -> int:
     return (qx - px) * (-py) - (qy - py) * (-px)
 
 
-def _segment_squared(p: IntPoint, q: IntPoint) -> Fraction:
-    """Squared distance from the origin to the segment ``p q``, exactly.
+def segment_squared(p: IntPoint, q: IntPoint) -> Fraction:
+    """Squared distance from the origin to the segment ``p q`` (a point if ``p == q``),
+    exactly.
 
     Beyond an end it is that end's squared norm; in between, the squared
     height of the triangle the segment forms with the origin,
     ``cross(p, q - p)^2 / |q - p|^2``: integers until the one division.
+
+    >>> segment_squared((-1, 2), (3, 2)), segment_squared((1, 1), (3, 1))
+    (Fraction(4, 1), Fraction(2, 1))
+    >>> segment_squared((0, 5), (0, 5))
+    Fraction(25, 1)
     """
     (px, py), (qx, qy) = p, q
     ex, ey = qx - px, qy - py
