@@ -36,6 +36,25 @@ class ClusterError(Exception):
     """The cluster cannot be used: Dask is missing, or the scheduler cannot be reached."""
 
 
+CONNECT_TIMEOUT = 10.0
+"""Seconds to reach a scheduler before giving up (Dask's own default is 30)."""
+
+
+def _check_address(scheduler: str) -> None:
+    """Refuse an address Dask cannot parse before a client is made of it (a half-made
+    client waits a minute to close, and then prints a traceback).
+
+    >>> _check_address("bogus")
+    Traceback (most recent call last):
+    ...
+    ValueError: missing port number in address 'bogus'
+    """
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    _, location = parse_address(scheduler)
+    parse_host_port(location)
+
+
 @contextlib.contextmanager
 def dask_executor(scheduler: str, workers: int) -> Iterator[tuple[Executor, int]]:
     """An executor on the Dask cluster at ``scheduler`` (``tcp://HOST:PORT``), or on a
@@ -70,7 +89,10 @@ def dask_executor(scheduler: str, workers: int) -> Iterator[tuple[Executor, int]
             client = stack.enter_context(Client(cluster, set_as_default=False))
         else:
             try:
-                client = stack.enter_context(Client(scheduler, set_as_default=False))
+                _check_address(scheduler)
+                client = stack.enter_context(
+                    Client(scheduler, set_as_default=False, timeout=CONNECT_TIMEOUT)
+                )
                 client.wait_for_workers(1, timeout=WORKERS_WAIT)
             except (OSError, ValueError, TypeError) as error:  # TimeoutError is an OSError
                 raise ClusterError(

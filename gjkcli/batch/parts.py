@@ -20,6 +20,7 @@ the whole run's, built from the manifest.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import itertools
 import json
 import os
@@ -32,7 +33,7 @@ from typing import Any, TextIO
 
 from gjkcli._version import __version__
 from gjkcli.io.atomic import atomic_text
-from gjkcli.io.discover import Item
+from gjkcli.io.discover import FOLDER_SUFFIXES, Item
 from gjkcli.verify.tally import FAILURES_SHOWN, Failure, Summary
 
 __all__ = [
@@ -98,7 +99,41 @@ def _input(path: str) -> dict[str, Any]:
         return entry
     if stat.S_ISREG(status.st_mode):
         entry.update(size=status.st_size, modified_ns=status.st_mtime_ns)
+    elif stat.S_ISDIR(status.st_mode):
+        entry.update(listing=_listing(path))
     return entry
+
+
+def _listing(folder: str) -> str:
+    """A digest of every file under ``folder`` a batch may read (its suffix is one searched
+    for), with its size and modification time: a file added, removed or changed shifts
+    the pairs, so a resumed run must see the same listing.
+
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     before = _listing(folder)
+    ...     _ = (pathlib.Path(folder) / "pair.json").write_text("{}")
+    ...     before == _listing(folder)
+    False
+    """
+    digest = hashlib.sha256()
+    seen: set[str] = set()  # folders walked, by real path: a link back to one is a loop
+    for root, folders, files in os.walk(folder, followlinks=True):
+        seen.add(os.path.realpath(root))
+        folders[:] = sorted(
+            f for f in folders if os.path.realpath(os.path.join(root, f)) not in seen
+        )
+        for name in sorted(files):
+            if not name.lower().endswith(FOLDER_SUFFIXES):
+                continue
+            file = os.path.join(root, name)
+            try:
+                status = os.stat(file)
+            except OSError:
+                continue
+            relative = os.path.relpath(file, folder)
+            digest.update(f"{relative}\0{status.st_size}\0{status.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
 
 
 class PartFolder:

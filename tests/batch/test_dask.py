@@ -104,3 +104,11 @@ def test_without_dask_the_scheduler_option_says_what_to_install(tmp_path: Path) 
 
 def test_an_empty_scheduler_address_is_refused(tmp_path: Path) -> None:
     assert_input_error(run_gjk("batch", "samples", "--scheduler", ""), "--scheduler")
+
+
+def test_an_address_dask_cannot_read_is_refused_at_once() -> None:
+    # A client half made of it used to wait a minute to close, then print a traceback.
+    assert_input_error(
+        run_gjk("batch", "samples", "--scheduler", "bogus", timeout=30),
+        "cannot use the Dask scheduler at bogus: missing port number",
+    )

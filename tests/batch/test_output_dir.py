@@ -224,3 +224,20 @@ def test_a_folder_where_no_part_was_finished_may_be_used_again(tmp_path: Path) -
     (folder / "notes.txt").write_text("someone else's")
     with pytest.raises(OutputDirError, match="is not empty"):
         PartFolder(folder, command, resume=False)
+
+
+def test_a_folder_whose_files_changed_cannot_be_resumed(tmp_path: Path) -> None:
+    """A file added to or removed from an input folder shifts the pairs: the parts already
+    written would no longer line up, so resuming is refused."""
+    folder, out = tmp_path / "pairs", tmp_path / "out"
+    folder.mkdir()
+    for number in range(6):
+        (folder / f"{number}.json").write_text(GOOD)
+    again = ("batch", str(folder), "--output-dir", str(out), "--part-size", "2")
+    assert run_gjk(*again).returncode == 0
+    assert run_gjk(*again, "--resume").returncode == 0  # nothing changed: its summary
+    (folder / "0.json").unlink()
+    assert_input_error(run_gjk(*again, "--resume"), "differs in the inputs")
+    (folder / "0.json").write_text(GOOD)
+    (folder / "extra.json").write_text(GOOD)
+    assert_input_error(run_gjk(*again, "--resume"), "differs in the inputs")
