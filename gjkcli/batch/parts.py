@@ -33,7 +33,7 @@ from typing import Any, TextIO
 
 from gjkcli._version import __version__
 from gjkcli.io.atomic import atomic_text
-from gjkcli.io.discover import FOLDER_SUFFIXES, Item
+from gjkcli.io.discover import Item, searched_files
 from gjkcli.verify.tally import FAILURES_SHOWN, Failure, Summary
 
 __all__ = [
@@ -117,22 +117,13 @@ def _listing(folder: str) -> str:
     False
     """
     digest = hashlib.sha256()
-    seen: set[str] = set()  # folders walked, by real path: a link back to one is a loop
-    for root, folders, files in os.walk(folder, followlinks=True):
-        seen.add(os.path.realpath(root))
-        folders[:] = sorted(
-            f for f in folders if os.path.realpath(os.path.join(root, f)) not in seen
-        )
-        for name in sorted(files):
-            if not name.lower().endswith(FOLDER_SUFFIXES):
-                continue
-            file = os.path.join(root, name)
-            try:
-                status = os.stat(file)
-            except OSError:
-                continue
-            relative = os.path.relpath(file, folder)
-            digest.update(f"{relative}\0{status.st_size}\0{status.st_mtime_ns}\n".encode())
+    for file in searched_files(folder):
+        try:
+            status = file.stat()
+        except OSError:
+            continue
+        relative = file.relative_to(folder).as_posix()
+        digest.update(f"{relative}\0{status.st_size}\0{status.st_mtime_ns}\n".encode())
     return digest.hexdigest()
 
 

@@ -47,13 +47,14 @@ from typing import Any
 import numpy as np
 
 from gjkcli.io.discover import Item
+from gjkcli.io.limits import bounds_problem
 from gjkcli.pair import Expect, Pair, ShapeInput
 from gjkcli.shapes import primitives
 from gjkcli.shapes.affine import Affine
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Shape, round_shape, shape_bounds, transform_shape
 from gjkcli.shapes.polytope import Polytope
-from gjkcli.tolerances import MAX_COORDINATE, MIN_SIZE, coordinate_scale
+from gjkcli.tolerances import MAX_COORDINATE, MIN_SIZE
 
 __all__ = ["LONGEST_RING", "read_plain"]
 
@@ -301,8 +302,7 @@ def _affine(value: Any) -> Affine:
 
 def _check_limits(bounds: tuple[float, float, float, float]) -> None:
     """The general loader's size limits (:mod:`gjkcli.io.limits`): beyond them, it says so."""
-    size = max(bounds[2] - bounds[0], bounds[3] - bounds[1])
-    if not coordinate_scale(bounds) <= MAX_COORDINATE or 0.0 < size < MIN_SIZE:
+    if bounds_problem(bounds) is not None:
         raise _NotPlainError
 
 

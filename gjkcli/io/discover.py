@@ -57,7 +57,15 @@ from gjkcli.io.source import (
     read_text,
 )
 
-__all__ = ["FOLDER_SUFFIXES", "Item", "count", "is_pair_table", "items", "would_read"]
+__all__ = [
+    "FOLDER_SUFFIXES",
+    "Item",
+    "count",
+    "is_pair_table",
+    "items",
+    "searched_files",
+    "would_read",
+]
 
 FOLDER_SUFFIXES = (*JSON_SUFFIXES, WKT_SUFFIX, *STREAM_SUFFIXES)
 """The files a folder is searched for."""
@@ -170,6 +178,19 @@ def would_read(paths: Sequence[str], glob: str | None, target: str) -> str | Non
             ):
                 return path
     return None
+
+
+def searched_files(folder: str) -> Iterator[Path]:
+    """The files under ``folder`` that :func:`items` may read (its suffixes, before
+    ``--glob``), in its order, through links, once round a loop."""
+    for subfolder in _subfolders(Path(folder), set()):
+        try:
+            entries = sorted(os.scandir(subfolder), key=lambda entry: entry.name)
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.name.lower().endswith(FOLDER_SUFFIXES) and not _is_folder(entry):
+                yield subfolder / entry.name
 
 
 def _subfolders(folder: Path, walking: set[str]) -> Iterator[Path]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -64,37 +64,6 @@ def test_a_process_pool_gives_the_same_records_in_order(
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
         written, _ = records(pool, 2)
     assert written == in_this_process[0]
-
-
-def test_input_is_consumed_only_a_few_chunks_ahead_of_the_output() -> None:
-    consumed = written = 0
-    workers = 2
-
-    def endless() -> Iterator[Item]:
-        nonlocal consumed
-        while True:
-            consumed += 1
-            yield Item("endless.jsonl", consumed, GOOD)
-
-    def write(line: str) -> None:
-        nonlocal written
-        written += 1
-
-    def stop_after_first_chunks(summary: Summary) -> None:
-        if summary.pairs >= 2 * CHUNK:
-            raise KeyboardInterrupt  # stands for the user stopping a long run
-
-    with ThreadPoolExecutor(workers) as pool, pytest.raises(KeyboardInterrupt):
-        run_batch(
-            endless(),
-            workers=workers,
-            fail_fast=False,
-            write=write,
-            progress=stop_after_first_chunks,
-            executor=pool,
-        )
-    assert written == 2 * CHUNK
-    assert consumed <= written + (2 * workers + 1) * CHUNK
 
 
 class DyingWorkers(Executor):

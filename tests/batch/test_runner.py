@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
 import signal
 import sys
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +91,11 @@ def test_workers_keep_input_order_and_content() -> None:
     assert [r["source"]["line"] for r in two] == list(range(1, len(texts) + 1))
 
 
-def test_input_is_consumed_only_a_few_chunks_ahead() -> None:
+@pytest.mark.parametrize("executor", [None, ThreadPoolExecutor])
+def test_input_is_consumed_only_a_few_chunks_ahead(
+    executor: type[ThreadPoolExecutor] | None,
+) -> None:
+    """With the local pool, or any executor: at most two chunks per worker in flight."""
     consumed = 0
 
     def endless() -> Iterator[Item]:
@@ -109,13 +115,15 @@ def test_input_is_consumed_only_a_few_chunks_ahead() -> None:
         if summary.pairs >= 2 * CHUNK:
             raise KeyboardInterrupt  # stands for the user stopping a long run
 
-    with pytest.raises(KeyboardInterrupt):
+    with contextlib.ExitStack() as stack, pytest.raises(KeyboardInterrupt):
+        pool = None if executor is None else stack.enter_context(executor(workers))
         run_batch(
             endless(),
             workers=workers,
             fail_fast=False,
             write=write,
             progress=stop_after_first_chunks,
+            executor=pool,
         )
     # Bounded read-ahead: what was read is what was written plus the chunks in flight.
     assert written == 2 * CHUNK
