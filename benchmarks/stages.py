@@ -43,6 +43,7 @@ from gjkcli.pair import Pair
 from gjkcli.verify import check
 from gjkcli.verify.certificates import check_certificate
 from gjkcli.verify.exact_filter import exact_answers
+from gjkcli.verify.expect import ExpectSettings
 from gjkcli.verify.shapely_oracle import shapely_answers
 
 STAGES = ("solve", "check_certificate", "_compare (own)", "exact arbiter")
@@ -124,7 +125,7 @@ def one_run(lines: list[str]) -> dict[str, float]:
     with handed("check_certificate", checks):
         seconds["_compare (own)"] = timed(
             lambda: [
-                check._compare(p, s, r, e)
+                check._compare(p, s, r, e, ExpectSettings())
                 for p, s, r, e in zip(pairs, answers, referees, exacts, strict=True)
             ]
         )

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import Shape
 
-__all__ = ["Expect", "Pair", "ShapeInput"]
+__all__ = ["VERDICTS", "Expect", "Pair", "ShapeInput"]
 
 
 @dataclass(frozen=True)
@@ -19,21 +21,43 @@ class ShapeInput:
     name: str | None = None
 
 
+VERDICTS = ("separated", "touching", "overlapping")
+"""The three verdicts, as ``expect.verdict`` and the records write them."""
+
+
 @dataclass(frozen=True)
 class Expect:
-    """What the input says the answer must be (FORMATS section 2); ``None``: not stated."""
+    """What the input (its ``expect``, or an engine's answer) says the answer is
+    (FORMATS section 2); ``None``: not stated.
+
+    ``closest`` and ``contact`` are ``(point of A, point of B)``; ``normal`` is as the
+    engine wrote it (its sign convention is the run's, :mod:`gjkcli.verify.expect`).
+    """
 
     intersects: bool | None = None
     distance: float | None = None
-    penetration: float | None = None
+    depth: float | None = None
     tolerance: float | None = None
+    verdict: str | None = None
+    closest: tuple[Vec, Vec] | None = None
+    normal: Vec | None = None
+    contact: tuple[Vec, Vec] | None = None
 
 
 @dataclass(frozen=True)
 class Pair:
-    """Two shapes to compare, with a name and an optional expectation."""
+    """Two shapes to compare, with a name and optional expectations.
+
+    ``expect`` is the pair's own; ``answer`` an engine's answer joined to it from an
+    answers file (``gjk batch --answers``), ``answer_missing`` why there is none when
+    one was wanted. ``carried`` holds the user's own fields (``id``, ``meta``), copied
+    into the pair's record untouched.
+    """
 
     a: ShapeInput
     b: ShapeInput
     name: str
     expect: Expect | None = None
+    answer: Expect | None = None
+    answer_missing: str | None = None
+    carried: tuple[tuple[str, Any], ...] = ()

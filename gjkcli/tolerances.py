@@ -34,6 +34,11 @@ __all__ = [
     "CURVE_MAX_POINTS",
     "CURVE_SEGMENTS",
     "EPA_MAX_ITERATIONS",
+    "EXPECT_ANGLE_DOUBLE",
+    "EXPECT_ANGLE_SINGLE",
+    "EXPECT_ATOL",
+    "EXPECT_RTOL_DOUBLE",
+    "EXPECT_RTOL_SINGLE",
     "MAX_COORDINATE",
     "MAX_ITERATIONS",
     "MIN_SIZE",
@@ -201,6 +206,30 @@ MIN_SIZE: Final = 1e-150
 precision (below about 2.2e-308), after which a ring's area is 0 and GEOS
 fails outright; such input is rejected with a message. A point, or a shape
 whose size is exactly 0, is always accepted."""
+
+
+EXPECT_RTOL_DOUBLE: Final = 1e-9
+"""``--precision double`` (the default): expectations and engines' answers (``expect``,
+``gjk batch --answers``, ``gjk fuzz``) are compared within ``atol + rtol * scale``
+(``scale``: the pair's largest absolute coordinate), with this ``rtol``. With
+:data:`EXPECT_ATOL` it is the agreement tolerance ``1e-9 * (1 + scale)`` that gjkcli
+holds itself to against its references."""
+
+EXPECT_RTOL_SINGLE: Final = 1e-5
+"""``--precision single``: the ``rtol`` for an engine that computes in single precision
+(float32, whose unit roundoff is 2**-24, about 6e-8): about 170 units in the last
+place of the coordinate scale, room for the rounding of the input to float32, of the
+engine's arithmetic, and of its answer."""
+
+EXPECT_ATOL: Final = 1e-9
+"""The ``atol`` of both presets: the floor of the tolerance for shapes near the origin."""
+
+EXPECT_ANGLE_DOUBLE: Final = 1e-6
+"""``--precision double``: an expected ``normal`` passes within this angle (radians) of
+gjkcli's (or when it is a valid normal itself: :mod:`gjkcli.verify.expect`)."""
+
+EXPECT_ANGLE_SINGLE: Final = 1e-3
+"""``--precision single``: the angle, in radians, for a float32 engine's normals."""
 
 
 def rounding(size: float) -> float:

@@ -117,7 +117,7 @@ def test_failed_expectation_exits_1(tmp_path: Path) -> None:
     result = run_gjk("check", str(path))
     assert result.returncode == 1
     assert "expect FAILED" in result.stdout
-    assert "distance: expected 2.5, got 2" in result.stdout
+    assert "expect.distance: expected 2.5, reference 2 (difference 0.5" in result.stdout
     record = json.loads(run_gjk("check", str(path), "--json").stdout)
     assert record["agree"] is True and record["expect"]["ok"] is False
 
@@ -383,7 +383,7 @@ def test_batch_over_a_mixed_folder(tmp_path: Path) -> None:
     assert "radius: NaN is not allowed" in by_file["nan.json"]["error"]
     assert by_file["empty.json"]["error"].endswith("empty.json: file is empty")
     assert by_file["wrong-expect.json"]["expect"]["failures"] == [
-        "distance: expected 3, got 2 (tolerance 8e-09)"
+        "expect.distance: expected 3, reference 2 (difference 1, tolerance 8e-09)"
     ]
     # The summary went to standard error, as text.
     assert "errors" in result.stderr and "failing pairs" in result.stderr

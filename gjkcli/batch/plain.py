@@ -42,12 +42,15 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from itertools import chain
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from gjkcli.io.discover import Item
+from gjkcli.io.errors import InputError
+from gjkcli.io.expectation import CARRIED_KEYS, carried_fields, expect_from_node
 from gjkcli.io.limits import bounds_problem
+from gjkcli.io.node import Node
 from gjkcli.pair import Expect, Pair, ShapeInput
 from gjkcli.shapes import primitives
 from gjkcli.shapes.affine import Affine
@@ -67,8 +70,7 @@ LONGEST_RING = 64
 check here pads every ring of a chunk to the longest, and a few long rings are cheap
 there compared with their own check."""
 
-_PAIR_KEYS = frozenset(("a", "b", "name", "expect"))
-_EXPECT_KEYS = frozenset(("intersects", "distance", "penetration", "tolerance"))
+_PAIR_KEYS = frozenset(("a", "b", "name", "expect", *CARRIED_KEYS))
 
 
 class _NotPlainError(Exception):
@@ -89,21 +91,21 @@ def read_plain(chunk: Sequence[Item], default_names: Sequence[str]) -> list[Pair
     """
     pairs: list[Pair | None] = [None] * len(chunk)
     rings: list[list[Vec]] = []
-    pending: list[tuple[int, str, _Shape, _Shape, Expect | None]] = []
+    pending: list[tuple[int, _Parts, _Shape, _Shape]] = []
     for index, item in enumerate(chunk):
         if item.text is None or item.error is not None:
             continue
         try:
-            name, a, b, expect = _pair_parts(item.text, default_names[index])
-            shapes = (_ring_of(a, rings), _ring_of(b, rings))
+            parts = _pair_parts(item.text, default_names[index], f"{item.file}:{item.line}")
+            shapes = (_ring_of(parts.a, rings), _ring_of(parts.b, rings))
         except (_NotPlainError, ValueError, TypeError, KeyError, RecursionError, OverflowError):
             continue
-        pending.append((index, name, shapes[0], shapes[1], expect))
+        pending.append((index, parts, shapes[0], shapes[1]))
     convex = _convex_rings(rings)
-    for index, name, first, second, expect in pending:
+    for index, parts, first, second in pending:
         try:
             shape_a, shape_b = _shape(first, rings, convex), _shape(second, rings, convex)
-            pairs[index] = Pair(shape_a, shape_b, name, expect)
+            pairs[index] = Pair(shape_a, shape_b, parts.name, parts.expect, carried=parts.carried)
         except (_NotPlainError, ValueError, TypeError, OverflowError):
             continue
     return pairs
@@ -122,9 +124,17 @@ def _ring_of(shape: dict[str, Any], rings: list[list[Vec]]) -> _Shape:
     return shape, len(rings) - 1
 
 
-def _pair_parts(
-    text: str, default_name: str
-) -> tuple[str, dict[str, Any], dict[str, Any], Expect | None]:
+class _Parts(NamedTuple):
+    """What a plain line holds besides the shapes' geometry."""
+
+    name: str
+    a: dict[str, Any]
+    b: dict[str, Any]
+    expect: Expect | None
+    carried: tuple[tuple[str, Any], ...]
+
+
+def _pair_parts(text: str, default_name: str, where: str) -> _Parts:
     document = json.loads(text)
     if type(document) is not dict or not document.keys() <= _PAIR_KEYS:
         raise _NotPlainError
@@ -135,9 +145,17 @@ def _pair_parts(
     if type(name) is not str:
         raise _NotPlainError
     expect = document.get("expect")
-    if len(_KEY.findall(text)) != len(document) + _keys_in(a) + _keys_in(b) + _keys_in(expect):
+    own = [document.get(key) for key in CARRIED_KEYS]
+    keys = len(document) + _keys_in(a) + _keys_in(b) + _keys_in(expect) + _all_keys(own)
+    if len(_KEY.findall(text)) != keys:
         raise _NotPlainError
-    return name, a, b, _expect(expect) if "expect" in document else None
+    return _Parts(
+        name,
+        a,
+        b,
+        _expect(expect, where) if "expect" in document else None,
+        _carried(document, where),
+    )
 
 
 def _keys_in(value: Any) -> int:
@@ -146,6 +164,15 @@ def _keys_in(value: Any) -> int:
         return 0
     transform = value.get("transform")
     return len(value) + (len(transform) if type(transform) is dict else 0)
+
+
+def _all_keys(value: Any) -> int:
+    """The keys of every object in a JSON value (the user's own ``id`` and ``meta``)."""
+    if type(value) is dict:
+        return len(value) + sum(map(_all_keys, value.values()))
+    if type(value) is list:
+        return sum(map(_all_keys, value))
+    return 0
 
 
 _KEY = re.compile(r'"\s*:')
@@ -157,17 +184,18 @@ string holding such an end only adds to the count, which sends a line the genera
 never the reverse."""
 
 
-def _expect(value: Any) -> Expect:
-    if type(value) is not dict or not value.keys() <= _EXPECT_KEYS:
-        raise _NotPlainError
-    intersects = value.get("intersects")
-    if "intersects" in value and type(intersects) is not bool:
-        raise _NotPlainError
-    distance, penetration, tolerance = (
-        _non_negative(value[key]) if key in value else None
-        for key in ("distance", "penetration", "tolerance")
-    )
-    return Expect(intersects, distance, penetration, tolerance)
+def _expect(value: Any, where: str) -> Expect:
+    try:
+        return expect_from_node(Node(value, where, "expect"))
+    except InputError:  # the general way says what is wrong, and where
+        raise _NotPlainError from None
+
+
+def _carried(document: dict[str, Any], where: str) -> tuple[tuple[str, Any], ...]:
+    try:
+        return carried_fields(Node(document, where))
+    except InputError:
+        raise _NotPlainError from None
 
 
 def _number(value: Any) -> float:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from gjkcli.io.errors import InputError, NotAPairError
+from gjkcli.io.expectation import CARRIED_KEYS, carried_fields, expect_from_node
 from gjkcli.io.geojson import features
 from gjkcli.io.jsondoc import parse_json
 from gjkcli.io.node import Node
@@ -26,13 +27,12 @@ from gjkcli.io.source import (
     WKT_SUFFIX,
     read_text,
 )
-from gjkcli.pair import Expect, Pair, ShapeInput
+from gjkcli.pair import Pair, ShapeInput
 
 __all__ = ["load_pair", "load_shape", "load_two", "pair_from_node", "pair_from_text"]
 
 _PAIR_KEYS = ("a", "b")
-_PAIR_OPTIONAL = ("name", "expect", "extra", "source")
-_EXPECT_KEYS = ("intersects", "distance", "penetration", "tolerance")
+_PAIR_OPTIONAL = ("name", "expect", "extra", "source", *CARRIED_KEYS)
 
 
 def load_pair(path: str, stdin: BinaryIO | None = None) -> Pair:
@@ -169,20 +169,9 @@ def pair_from_node(node: Node, default_name: str) -> Pair:
         shape_from_node(node.key("a")),
         shape_from_node(node.key("b")),
         name_node.string() if name_node is not None else default_name,
-        _expect(expect_node) if expect_node is not None else None,
+        expect_from_node(expect_node) if expect_node is not None else None,
+        carried=carried_fields(node),
     )
-
-
-def _expect(node: Node) -> Expect:
-    node.check_keys("an expectation", (), _EXPECT_KEYS)
-    intersects, dist, penetration, tolerance = (node.get(key) for key in _EXPECT_KEYS)
-    expect = Expect(
-        intersects.boolean() if intersects is not None else None,
-        dist.non_negative() if dist is not None else None,
-        penetration.non_negative() if penetration is not None else None,
-        tolerance.non_negative() if tolerance is not None else None,
-    )
-    return expect
 
 
 def _looks_like_json(path: str, text: str) -> bool:

@@ -17,12 +17,14 @@ from gjkcli.verify.agreement import disagreements, off_the_proof, strict_warning
 from gjkcli.verify.certificates import CertificateCheck, check_certificate
 from gjkcli.verify.exact import ExactAnswer
 from gjkcli.verify.exact_filter import exact_answers
-from gjkcli.verify.expect import ExpectOutcome, check_expect
+from gjkcli.verify.expect import ExpectOutcome, ExpectSettings, Reference, check_expect
 from gjkcli.verify.ruling import Ruling, ruling
 from gjkcli.verify.shapely_oracle import ShapelyAnswer, shapely_answers
 from gjkcli.verify.triage import triage
 
 __all__ = ["Check", "check_pair", "check_pairs"]
+
+_DEFAULT = ExpectSettings()
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,7 @@ class Check:
         return self.agree and (self.expect is None or self.expect.ok)
 
 
-def check_pair(pair: Pair, trace: bool = False) -> Check:
+def check_pair(pair: Pair, trace: bool = False, settings: ExpectSettings = _DEFAULT) -> Check:
     """Run GJK (both queries), EPA, the exact arbiter and Shapely on a pair and compare them.
 
     >>> from gjkcli.pair import Pair, ShapeInput
@@ -82,17 +84,20 @@ def check_pair(pair: Pair, trace: bool = False) -> Check:
     >>> check.ruling.verdict, check.ruling.source
     ('touching', 'touching-band')
     """
-    return check_pairs([pair], trace)[0]
+    return check_pairs([pair], trace, settings)[0]
 
 
-def check_pairs(pairs: Sequence[Pair], trace: bool = False) -> list[Check]:
+def check_pairs(
+    pairs: Sequence[Pair], trace: bool = False, settings: ExpectSettings = _DEFAULT
+) -> list[Check]:
     """:func:`check_pair` for many pairs, with one vectorized Shapely call and one
-    filtered exact arbiter call for all of them."""
+    filtered exact arbiter call for all of them. ``settings`` say how the pairs'
+    expectations and answers are compared (:mod:`gjkcli.verify.expect`)."""
     answers = [solve(pair.a.shape, pair.b.shape, trace) for pair in pairs]
     shapes = [(pair.a.shape, pair.b.shape) for pair in pairs]
     referees = shapely_answers(shapes, [answer.gjk.intersects for answer in answers])
     return [
-        _compare(pair, answer, referee, exact)
+        _compare(pair, answer, referee, exact, settings)
         for pair, answer, referee, exact in zip(
             pairs, answers, referees, exact_answers(shapes), strict=True
         )
@@ -100,7 +105,11 @@ def check_pairs(pairs: Sequence[Pair], trace: bool = False) -> list[Check]:
 
 
 def _compare(
-    pair: Pair, answer: Answer, referee: ShapelyAnswer, exact: ExactAnswer | None
+    pair: Pair,
+    answer: Answer,
+    referee: ShapelyAnswer,
+    exact: ExactAnswer | None,
+    settings: ExpectSettings,
 ) -> Check:
     a, b = pair.a.shape, pair.b.shape
     scale = max(coordinate_scale(shape_bounds(a)), coordinate_scale(shape_bounds(b)))
@@ -117,9 +126,8 @@ def _compare(
         )
     )
     shapely_off = () if off is None else (off,)
-    expect = None
-    if pair.expect is not None:
-        expect = check_expect(pair.expect, answer.gjk, answer.penetration, scale)
+    proof = ruling(answer, certified, exact)
+    expect = _expectations(pair, Reference((a, b), answer, exact, proof, scale), settings)
     return Check(
         pair,
         answer,
@@ -143,5 +151,23 @@ def _compare(
         triage(answer, referee, exact, certified.proves) + shapely_off,
         strict_warnings(answer, allowance, referee) + shapely_off,
         expect,
-        ruling(answer, certified, exact),
+        proof,
     )
+
+
+def _expectations(
+    pair: Pair, reference: Reference, settings: ExpectSettings
+) -> ExpectOutcome | None:
+    """The pair's ``expect`` and its engine's answer, judged together (``None``: neither)."""
+    if pair.expect is None and pair.answer is None and pair.answer_missing is None:
+        return None
+    outcomes = []
+    if pair.expect is not None:
+        outcomes.append(check_expect(pair.expect, reference, settings, "expect"))
+    if pair.answer is not None:
+        outcomes.append(check_expect(pair.answer, reference, settings, "answer"))
+    failures = [failure for outcome in outcomes for failure in outcome.failures]
+    if pair.answer_missing is not None:
+        failures.append(f"answer: {pair.answer_missing}")
+    tolerance = outcomes[0].tolerance if outcomes else settings.tolerance(reference.scale)
+    return ExpectOutcome(not failures, tuple(failures), tolerance)

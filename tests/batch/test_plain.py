@@ -128,13 +128,18 @@ NOT_PLAIN = [
     pair_line(POINT, expect={"distance": -1}),
     pair_line(POINT, expect={"distance": True}),
     pair_line(POINT, expect={"intersects": 1}),
-    pair_line(POINT, expect={"depth": 1}),
+    pair_line(POINT, expect={"deep": 1}),
+    pair_line(POINT, expect={"depth": 1, "penetration": 1}),
+    pair_line(POINT, expect={"verdict": "apart"}),
+    pair_line(POINT, expect={"normal": [0, 0]}),
+    pair_line(POINT, expect={"closest": [[0, 0]]}),
+    pair_line(POINT, id=True),
+    pair_line(POINT, id=1.5),
+    pair_line(POINT, meta=[1]),
+    pair_line(POINT, meta={"y": {"x": 2}})[:-3] + ', "x": 3}}}',  # a repeated key in meta
     pair_line(POINT, expect=[]),
     # null where a value is optional: the general loader refuses it
     pair_line(POINT, expect=None),
-    pair_line(POINT, expect={"intersects": None}),
-    pair_line(POINT, expect={"distance": None}),
-    pair_line(POINT, expect={"tolerance": None}),
     pair_line(POINT, name=None),
     pair_line({"type": "point", "at": [0, 0], "name": None}),
     pair_line({"type": "point", "at": [0, 0], "margin": None}),
@@ -166,6 +171,21 @@ PLAIN = [
     pair_line(polygon([[1e149, 1e149], [1.5e149, 1e149], [1e149, 1.5e149]]), name="big"),
     pair_line(polygon([[0, 0], [1e-140, 0], [0, 1e-140]]), name="small"),
     pair_line(polygon(POLYGON), name="\ud800 lone surrogate"),
+    # null in an expectation: not stated (engines write every key)
+    pair_line(POINT, expect={"intersects": None, "distance": None, "tolerance": None}),
+    pair_line(
+        POINT,
+        id="case-7",
+        meta={"engine": "toy", "seed": [1, 2], "nested": {"k": None}},
+        expect={
+            "verdict": "touching",
+            "depth": 0,
+            "normal": [0, 1],
+            "closest": [[0, 0], [0, 0]],
+            "contact": [[0, 0], [0, 0]],
+        },
+    ),
+    pair_line(POINT, id=17),
 ]
 """Lines the fast way reads itself."""
 

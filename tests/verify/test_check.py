@@ -94,14 +94,17 @@ def test_expectations_pass_and_fail() -> None:
     bad = check_pair(make_pair(a, b, Expect(intersects=True, distance=2.0, tolerance=0.5)))
     assert bad.expect is not None and not bad.expect.ok and not bad.ok
     assert bad.expect.failures == (
-        "intersects: expected true, got false",
-        "distance: expected 2, got 3 (tolerance 0.5)",
+        "expect.intersects: expected true, reference false "
+        "(separating-axis; distance 3, tolerance 0.5)",
+        "expect.distance: expected 2, reference 3 (difference 1, tolerance 0.5)",
     )
-    deep = check_pair(make_pair(a, circle((1.5, 0.0), 1.0), Expect(penetration=0.5)))
+    deep = check_pair(make_pair(a, circle((1.5, 0.0), 1.0), Expect(depth=0.5)))
     assert deep.expect is not None and deep.expect.ok
-    shallow = check_pair(make_pair(a, circle((1.5, 0.0), 1.0), Expect(penetration=0.4)))
+    shallow = check_pair(make_pair(a, circle((1.5, 0.0), 1.0), Expect(depth=0.4)))
     assert shallow.expect is not None
-    assert shallow.expect.failures == ("penetration: expected 0.4, got 0.5 (tolerance 3.5e-09)",)
+    assert shallow.expect.failures == (
+        "expect.depth: expected 0.4, reference 0.5 (difference 0.1, tolerance 3.5e-09)",
+    )
 
 
 def test_penetration_is_checked_against_the_minkowski_hull() -> None:
