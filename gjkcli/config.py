@@ -1,0 +1,112 @@
+"""The run's settings for judging stated answers: command-line options over a
+``[tool.gjkcli]`` table in ``pyproject.toml`` over the ``--precision`` preset.
+
+The table is looked for as ruff and pytest look for theirs: in the working
+directory, then each parent in turn; the first ``pyproject.toml`` that has a
+``[tool.gjkcli]`` table is used (FORMATS section 2, "Expectations").
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from gjkcli.verify.expect import PRECISIONS, ExpectSettings
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+__all__ = ["CONVENTIONS", "ConfigError", "expect_settings", "find_table"]
+
+CONVENTIONS = {"a-to-b": 1, "b-to-a": -1}
+"""``--normal-convention``: which way an engine's normals point (gjkcli's is ``a-to-b``)."""
+
+_KEYS = ("precision", "rtol", "atol", "angle", "normal-convention")
+
+
+class ConfigError(Exception):
+    """A ``[tool.gjkcli]`` table or an option that cannot be used (a usage error)."""
+
+
+def expect_settings(
+    *,
+    precision: str | None = None,
+    rtol: float | None = None,
+    atol: float | None = None,
+    angle: float | None = None,
+    normal_convention: str | None = None,
+    start: Path | None = None,
+) -> ExpectSettings:
+    """The settings from the options given (``None``: not given), then the table found
+    from ``start`` (the working directory by default), then the preset.
+
+    >>> expect_settings(precision="single", atol=0.0, start=Path("/"))
+    ExpectSettings(rtol=1e-05, atol=0.0, angle=0.001, normal_sign=1)
+    """
+    table = find_table(start or Path.cwd())
+    values: dict[str, Any] = dict(table[1]) if table else {}
+    given = {
+        "precision": precision,
+        "rtol": rtol,
+        "atol": atol,
+        "angle": angle,
+        "normal-convention": normal_convention,
+    }
+    values.update({key: value for key, value in given.items() if value is not None})
+    where = f"[tool.gjkcli] in {table[0]}" if table else "the options"
+    return _settings(values, where)
+
+
+def find_table(start: Path) -> tuple[Path, dict[str, Any]] | None:
+    """The first ``pyproject.toml`` from ``start`` upwards with a ``[tool.gjkcli]`` table,
+    and the table."""
+    for folder in (start, *start.parents):
+        path = folder / "pyproject.toml"
+        if not path.is_file():
+            continue
+        try:
+            document = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+            raise ConfigError(f"{path}: cannot read it: {error}") from None
+        table = document.get("tool", {}).get("gjkcli")
+        if table is None:
+            continue
+        if not isinstance(table, dict):
+            raise ConfigError(f"{path}: [tool.gjkcli] must be a table")
+        return path, table
+    return None
+
+
+def _settings(values: dict[str, Any], where: str) -> ExpectSettings:
+    unknown = [key for key in values if key not in _KEYS]
+    if unknown:
+        raise ConfigError(f"{where}: unknown key '{unknown[0]}' (known: {', '.join(_KEYS)})")
+    precision = values.get("precision", "double")
+    if precision not in PRECISIONS:
+        raise ConfigError(
+            f"{where}: precision must be one of {', '.join(PRECISIONS)}, got {precision!r}"
+        )
+    settings = PRECISIONS[precision]
+    for key in ("rtol", "atol", "angle"):
+        if key in values:
+            settings = replace(settings, **{key: _non_negative(values[key], key, where)})
+    convention = values.get("normal-convention", "a-to-b")
+    if convention not in CONVENTIONS:
+        choices = ", ".join(CONVENTIONS)
+        raise ConfigError(
+            f"{where}: normal-convention must be one of {choices}, got {convention!r}"
+        )
+    return replace(settings, normal_sign=CONVENTIONS[convention])
+
+
+def _non_negative(value: Any, key: str, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ConfigError(f"{where}: {key} must be a number, got {value!r}")
+    if not (math.isfinite(value) and value >= 0):
+        raise ConfigError(f"{where}: {key} must be a finite number >= 0, got {value!r}")
+    return float(value)
