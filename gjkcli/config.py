@@ -10,20 +10,19 @@ from __future__ import annotations
 
 import math
 import sys
-from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from gjkcli.verify.expect import PRECISIONS, ExpectSettings
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
+    import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
 
 __all__ = ["CONVENTIONS", "ConfigError", "expect_settings", "find_table"]
 
-CONVENTIONS = {"a-to-b": 1, "b-to-a": -1}
+CONVENTIONS: dict[str, Literal[1, -1]] = {"a-to-b": 1, "b-to-a": -1}
 """``--normal-convention``: which way an engine's normals point (gjkcli's is ``a-to-b``)."""
 
 _KEYS = ("precision", "rtol", "atol", "angle", "normal-convention")
@@ -91,17 +90,18 @@ def _settings(values: dict[str, Any], where: str) -> ExpectSettings:
         raise ConfigError(
             f"{where}: precision must be one of {', '.join(PRECISIONS)}, got {precision!r}"
         )
-    settings = PRECISIONS[precision]
-    for key in ("rtol", "atol", "angle"):
-        if key in values:
-            settings = replace(settings, **{key: _non_negative(values[key], key, where)})
+    preset = PRECISIONS[precision]
+    rtol, atol, angle = (
+        _non_negative(values[key], key, where) if key in values else getattr(preset, key)
+        for key in ("rtol", "atol", "angle")
+    )
     convention = values.get("normal-convention", "a-to-b")
     if convention not in CONVENTIONS:
         choices = ", ".join(CONVENTIONS)
         raise ConfigError(
             f"{where}: normal-convention must be one of {choices}, got {convention!r}"
         )
-    return replace(settings, normal_sign=CONVENTIONS[convention])
+    return ExpectSettings(rtol, atol, angle, CONVENTIONS[convention])
 
 
 def _non_negative(value: Any, key: str, where: str) -> float:
