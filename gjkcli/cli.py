@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
     from gjkcli.pair import Pair
     from gjkcli.verify.check import Check
+    from gjkcli.verify.expect import ExpectSettings
     from gjkcli.verify.tally import Summary
 
 __all__ = ["app", "main"]
@@ -98,6 +99,64 @@ _STRICT_HELP = (
 )
 
 
+Precision = Annotated[
+    Literal["double", "single"] | None,
+    typer.Option(
+        "--precision",
+        help="Tolerances for stated answers (expect, --answers): 'double' (the default: "
+        "1e-9 * (1 + scale)) or 'single' (a float32 engine's answers pass).",
+    ),
+]
+Rtol = Annotated[
+    float | None,
+    typer.Option(
+        "--rtol",
+        min=0.0,
+        help="Stated lengths pass within atol + rtol * scale (overrides the preset).",
+    ),
+]
+Atol = Annotated[
+    float | None,
+    typer.Option("--atol", min=0.0, help="The absolute part of that tolerance."),
+]
+Angle = Annotated[
+    float | None,
+    typer.Option("--angle", min=0.0, help="Stated normals pass within this angle (radians)."),
+]
+NormalConvention = Annotated[
+    Literal["a-to-b", "b-to-a"] | None,
+    typer.Option(
+        "--normal-convention",
+        help="Which way stated normals point: 'a-to-b' (gjkcli's: B moves along it to "
+        "separate) or 'b-to-a'.",
+    ),
+]
+"""The options that say how stated answers are judged (:func:`_expect_settings`); their
+defaults come from ``[tool.gjkcli]`` in ``pyproject.toml`` (:mod:`gjkcli.config`)."""
+
+
+def _expect_settings(
+    precision: str | None,
+    rtol: float | None,
+    atol: float | None,
+    angle: float | None,
+    normal_convention: str | None,
+) -> "ExpectSettings":
+    """The settings for judging stated answers, or a usage error (exit status 2)."""
+    from gjkcli.config import ConfigError, expect_settings
+
+    try:
+        return expect_settings(
+            precision=precision,
+            rtol=rtol,
+            atol=atol,
+            angle=angle,
+            normal_convention=normal_convention,
+        )
+    except ConfigError as error:
+        _fail(str(error))
+
+
 TraceQuery = Literal["both", "boolean", "distance"]
 """Which GJK run ``--trace`` shows (:data:`gjkcli.render.trace.Query`)."""
 
@@ -143,13 +202,20 @@ def check(
         typer.Option("--plot", help="Also draw the pair to this file (.svg, .png or .pdf)."),
     ] = None,
     strict: Annotated[bool, typer.Option("--strict", help=_STRICT_HELP)] = False,
+    precision: Precision = None,
+    rtol: Rtol = None,
+    atol: Atol = None,
+    angle: Angle = None,
+    normal_convention: NormalConvention = None,
 ) -> None:
     """Check two shapes: verdict, distance, closest points, depth, certificate, referees."""
     from gjkcli.verify.check import check_pair
 
     if plot is not None:
         _check_picture_path(plot)
-    result = check_pair(_load(a, b, json_output), trace=trace or plot is not None)
+    settings = _expect_settings(precision, rtol, atol, angle, normal_convention)
+    pair = _load(a, b, json_output)
+    result = check_pair(pair, trace=trace or plot is not None, settings=settings)
     if json_output:
         from gjkcli.render.json_record import check_record
 
