@@ -10,6 +10,7 @@ would otherwise evaluate each of them from a string again, every time.
 """
 
 import contextlib
+import itertools
 import json
 import os
 import signal
@@ -27,7 +28,9 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
     from rich.console import Console
 
+    from gjkcli.io.answers import AnswerBook
     from gjkcli.pair import Pair
+    from gjkcli.render.junit import JUnitReport
     from gjkcli.verify.check import Check
     from gjkcli.verify.expect import ExpectSettings
     from gjkcli.verify.tally import Summary
@@ -285,7 +288,8 @@ def plot(
     cls=Command,
     epilog="[bold]Examples[/bold]\n\n"
     "  gjk batch samples/\n\n"
-    "  gjk batch corpus.jsonl --json | jq 'select(.agree | not)'\n\n"
+    "  gjk batch corpus.jsonl --json | jq 'select(.status != \"pass\")'\n\n"
+    "  gjk batch pairs.jsonl --answers engine.jsonl --precision single --junit report.xml\n\n"
     "  gjk batch cases/ --glob '*touching*' --output results.jsonl --summary-json summary.json\n\n"
     "  gjk batch pairs.parquet --output results.parquet\n\n"
     "  cat pairs.jsonl | gjk batch - --fail-fast\n\n"
@@ -364,21 +368,50 @@ def batch(
             "--part-size", min=1, help="Pairs per part file of --output-dir (default: 100,000)."
         ),
     ] = None,
+    answers: Annotated[
+        str | None,
+        typer.Option(
+            "--answers",
+            help="Your engine's answers, JSON Lines with the keys of expect, joined to the "
+            "pairs by id, by name, or by position; each is judged like expect.",
+        ),
+    ] = None,
+    junit: Annotated[
+        Path | None,
+        typer.Option("--junit", help="Also write the results as JUnit XML, one test per pair."),
+    ] = None,
+    precision: Precision = None,
+    rtol: Rtol = None,
+    atol: Atol = None,
+    angle: Angle = None,
+    normal_convention: NormalConvention = None,
 ) -> None:
     """Check many pairs: folders, JSON Lines, stdin, Parquet; a summary and an exit status."""
     from gjkcli.batch.cluster import ClusterError, dask_executor
+    from gjkcli.batch.join import joined
     from gjkcli.batch.parts import DEFAULT_PART_SIZE, OutputDirError, PartFolder, command_key
     from gjkcli.batch.pool import WorkersFailedError
     from gjkcli.batch.runner import run_batch
+    from gjkcli.io.answers import AnswersError, read_answers
     from gjkcli.io.discover import count, items
     from gjkcli.io.errors import printable
     from gjkcli.render.json_text import json_text
+    from gjkcli.render.junit import JUnitReport
     from gjkcli.render.summary import print_summary, summary_record
 
     def warn(message: str) -> None:
         sys.stderr.write(f"gjk: warning: {printable(message)}\n")
 
-    _check_outputs(paths, glob, output, summary_json, output_dir)
+    settings = _expect_settings(precision, rtol, atol, angle, normal_convention)
+    _check_outputs(
+        paths,
+        glob,
+        output=output,
+        summary_json=summary_json,
+        output_dir=output_dir,
+        junit=junit,
+        answers=answers,
+    )
     _check_batch_options(
         json_output=json_output,
         output=output,
@@ -389,6 +422,10 @@ def batch(
         scheduler=scheduler,
     )
     _check_tables(paths)
+    try:
+        book = read_answers(answers) if answers is not None else None
+    except AnswersError as error:
+        _fail(str(error))
     show_progress = not quiet and sys.stderr.isatty()
     # the length of the run, for the progress bar: a first, quiet pass over the inputs
     # that can be read twice (a pipe is not counted: the count would drain it)
@@ -397,6 +434,8 @@ def batch(
         with contextlib.ExitStack() as stack:
             records = _records_file(stack, output) if output is not None else None
             summary_stream = _atomic(stack, summary_json) if summary_json is not None else None
+            junit_stream = _atomic(stack, junit) if junit is not None else None
+            report = JUnitReport() if junit is not None else None
             if records is None and json_output:
                 records = sys.stdout
 
@@ -405,9 +444,11 @@ def batch(
                     _write(records, line + "\n")
 
             pairs, progress, parts = items(paths, glob, warn=warn), None, None
+            if book is not None:
+                pairs = joined(pairs, book)
             if output_dir is not None:
                 size = part_size or DEFAULT_PART_SIZE
-                key = command_key(paths, glob, strict, size)
+                key = command_key(paths, glob, strict, size, answers=answers, settings=settings)
                 parts = stack.enter_context(PartFolder(output_dir, key, resume))
                 pairs, write, progress = parts.remaining(pairs), parts.write, parts.progress
                 total = None if total is None else total - parts.done_items
@@ -424,8 +465,14 @@ def batch(
                 warn=warn,
                 executor=executor,
                 part_size=None if parts is None else parts.part_size,
+                settings=settings,
+                observe=(lambda outcome: None) if report is None else report.add,
             )
             summary = summary if parts is None else parts.finish(summary)
+            if book is not None and not summary.stopped_early:
+                _answers_without_pair(book, summary, report, warn)
+            if report is not None and junit_stream is not None:
+                report.write(junit_stream, summary)
             # with --json the records may go to standard output: the summary never does
             print_summary(_console(stderr=json_output), summary)
             if summary_stream is not None:
@@ -443,27 +490,60 @@ def batch(
     raise typer.Exit(summary.exit_status)
 
 
+def _answers_without_pair(
+    book: "AnswerBook",
+    summary: "Summary",
+    report: "JUnitReport | None",
+    warn: Callable[[str], None],
+) -> None:
+    """Count, and say, which answers no pair took (the first 20, then how many more)."""
+    from gjkcli.verify.tally import FAILURES_SHOWN
+
+    unused = book.unused()
+    summary.answers_without_pair = len(unused)
+    if not unused:
+        return
+    lines = [f"{book.describe(entry)}: this answer matched no pair" for entry in unused]
+    shown = lines[:FAILURES_SHOWN]
+    if len(lines) > len(shown):
+        shown.append(f"... and {len(lines) - len(shown):,} more answers that matched no pair")
+    for line in shown:
+        warn(line)
+    if report is not None:
+        report.add_failure(book.file, "answers without a pair", shown)
+
+
 def _check_outputs(
     paths: list[str],
     glob: str | None,
+    *,
     output: Path | None,
     summary_json: Path | None,
     output_dir: Path | None,
+    junit: Path | None = None,
+    answers: str | None = None,
 ) -> None:
     """Refuse output files that would replace an input, each other, or be read as input
     by the next run over the same folder (one line, exit status 2, before any work)."""
     from gjkcli.batch.parts import MANIFEST, part_name
     from gjkcli.io.discover import would_read
 
-    options = [("--output", output, output), ("--summary-json", summary_json, summary_json)]
+    options = [
+        ("--output", output, output),
+        ("--summary-json", summary_json, summary_json),
+        ("--junit", junit, junit),
+    ]
+    inputs = [*paths, *([answers] if answers is not None else [])]
     if output_dir is not None:  # the files it will hold
         options += [("--output-dir", output_dir, output_dir / f) for f in (MANIFEST, part_name(0))]
-    if output is not None and summary_json is not None and _same_path(output, summary_json):
-        _fail(f"--output and --summary-json name the same file, {output}")
+    named_files = [(option, target) for option, _, target in options if target is not None]
+    for (first, one), (second, other) in itertools.combinations(named_files, 2):
+        if _same_path(one, other):
+            _fail(f"{first} and {second} name the same file, {one}")
     for option, named, target in options:
         if target is None:
             continue
-        replaced = [path for path in paths if _same_file(target, path)]
+        replaced = [path for path in inputs if _same_file(target, path)]
         if replaced:
             _fail(f"{option} {named} would replace the input {replaced[0]}")
         folder = would_read(paths, glob, str(target))

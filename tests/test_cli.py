@@ -59,7 +59,8 @@ def test_json_output_is_one_object_and_nothing_else() -> None:
     }
     assert record["triage"] == [] and record["warnings"] == []
     assert (record["verdict"], record["verdict_source"]) == ("overlapping", "exact")
-    assert list(record)[:3] == ["name", "verdict", "verdict_source"]  # read first
+    assert list(record)[:5] == ["name", "status", "reasons", "verdict", "verdict_source"]
+    assert (record["status"], record["reasons"]) == ("pass", [])
     penetration = record["gjk"]["penetration"]
     assert penetration["depth"] == pytest.approx(depth, rel=1e-15)
     assert penetration["normal"] == pytest.approx([2.0 / 5.0**0.5, 1.0 / 5.0**0.5], rel=1e-15)
@@ -401,12 +402,8 @@ def test_batch_table_output_file_and_summary_json(tmp_path: Path) -> None:
     assert len(out.read_text().splitlines()) == 9
     assert not list(tmp_path.glob(".results.jsonl.*"))  # no temporary file left behind
     counts = json.loads(summary.read_text())
-    assert (counts["pairs"], counts["agreed"], counts["errors"], counts["failed_expectations"]) == (
-        9,
-        6,
-        3,
-        1,
-    )
+    assert (counts["pairs"], counts["passed"], counts["failed"], counts["errors"]) == (9, 5, 1, 3)
+    assert (counts["failed_expectations"], counts["disagreed"], counts["warned"]) == (1, 0, 0)
     assert counts["exit_status"] == 2
 
 

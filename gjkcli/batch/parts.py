@@ -34,6 +34,7 @@ from typing import Any, TextIO
 from gjkcli._version import __version__
 from gjkcli.io.atomic import atomic_text
 from gjkcli.io.discover import Item, searched_files
+from gjkcli.verify.expect import ExpectSettings
 from gjkcli.verify.tally import FAILURES_SHOWN, Failure, Summary
 
 __all__ = [
@@ -48,11 +49,20 @@ __all__ = [
 
 MANIFEST = "manifest.json"
 FORMAT = "gjk batch --output-dir"
-VERSION = 1
+VERSION = 2
 DEFAULT_PART_SIZE = 100_000
 """Items per part file: a part is some tens of seconds of work on one machine."""
 
-_COUNTS = ("pairs", "agreed", "disagreed", "failed_expectations", "errors", "warned", "skipped")
+_COUNTS = (
+    "pairs",
+    "passed",
+    "failed",
+    "disagreed",
+    "failed_expectations",
+    "warned",
+    "errors",
+    "skipped",
+)
 _OURS = re.compile(r"part-\d{6,}\.jsonl|\.(part-\d{6,}\.jsonl|manifest\.json)\..*\.partial")
 
 
@@ -70,15 +80,24 @@ def part_name(index: int) -> str:
 
 
 def command_key(
-    paths: Iterable[str], glob: str | None, strict: bool, part_size: int
+    paths: Iterable[str],
+    glob: str | None,
+    strict: bool,
+    part_size: int,
+    *,
+    answers: str | None = None,
+    settings: ExpectSettings | None = None,
 ) -> dict[str, Any]:
     """What a resumed run must share with the run it resumes: the gjkcli version, the
     inputs (as given, where they are, and a regular file's size and modification time),
-    and the options that change the records or the parts.
+    and the options that change the records or the parts: the answers file and the
+    tolerances stated answers are judged with.
 
     >>> key = command_key(["-"], "*.json", False, 1000)
-    >>> key["inputs"], key["glob"], key["part_size"]
-    ([{'path': '-'}], '*.json', 1000)
+    >>> key["inputs"], key["glob"], key["part_size"], key["answers"]
+    ([{'path': '-'}], '*.json', 1000, None)
+    >>> key["judging"]
+    {'rtol': 1e-09, 'atol': 1e-09, 'angle': 1e-06, 'normal_sign': 1}
     """
     return {
         "gjkcli": __version__,
@@ -86,6 +105,8 @@ def command_key(
         "glob": glob,
         "strict": strict,
         "part_size": part_size,
+        "answers": None if answers is None else _input(answers),
+        "judging": dataclasses.asdict(settings or ExpectSettings()),
     }
 
 
@@ -347,8 +368,9 @@ def _part_entry(now: Summary, before: Summary, elapsed: float, room: int) -> dic
 def whole_summary(parts: list[dict[str, Any]]) -> Summary:
     """The summary of a run over its finished parts, as the manifest records them.
 
-    >>> part = {"pairs": 2, "agreed": 1, "disagreed": 1, "failed_expectations": 0,
-    ...         "errors": 0, "warned": 0, "skipped": 0, "elapsed_seconds": 0.5,
+    >>> part = {"pairs": 2, "passed": 1, "failed": 1, "disagreed": 1,
+    ...         "failed_expectations": 0, "warned": 0, "errors": 0, "skipped": 0,
+    ...         "elapsed_seconds": 0.5,
     ...         "failures": [{"name": "p", "file": "a.jsonl", "line": 2, "reason": "r"}],
     ...         "more_failures": 0}
     >>> summary = whole_summary([part, part])
@@ -358,7 +380,6 @@ def whole_summary(parts: list[dict[str, Any]]) -> Summary:
     summary = Summary(**{name: sum(part[name] for part in parts) for name in _COUNTS})
     summary.failures = [Failure(**failure) for part in parts for failure in part["failures"]]
     summary.more_failures = sum(part["more_failures"] for part in parts)
-    summary.failing = len(summary.failures) + summary.more_failures
     summary.elapsed = sum(part["elapsed_seconds"] for part in parts)
     return summary
 
@@ -387,6 +408,8 @@ _WHAT = {
     "glob": "--glob",
     "strict": "--strict",
     "part_size": "--part-size",
+    "answers": "--answers",
+    "judging": "the tolerances (--precision, --rtol, --atol, --angle, --normal-convention)",
 }
 
 

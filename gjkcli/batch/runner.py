@@ -23,19 +23,20 @@ its real record. Each pair is tried at most twice, so the run always ends.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor
-from pathlib import Path
 
 from gjkcli.batch.executor import ExecutorTasks
 from gjkcli.batch.order import in_order
 from gjkcli.batch.plain import read_plain
 from gjkcli.batch.pool import Lost, WorkerPool
-from gjkcli.io.discover import Item
+from gjkcli.io.answers import AnswerSlot
+from gjkcli.io.discover import Item, default_name
 from gjkcli.io.errors import InputError, NotAPairError
 from gjkcli.io.jsondoc import parse_json
 from gjkcli.io.node import Node
@@ -43,7 +44,8 @@ from gjkcli.io.pairs import load_pair, pair_from_node, pair_from_text
 from gjkcli.pair import Pair
 from gjkcli.render.json_record import check_record, error_record
 from gjkcli.render.json_text import NotJSONError, json_text
-from gjkcli.verify.check import Check, check_pair, check_pairs
+from gjkcli.verify.check import Check, check_pair, check_pairs, check_status
+from gjkcli.verify.expect import ExpectSettings
 from gjkcli.verify.tally import Outcome, Summary
 
 __all__ = ["CHUNK", "ENVIRONMENT", "Row", "check_chunk", "run_batch"]
@@ -71,6 +73,8 @@ def run_batch(
     columnar: bool | None = None,
     executor: Executor | None = None,
     part_size: int | None = None,
+    settings: ExpectSettings | None = None,
+    observe: Callable[[Outcome], None] = lambda outcome: None,
 ) -> Summary:
     """Check every item, ``write`` each record in input order, and return the summary.
 
@@ -90,7 +94,9 @@ def run_batch(
     together (:func:`check_chunk`). ``progress`` hears of the
     summary after each chunk; with ``part_size``, no chunk spans two parts
     of that many items (pairs, and files skipped), so that ``progress`` also
-    hears of the end of each part.
+    hears of the end of each part. ``settings`` say how the pairs' expectations and
+    answers are judged (:mod:`gjkcli.verify.expect`; ``--precision double`` by
+    default); ``observe`` hears of each pair's outcome, in input order.
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> pair = '{"a": "POINT (0 0)", "b": "POINT (3 4)"}'
@@ -100,7 +106,7 @@ def run_batch(
     ...     summary = run_batch(
     ...         lines, workers=2, fail_fast=False, write=records.append, executor=pool
     ...     )
-    >>> summary.pairs, summary.agreed, summary.errors, len(records)
+    >>> summary.pairs, summary.passed, summary.errors, len(records)
     (2, 1, 1, 2)
     """
     if columnar is None:
@@ -110,7 +116,7 @@ def run_batch(
     chunks = _chunks(items, CHUNK, part_size)
     rows = _rows(
         chunks,
-        functools.partial(check_chunk, strict=strict, columnar=columnar),
+        functools.partial(check_chunk, strict=strict, columnar=columnar, settings=settings),
         workers,
         executor,
         warn,
@@ -120,6 +126,7 @@ def run_batch(
             for line, outcome in chunk_rows:
                 if outcome.kind != "skipped":
                     write(line)
+                    observe(outcome)
                 summary.add(outcome)
                 if fail_fast and outcome.failed:
                     summary.stopped_early = True
@@ -136,7 +143,12 @@ def run_batch(
     return summary
 
 
-def check_chunk(chunk: list[Item], strict: bool = False, columnar: bool = True) -> list[Row]:
+def check_chunk(
+    chunk: list[Item],
+    strict: bool = False,
+    columnar: bool = True,
+    settings: ExpectSettings | None = None,
+) -> list[Row]:
     """Load and check a chunk of items; one row per item, in order (runs in a worker).
 
     With ``columnar``, the plain pairs of JSON Lines are read together
@@ -149,22 +161,29 @@ def check_chunk(chunk: list[Item], strict: bool = False, columnar: bool = True) 
     plain = _read_plain(chunk) if columnar else [None] * len(chunk)
     for index, item in enumerate(chunk):
         try:
-            pairs.append(plain[index] or _load(item))
+            pair = plain[index] or _load(item)
+            pairs.append(pair if item.answer is None else _answered(pair, item.answer))
             places.append(index)
         except NotAPairError as error:
             rows[index] = (
-                ("", Outcome("skipped", False, _name(item), item.file, item.line, error.message))
+                (
+                    "",
+                    Outcome(
+                        "skipped", False, default_name(item), item.file, item.line, error.message
+                    ),
+                )
                 if item.searched
-                else _error_row(item, _name(item), error)
+                else _error_row(item, default_name(item), error)
             )
         except InputError as error:
-            rows[index] = _error_row(item, _name(item), error)
+            rows[index] = _error_row(item, default_name(item), error)
         except Exception as error:  # a bug in the loaders: this pair's row, not the run's end
-            rows[index] = _internal_error_row(item, _name(item), "while reading", error)
+            rows[index] = _internal_error_row(item, default_name(item), "while reading", error)
+    settings = settings or ExpectSettings()
     try:
-        checks: list[Check | Exception] = list(check_pairs(pairs))
+        checks: list[Check | Exception] = list(check_pairs(pairs, settings=settings))
     except Exception:  # a bug in one pair: find it, keep the others
-        checks = [_check_alone(pair) for pair in pairs]
+        checks = [_check_alone(pair, settings) for pair in pairs]
     for index, pair, check in zip(places, pairs, checks, strict=True):
         item = chunk[index]
         if isinstance(check, Exception):
@@ -181,7 +200,7 @@ def _read_plain(chunk: list[Item]) -> list[Pair | None]:
     """The plain pairs of a chunk, read together; ``None`` where the general way must read
     (and anything unexpected sends every pair the general way)."""
     try:
-        return read_plain(chunk, [_name(item) for item in chunk])
+        return read_plain(chunk, [default_name(item) for item in chunk])
     except Exception:  # a bug in the fast way: the general way still reads every pair
         return [None] * len(chunk)
 
@@ -194,25 +213,31 @@ def _load(item: Item) -> Pair:
     if item.text is None:
         return load_pair(item.file)
     where = _where(item)
-    return pair_from_node(Node(parse_json(item.text, where, one_line=True), where), _name(item))
+    return pair_from_node(
+        Node(parse_json(item.text, where, one_line=True), where), default_name(item)
+    )
 
 
-def _check_alone(pair: Pair) -> Check | Exception:
+def _answered(pair: Pair, slot: AnswerSlot) -> Pair:
+    """The pair with its engine's answer (or why it has none); an answer that cannot be
+    read makes the pair an error row naming the answers file."""
+    if slot.problem is not None:
+        raise InputError(*slot.problem)
+    return dataclasses.replace(pair, answer=slot.answer, answer_missing=slot.missing)
+
+
+def _check_alone(pair: Pair, settings: ExpectSettings) -> Check | Exception:
     try:
-        return check_pair(pair)
+        return check_pair(pair, settings=settings)
     except Exception as error:
         return error
 
 
 def _check_row(item: Item, check: Check, strict: bool) -> Row:
-    line = json_text(check_record(check, source=_source(item)))
+    line = json_text(check_record(check, source=_source(item), strict=strict))
+    _, reasons = check_status(check, strict)
     expect_failed = check.expect is not None and not check.expect.ok
     warned = strict and bool(check.warnings)
-    reasons = [
-        *check.disagreements,
-        *(check.expect.failures if check.expect else ()),
-        *(check.warnings if warned else ()),
-    ]
     outcome = Outcome(
         "agree" if check.agree else "disagree",
         expect_failed,
@@ -221,6 +246,7 @@ def _check_row(item: Item, check: Check, strict: bool) -> Row:
         item.line,
         "; ".join(reasons),
         warned,
+        reasons,
     )
     return line, outcome
 
@@ -249,11 +275,6 @@ def _with_source(record: dict[str, object], item: Item) -> dict[str, object]:
 
 def _source(item: Item) -> dict[str, object]:
     return {"file": item.file, "line": item.line}
-
-
-def _name(item: Item) -> str:
-    stem = Path(item.file).stem
-    return stem if item.line is None else f"{stem}:{item.line}"
 
 
 def _where(item: Item) -> str:
@@ -343,4 +364,6 @@ def _lost_row(item: Item, lost: Lost) -> Row:
     """The error row of an item whose work was lost twice: its chunk's worker died, and
     so did (or failed) the worker that then checked it alone."""
     reason = f"its worker process {lost.reason} while checking this pair (tried twice)"
-    return _error_row(item, _name(item), InputError(_where(item), "", f"internal error: {reason}"))
+    return _error_row(
+        item, default_name(item), InputError(_where(item), "", f"internal error: {reason}")
+    )

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+from gjkcli.io.answers import AnswerSlot
 from gjkcli.io.errors import InputError
 from gjkcli.io.source import (
     JSON_SUFFIXES,
@@ -61,6 +62,7 @@ __all__ = [
     "FOLDER_SUFFIXES",
     "Item",
     "count",
+    "default_name",
     "is_pair_table",
     "items",
     "searched_files",
@@ -77,7 +79,8 @@ class Item:
 
     ``text`` is the line of a stream; ``document`` the whole text of a named
     file that is not a regular file (read here, once); ``searched`` marks a
-    file found by searching a folder rather than named.
+    file found by searching a folder rather than named; ``answer`` is what an answers
+    file holds for the pair (``gjk batch --answers``).
     """
 
     file: str
@@ -86,6 +89,18 @@ class Item:
     error: str | None = None
     searched: bool = False
     document: str | None = None
+    answer: AnswerSlot | None = None
+
+
+def default_name(item: Item) -> str:
+    """The name of an item's pair when it has none of its own: the file's stem, and the
+    line in a stream.
+
+    >>> default_name(Item("data/corpus.jsonl", 17)), default_name(Item("cases/touch.json"))
+    ('corpus:17', 'touch')
+    """
+    stem = Path(item.file).stem
+    return stem if item.line is None else f"{stem}:{item.line}"
 
 
 def items(

@@ -20,7 +20,7 @@ from gjkcli.algorithms.epa import Penetration
 from gjkcli.algorithms.intersect import IntersectStep
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import parts_of
-from gjkcli.verify.check import Check
+from gjkcli.verify.check import Check, check_status
 from gjkcli.verify.shapely_oracle import ShapelyAnswer
 
 if TYPE_CHECKING:  # the terminal's trace, and Rich with it, are not imported for JSON
@@ -36,20 +36,29 @@ _NAMED_TOLERANCES = {
 
 
 def check_record(
-    check: Check, trace: Query | None = None, source: dict[str, Any] | None = None
+    check: Check,
+    trace: Query | None = None,
+    source: dict[str, Any] | None = None,
+    strict: bool = False,
 ) -> dict[str, Any]:
     """The FORMATS section 4 object for a checked pair (plain JSON types only).
 
     With ``trace``, the ``trace`` key holds the step records of the runs it
     names (the check must have been made with tracing on). With ``source`` (where
-    a batch found the pair), the ``source`` key follows the name.
+    a batch found the pair), the ``source`` key follows the name; then come the
+    pair's own fields (``id``, ``meta``), and how the pair ended (``status``, and the
+    ``reasons`` for a fail; ``strict``: warnings fail it too).
     """
     answer, referee = check.answer, check.shapely
     gjk, boolean, overlap = answer.gjk, answer.boolean, answer.penetration
     record: dict[str, Any] = {"name": check.pair.name}
     if source is not None:
         record["source"] = source
+    record |= dict(check.pair.carried)
+    status, reasons = check_status(check, strict)
     record |= {
+        "status": status,
+        "reasons": list(reasons),
         "verdict": check.ruling.verdict,
         "verdict_source": check.ruling.source,
         "gjk": {
@@ -279,9 +288,10 @@ def error_record(name: str, message: str) -> dict[str, Any]:
     """The object for a pair that could not be read or computed: an error and no answers.
 
     >>> error_record("p", "p.json: file is empty")
-    {'name': 'p', 'error': 'p.json: file is empty'}
+    {'name': 'p', 'status': 'error', 'reasons': ['p.json: file is empty'],
+     'error': 'p.json: file is empty'}
     """
-    return {"name": name, "error": message}
+    return {"name": name, "status": "error", "reasons": [message], "error": message}
 
 
 def _number(x: float) -> float:

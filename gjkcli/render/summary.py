@@ -38,12 +38,15 @@ def summary_table(summary: Summary) -> RenderableType:
     table.add_column("", style="bold")
     table.add_column("", justify="right")
     table.add_row("pairs", f"{summary.pairs:,}")
-    table.add_row("agreed", f"{summary.agreed:,}")
-    table.add_row("disagreed", _marked(summary.disagreed))
-    table.add_row("failed expectations", _marked(summary.failed_expectations))
-    table.add_row("errors", _marked(summary.errors))
+    table.add_row("passed", f"{summary.passed:,}")
+    table.add_row("failed", _marked(summary.failed))
+    table.add_row("  disagreed with the references", _marked(summary.disagreed))
+    table.add_row("  failed expectations", _marked(summary.failed_expectations))
     if summary.warned:
-        table.add_row("warnings (--strict)", _marked(summary.warned))
+        table.add_row("  warnings (--strict)", _marked(summary.warned))
+    table.add_row("errors", _marked(summary.errors))
+    if summary.answers_without_pair:
+        table.add_row("answers without a pair", _marked(summary.answers_without_pair))
     if summary.skipped:
         table.add_row("skipped (shape files)", f"{summary.skipped:,}")
     table.add_row("elapsed", f"{summary.elapsed:.2f} s")
@@ -68,12 +71,14 @@ def summary_record(summary: Summary) -> dict[str, Any]:
     """The summary as a JSON object (``gjk batch --summary-json``; see ``docs/FORMATS.md``)."""
     return {
         "pairs": summary.pairs,
-        "agreed": summary.agreed,
+        "passed": summary.passed,
+        "failed": summary.failed,
         "disagreed": summary.disagreed,
         "failed_expectations": summary.failed_expectations,
-        "errors": summary.errors,
         "warned": summary.warned,
+        "errors": summary.errors,
         "skipped": summary.skipped,
+        "answers_without_pair": summary.answers_without_pair,
         "elapsed_seconds": summary.elapsed,
         "pairs_per_second": summary.pairs_per_second,
         "stopped_early": summary.stopped_early,

@@ -20,9 +20,10 @@ from gjkcli.verify.exact_filter import exact_answers
 from gjkcli.verify.expect import ExpectOutcome, ExpectSettings, Reference, check_expect
 from gjkcli.verify.ruling import Ruling, ruling
 from gjkcli.verify.shapely_oracle import ShapelyAnswer, shapely_answers
+from gjkcli.verify.tally import Status
 from gjkcli.verify.triage import triage
 
-__all__ = ["Check", "check_pair", "check_pairs"]
+__all__ = ["Check", "check_pair", "check_pairs", "check_status"]
 
 _DEFAULT = ExpectSettings()
 
@@ -66,6 +67,25 @@ class Check:
     def ok(self) -> bool:
         """Agreement, and every stated expectation met: exit status 0."""
         return self.agree and (self.expect is None or self.expect.ok)
+
+
+def check_status(check: Check, strict: bool = False) -> tuple[Status, tuple[str, ...]]:
+    """How a checked pair ended, ``pass`` or ``fail``, and the reasons for a fail: what
+    disagreed, the expectations that failed and, with ``strict``, the warnings.
+
+    >>> from gjkcli.pair import Expect, Pair, ShapeInput
+    >>> from gjkcli.shapes import circle, point
+    >>> pair = Pair(ShapeInput(circle((0.0, 0.0), 1.0), "circle"),
+    ...             ShapeInput(point((3.0, 0.0)), "point"), "p", Expect(distance=1.0))
+    >>> check_status(check_pair(pair))
+    ('fail', ('expect.distance: expected 1, reference 2 (difference 1, tolerance 4e-09)',))
+    """
+    reasons = (
+        *check.disagreements,
+        *(check.expect.failures if check.expect is not None else ()),
+        *(check.warnings if strict else ()),
+    )
+    return ("fail" if reasons else "pass"), reasons
 
 
 def check_pair(pair: Pair, trace: bool = False, settings: ExpectSettings = _DEFAULT) -> Check:

@@ -10,10 +10,12 @@ float engine its rounding near contact but never a missed contact:
 
 * ``touching`` passes when the reference touches, or is within the tolerance of
   touching on either side;
-* ``separated`` (``intersects: false``) and ``overlapping`` pass when the reference
-  says so, or says touching without a proof (curved shapes: the touching band);
-* ``intersects: true`` passes when the reference intersects, or is separated by at
-  most the tolerance.
+* ``separated`` (``intersects: false``) passes when the reference says so, or says
+  touching without a proof (curved shapes: the touching band), never when it
+  proves a contact;
+* ``overlapping`` (``intersects: true``) passes when the reference intersects, or is
+  separated by at most the tolerance: contact claimed within the tolerance of a
+  contact.
 
 Points and directions are not unique (closest points slide along parallel edges; two
 depths can tie), so they are checked for validity, not equality: ``closest`` points
@@ -212,15 +214,17 @@ class _Judge:
             return None
         if stated == "touching" and abs(ref.signed) <= self.tolerance:
             return None
+        if stated == "overlapping" and ref.signed <= self.tolerance:
+            return None  # contact claimed where the gap is within the tolerance
         return self._fail("verdict", stated, truth, self._verdict_words())
 
     def _verdict_words(self) -> str:
         ref = self.reference
-        size = (
-            f"distance {_num(ref.distance)}"
-            if ref.ruling.verdict == "separated"
-            else f"depth {_num(-ref.signed)}"
-        )
+        size = {
+            "separated": f"distance {_num(ref.distance)}",
+            "touching": "they touch",
+            "overlapping": f"depth {_num(-ref.signed)}",
+        }[ref.ruling.verdict]
         return f"{ref.ruling.source}; {size}, tolerance {self.tolerance:.2g}"
 
     def distance(self, stated: float | None) -> str | None:

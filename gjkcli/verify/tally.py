@@ -5,7 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-__all__ = ["FAILURES_SHOWN", "Failure", "Outcome", "Summary"]
+__all__ = ["FAILURES_SHOWN", "Failure", "Outcome", "Status", "Summary"]
+
+Status = Literal["pass", "fail", "error"]
+"""How a pair ended (the ``status`` of its record)."""
 
 FAILURES_SHOWN = 20
 """How many failing pairs the summary keeps and lists; the rest are counted."""
@@ -20,7 +23,7 @@ class Outcome:
     file found in a folder that holds one shape, not a pair); ``expect_failed``
     says whether a stated expectation did not hold, ``warned`` whether the
     pair has warnings that ``--strict`` turns into a failure; ``reason`` says
-    what went wrong, in one line.
+    what went wrong, in one line (``reasons``: each reason of a failed pair apart).
     """
 
     kind: Literal["agree", "disagree", "error", "skipped"]
@@ -30,11 +33,23 @@ class Outcome:
     line: int | None
     reason: str = ""
     warned: bool = False
+    reasons: tuple[str, ...] = ()
 
     @property
     def failed(self) -> bool:
         """Anything that makes the exit status non-zero (``warned``: under ``--strict``)."""
         return self.kind in ("disagree", "error") or self.expect_failed or self.warned
+
+    @property
+    def status(self) -> Status:
+        """``pass``, ``fail`` or ``error``, as the pair's record says (FORMATS section 4).
+
+        >>> Outcome("agree", True, "p", "a.jsonl", 3).status
+        'fail'
+        """
+        if self.kind == "error":
+            return "error"
+        return "fail" if self.failed else "pass"
 
 
 @dataclass(frozen=True)
@@ -51,26 +66,35 @@ class Failure:
 class Summary:
     """Counts over all pairs so far, and the first :data:`FAILURES_SHOWN` failures.
 
-    ``failing`` counts the pairs that make the exit status non-zero (a pair
-    that disagrees and fails its expectation counts once).
+    Every pair is counted once: ``passed + failed + errors == pairs``. A failed
+    pair is counted once more, under the first reason that applies:
+    ``disagreed`` (gjkcli disagrees with its own references), else
+    ``failed_expectations`` (an ``expect`` or an engine's answer did not hold),
+    else ``warned`` (a warning, under ``--strict``); so those three add up to
+    ``failed``. ``answers_without_pair`` counts the answers of ``--answers`` that
+    no pair took.
 
     >>> summary = Summary()
     >>> summary.add(Outcome("agree", False, "p1", "a.jsonl", 1))
     >>> summary.add(Outcome("disagree", True, "p2", "a.jsonl", 2, "distance differs"))
-    >>> summary.pairs, summary.agreed, summary.disagreed, summary.failed_expectations
-    (2, 1, 1, 1)
+    >>> summary.add(Outcome("agree", True, "p3", "a.jsonl", 3, "expect.distance: ..."))
+    >>> summary.pairs, summary.passed, summary.failed, summary.errors
+    (3, 1, 2, 0)
+    >>> summary.disagreed, summary.failed_expectations, summary.warned
+    (1, 1, 0)
     >>> summary.exit_status
     1
     """
 
     pairs: int = 0
-    agreed: int = 0
+    passed: int = 0
+    failed: int = 0
     disagreed: int = 0
     failed_expectations: int = 0
-    errors: int = 0
     warned: int = 0
-    failing: int = 0
+    errors: int = 0
     skipped: int = 0
+    answers_without_pair: int = 0
     elapsed: float = 0.0
     stopped_early: bool = False
     failures: list[Failure] = field(default_factory=list)
@@ -82,13 +106,18 @@ class Summary:
             self.skipped += 1
             return
         self.pairs += 1
-        self.agreed += outcome.kind == "agree"
-        self.disagreed += outcome.kind == "disagree"
-        self.errors += outcome.kind == "error"
-        self.failed_expectations += outcome.expect_failed
-        self.warned += outcome.warned
+        status = outcome.status
+        self.passed += status == "pass"
+        self.errors += status == "error"
+        if status == "fail":
+            self.failed += 1
+            if outcome.kind == "disagree":
+                self.disagreed += 1
+            elif outcome.expect_failed:
+                self.failed_expectations += 1
+            else:
+                self.warned += 1
         if outcome.failed:
-            self.failing += 1
             if len(self.failures) < FAILURES_SHOWN:
                 failure = Failure(outcome.name, outcome.file, outcome.line, outcome.reason)
                 self.failures.append(failure)
@@ -96,13 +125,18 @@ class Summary:
                 self.more_failures += 1
 
     @property
+    def failing(self) -> int:
+        """The pairs that did not pass: ``failed + errors``."""
+        return self.failed + self.errors
+
+    @property
     def exit_status(self) -> int:
         """FORMATS section 5: 2 if any pair could not be read, or there were none at all
         (nothing was checked: a wrong path or ``--glob`` must not pass), else 1 if any
-        failed, else 0."""
+        failed (or an answer matched no pair), else 0."""
         if self.errors or self.pairs == 0:
             return 2
-        return 1 if self.disagreed or self.failed_expectations or self.warned else 0
+        return 1 if self.failed or self.answers_without_pair else 0
 
     @property
     def pairs_per_second(self) -> float:

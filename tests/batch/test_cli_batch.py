@@ -185,7 +185,12 @@ def test_a_record_json_cannot_hold_is_an_error_record_not_a_traceback(
     assert caught.value.exit_code == 2
     out, err = capsys.readouterr()
     message = "internal error: NaN at gjk.distance cannot be written as JSON (please report it)"
-    assert json.loads(out) == {"name": "p", "error": message}
+    assert json.loads(out) == {
+        "name": "p",
+        "status": "error",
+        "reasons": [message],
+        "error": message,
+    }
     assert err == f"gjk: {message}\n"
 
 

@@ -151,7 +151,7 @@ def check_runs(tmp_path: Path, count: int) -> None:
         records, summary = batch_records(path, workers)
         assert [record["name"] for record in records] == names
         assert [record["source"]["line"] for record in records] == list(range(1, len(names) + 1))
-        assert summary["pairs"] == len(names) and summary["agreed"] == len(names)
+        assert summary["pairs"] == len(names) and summary["passed"] == len(names)
         assert summary["errors"] == summary["disagreed"] == summary["failed_expectations"] == 0
         assert all(record["error"] is None for record in records)
         if first is None:

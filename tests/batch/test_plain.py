@@ -21,7 +21,7 @@ from gjkcli.batch import runner
 from gjkcli.batch.plain import LONGEST_RING, read_plain
 from gjkcli.corpus import DEFAULT_FAMILIES
 from gjkcli.corpus import generate as corpus
-from gjkcli.io.discover import Item
+from gjkcli.io.discover import Item, default_name
 from tests.bad_inputs import BAD_INPUTS
 from tests.helpers import gjk_executable
 
@@ -43,7 +43,7 @@ def both_ways(items: list[Item]) -> tuple[list[runner.Row], list[runner.Row]]:
 
 
 def plain_share(items: list[Item]) -> float:
-    pairs = read_plain(items, [runner._name(item) for item in items])
+    pairs = read_plain(items, [default_name(item) for item in items])
     return sum(pair is not None for pair in pairs) / len(items)
 
 
@@ -192,7 +192,7 @@ PLAIN = [
 
 def test_lines_that_are_not_plain_go_the_general_way() -> None:
     items = items_of(NOT_PLAIN)
-    pairs = read_plain(items, [runner._name(item) for item in items])
+    pairs = read_plain(items, [default_name(item) for item in items])
     assert [line for line, pair in zip(NOT_PLAIN, pairs, strict=True) if pair is not None] == []
     fast, general = both_ways(items)
     assert fast == general
@@ -200,7 +200,7 @@ def test_lines_that_are_not_plain_go_the_general_way() -> None:
 
 def test_plain_lines_are_read_fast_and_the_same() -> None:
     items = items_of(PLAIN)
-    pairs = read_plain(items, [runner._name(item) for item in items])
+    pairs = read_plain(items, [default_name(item) for item in items])
     assert [line for line, pair in zip(PLAIN, pairs, strict=True) if pair is None] == []
     assert pairs == [runner._load(item) for item in items]
     fast, general = both_ways(items)
@@ -222,7 +222,7 @@ def test_long_rings_and_overflowing_rings_go_the_general_way_quietly() -> None:
     items = items_of(lines)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        pairs = read_plain(items, [runner._name(item) for item in items])
+        pairs = read_plain(items, [default_name(item) for item in items])
     assert [pair is not None for pair in pairs] == [True, False, False, False]
     fast, general = both_ways(items)
     assert fast == general
@@ -249,7 +249,7 @@ def test_damaged_lines_are_read_the_same_way(rng: random.Random, edits: int) -> 
             line = mutations(line, rng)
         lines.append(line)
     items = items_of(lines)
-    pairs = read_plain(items, [runner._name(item) for item in items])
+    pairs = read_plain(items, [default_name(item) for item in items])
     for item, pair in zip(items, pairs, strict=True):
         if pair is not None:
             assert pair == runner._load(item), item.text

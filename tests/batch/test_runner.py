@@ -66,12 +66,9 @@ def test_errors_are_rows_and_the_rest_still_runs() -> None:
         {"file": "stream.jsonl", "line": 1},
         {"file": "stream.jsonl", "line": 2},
     ]
-    assert (summary.pairs, summary.agreed, summary.errors, summary.failed_expectations) == (
-        5,
-        3,
-        2,
-        1,
-    )
+    counts = (summary.pairs, summary.passed, summary.failed, summary.errors)
+    assert counts == (5, 2, 1, 2)  # every pair once: passed + failed + errors == pairs
+    assert (summary.failed_expectations, summary.disagreed) == (1, 0)
     assert summary.exit_status == 2
     assert [f.name for f in summary.failures] == ["stream:2", "stream:4", "wrong"]
 
@@ -150,10 +147,10 @@ def test_a_bug_in_one_pair_is_an_error_row_for_that_pair_only(
 ) -> None:
     real = check_pair
 
-    def fragile(pair: Any, trace: bool = False) -> Any:
+    def fragile(pair: Any, trace: bool = False, **more: Any) -> Any:
         if pair.name == "wrong":
             raise ZeroDivisionError("boom")
-        return real(pair, trace)
+        return real(pair, trace, **more)
 
     def always_fails(pairs: Any, trace: bool = False) -> Any:
         raise ZeroDivisionError("boom")
@@ -273,11 +270,16 @@ def test_a_pair_that_kills_its_worker_twice_is_an_error_row_and_the_rest_still_r
     rows = runner._in_workers(chunks_of(texts, 4), die_on_deadly_items, 2, lambda message: None)
     lines = [line for chunk in rows for line, _ in chunk]
     assert lines[:5] + lines[6:] == texts[:5] + texts[6:]
+    message = (
+        "stream.jsonl:6: internal error: its worker process was killed by signal 9 "
+        "(SIGKILL) while checking this pair (tried twice)"
+    )
     assert json.loads(lines[5]) == {
         "name": "stream:6",
         "source": {"file": "stream.jsonl", "line": 6},
-        "error": "stream.jsonl:6: internal error: its worker process was killed by signal 9 "
-        "(SIGKILL) while checking this pair (tried twice)",
+        "status": "error",
+        "reasons": [message],
+        "error": message,
     }
 
 
@@ -304,8 +306,8 @@ def test_a_record_that_json_cannot_hold_is_that_pairs_error_row(
     # A NaN in one record used to end the whole run (json.dumps raising in the worker).
     from gjkcli.render.json_record import check_record as real
 
-    def with_nan(check: Any, trace: Any = None, source: Any = None) -> dict[str, Any]:
-        record = real(check, trace, source)
+    def with_nan(check: Any, trace: Any = None, source: Any = None, **more: Any) -> dict[str, Any]:
+        record = real(check, trace, source, **more)
         if check.pair.name == "wrong":
             record["shapely"]["approximation_error"] = math.nan
         return record
@@ -316,14 +318,19 @@ def test_a_record_that_json_cannot_hold_is_that_pairs_error_row(
         lines_of([GOOD, WRONG_EXPECT, GOOD]), workers=1, fail_fast=False, write=written.append
     )
     records = [strict_json(line) for line in written]
+    message = (
+        "stream.jsonl:2: internal error in its record: NaN at "
+        "shapely.approximation_error cannot be written as JSON"
+    )
     assert records[1] == {
         "name": "wrong",
         "source": {"file": "stream.jsonl", "line": 2},
-        "error": "stream.jsonl:2: internal error in its record: NaN at "
-        "shapely.approximation_error cannot be written as JSON",
+        "status": "error",
+        "reasons": [message],
+        "error": message,
     }
     assert records[0]["agree"] and records[2]["agree"]
-    assert (summary.pairs, summary.errors, summary.agreed) == (3, 1, 2)
+    assert (summary.pairs, summary.errors, summary.passed) == (3, 1, 2)
 
 
 def test_any_failure_in_one_pairs_record_is_that_pairs_row_only(
@@ -331,10 +338,10 @@ def test_any_failure_in_one_pairs_record_is_that_pairs_row_only(
 ) -> None:
     from gjkcli.render.json_record import check_record as real
 
-    def fragile(check: Any, trace: Any = None, source: Any = None) -> dict[str, Any]:
+    def fragile(check: Any, trace: Any = None, source: Any = None, **more: Any) -> dict[str, Any]:
         if check.pair.name == "wrong":
             raise RuntimeError("boom")
-        return real(check, trace, source)
+        return real(check, trace, source, **more)
 
     monkeypatch.setattr(runner, "check_record", fragile)
     records, summary = run(lines_of([GOOD, WRONG_EXPECT, GOOD]))

@@ -1,0 +1,172 @@
+"""Every key of ``expect`` (issue 16, part 3), judged against analytic answers: each one
+passes where the stated value is right (or valid), and fails, naming the key, where
+it is wrong."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gjkcli.pair import Expect, Pair, ShapeInput
+from gjkcli.shapes import circle
+from gjkcli.shapes import convex_polygon as polygon
+from gjkcli.shapes.base import Vec
+from gjkcli.shapes.compound import Shape, union_of
+from gjkcli.verify.check import check_pair
+from gjkcli.verify.expect import PRECISIONS, ExpectSettings
+
+SQUARE = polygon([(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)])
+
+
+def box(x0: float, y0: float, x1: float, y1: float) -> Shape:
+    return polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+
+
+def failures(
+    b: Shape, expect: Expect, settings: ExpectSettings | None = None, a: Shape = SQUARE
+) -> list[str]:
+    pair = Pair(ShapeInput(a, "polygon"), ShapeInput(b, "polygon"), "p", expect)
+    check = check_pair(pair, settings=settings or ExpectSettings())
+    assert check.agree  # the reference itself is sound
+    assert check.expect is not None
+    return [failure.split(":")[0] for failure in check.expect.failures]
+
+
+APART = box(3.0, 0.0, 5.0, 2.0)  # parallel edges 1 apart: closest points are not unique
+
+
+def test_closest_points_are_judged_by_validity() -> None:
+    for y in (0.0, 0.5, 2.0):  # anywhere along the parallel edges
+        assert failures(APART, Expect(distance=1.0, closest=((2.0, y), (3.0, y)))) == []
+    assert failures(APART, Expect(closest=((2.0, 0.5), (3.0, 1.5)))) == ["expect.closest"]
+    assert failures(APART, Expect(closest=((2.5, 0.5), (3.0, 0.5)))) == ["expect.closest"]
+    assert failures(APART, Expect(distance=1.5)) == ["expect.distance"]
+
+
+TOUCHING = box(2.0, 0.0, 4.0, 2.0)  # a shared edge: touching, proven exactly
+
+
+def test_a_missed_touching_contact_fails_and_a_claimed_one_passes() -> None:
+    assert failures(TOUCHING, Expect(intersects=True, verdict="touching", depth=0.0)) == []
+    assert failures(TOUCHING, Expect(verdict="overlapping")) == []  # contact, within tolerance
+    assert failures(TOUCHING, Expect(intersects=False, verdict="separated")) == [
+        "expect.intersects",
+        "expect.verdict",
+    ]
+
+
+def test_touching_accepts_either_side_within_the_tolerance() -> None:
+    gap = box(2.0 + 1e-12, 0.0, 4.0, 2.0)
+    assert failures(gap, Expect(verdict="touching", intersects=True)) == []
+    assert failures(gap, Expect(verdict="separated", intersects=False, distance=1e-12)) == []
+    loose = ExpectSettings(rtol=0.0, atol=1e-13)  # a tolerance below the gap
+    assert failures(gap, Expect(verdict="touching"), loose) == ["expect.verdict"]
+    assert failures(box(1.0, 0.0, 4.0, 2.0), Expect(verdict="touching")) == ["expect.verdict"]
+
+
+def test_without_a_proof_touching_leaves_the_side_open() -> None:
+    a, b = circle((0.0, 0.0), 1.0), circle((2.0, 0.0), 1.0)  # touching, within the band
+    for verdict in ("separated", "touching", "overlapping"):
+        pair = Pair(ShapeInput(a, "circle"), ShapeInput(b, "circle"), "p", Expect(verdict=verdict))
+        check = check_pair(pair)
+        assert check.ruling.source == "touching-band"
+        assert check.expect is not None and check.expect.ok
+
+
+OVERLAP = box(1.5, 0.0, 3.5, 2.0)  # overlaps SQUARE by 0.5 along x
+
+
+def test_depth_normal_and_contact() -> None:
+    good = Expect(depth=0.5, normal=(1.0, 0.0), contact=((2.0, 1.0), (1.5, 1.0)))
+    assert failures(OVERLAP, good) == []
+    assert failures(OVERLAP, Expect(depth=0.4)) == ["expect.depth"]
+    assert failures(OVERLAP, Expect(normal=(-1.0, 0.0))) == ["expect.normal"]
+    assert failures(OVERLAP, Expect(normal=(0.0, 1.0))) == ["expect.normal"]
+    flipped = ExpectSettings(normal_sign=-1)
+    assert failures(OVERLAP, Expect(normal=(-3.0, 0.0)), flipped) == []  # any length
+    off_b = ((2.0, 1.0), (1.0, 1.0))  # B's point is 0.5 outside B
+    assert failures(OVERLAP, Expect(contact=off_b)) == ["expect.contact"]
+    slanted = ((2.0, 1.0), (1.5, 0.5))  # on both shapes, but not a move that clears A
+    assert failures(OVERLAP, Expect(contact=slanted)) == ["expect.contact"]
+
+
+def test_two_normals_that_tie_both_pass() -> None:
+    corner = box(1.5, 1.5, 3.5, 3.5)  # depth 0.5 along x and along y
+    for normal in ((1.0, 0.0), (0.0, 1.0)):
+        assert failures(corner, Expect(depth=0.5, normal=normal)) == []
+    assert failures(corner, Expect(normal=(1.0, 1.0))) == ["expect.normal"]  # needs 1 / sqrt 2
+
+
+def test_separated_shapes_have_depth_zero_and_no_contact() -> None:
+    assert failures(APART, Expect(depth=0.0, normal=(1.0, 0.0))) == []
+    assert failures(APART, Expect(depth=0.25)) == ["expect.depth"]
+    assert failures(APART, Expect(contact=((2.0, 0.0), (3.0, 0.0)))) == ["expect.contact"]
+    assert failures(APART, Expect(normal=(0.0, 1.0))) == ["expect.normal"]
+
+
+def test_compound_shapes_have_no_depth() -> None:
+    compound = union_of([box(0.0, 0.0, 1.0, 1.0), box(1.0, 0.0, 2.0, 3.0)])
+    assert failures(box(0.5, 0.5, 1.5, 1.5), Expect(depth=0.5), a=compound) == ["expect.depth"]
+
+
+def test_single_precision_answers_pass_only_with_the_preset() -> None:
+    stated = Expect(distance=1.0000001, closest=((2.0, 1.0000001), (3.0000001, 1.0)))
+    assert failures(APART, stated) == ["expect.distance", "expect.closest"]
+    assert failures(APART, stated, PRECISIONS["single"]) == []
+    normal: Vec = (1.0, 1e-4)  # 1e-4 radians off
+    assert failures(APART, Expect(normal=normal)) == ["expect.normal"]
+    assert failures(APART, Expect(normal=normal), PRECISIONS["single"]) == []
+
+
+def test_per_pair_tolerance_wins() -> None:
+    assert failures(APART, Expect(distance=1.25, tolerance=0.5)) == []
+
+
+GJK = [sys.executable, "-m", "gjkcli"]
+PAIR = '{"a": {"type": "circle", "center": [0, 0], "radius": 1}, '
+PAIR += '"b": {"type": "point", "at": [3, 0]}, "expect": {"distance": 2.0000001}}'
+
+
+def gjk_check(folder: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*GJK, "check", "pair.json", "--json", *options],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_pyproject_table_sets_the_defaults_and_options_win(tmp_path: Path) -> None:
+    (tmp_path / "pair.json").write_text(PAIR)
+    assert gjk_check(tmp_path).returncode == 1  # double precision: 1e-7 off fails
+    (tmp_path / "pyproject.toml").write_text('[tool.gjkcli]\nprecision = "single"\n')
+    nested = tmp_path / "deeper" / "still"
+    nested.mkdir(parents=True)
+    (nested / "pair.json").write_text(PAIR)
+    assert gjk_check(nested).returncode == 0  # found from a folder below
+    assert gjk_check(nested, "--precision", "double").returncode == 1
+    assert gjk_check(nested, "--rtol", "0", "--atol", "0").returncode == 1
+
+
+@pytest.mark.parametrize(
+    ("table", "words"),
+    [
+        ("precision = 'half'", "precision must be one of double, single, got 'half'"),
+        ("rtol = -1", "rtol must be a finite number >= 0, got -1"),
+        ("tolerance = 1", "unknown key 'tolerance'"),
+        ("normal-convention = 'up'", "normal-convention must be one of a-to-b, b-to-a"),
+    ],
+)
+def test_a_bad_table_is_a_usage_error_naming_the_file(
+    tmp_path: Path, table: str, words: str
+) -> None:
+    (tmp_path / "pair.json").write_text(PAIR)
+    (tmp_path / "pyproject.toml").write_text(f"[tool.gjkcli]\n{table}\n")
+    result = gjk_check(tmp_path)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert "pyproject.toml" in result.stderr and words in result.stderr
