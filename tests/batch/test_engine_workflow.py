@@ -149,6 +149,7 @@ def adds_up(summary: dict[str, Any]) -> None:
 def junit_counts(tree: ET.ElementTree, summary: dict[str, Any], extra: int = 0) -> set[str]:
     """Check the JUnit document's counts and shape; the names of its failing cases."""
     root = tree.getroot()
+    assert root is not None
     assert root.tag == "testsuites"
     (suite,) = root.findall("testsuite")
     cases = suite.findall("testcase")
