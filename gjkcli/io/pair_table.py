@@ -6,13 +6,14 @@ the file's GeoParquet metadata (the ``geo`` key) names, its primary column
 being A. A geometry column holds WKB (binary; GeoParquet's ``WKB``
 encoding) or text (a string holding a shape as FORMATS section 1 writes it:
 native or GeoJSON JSON, or WKT). Optional columns: ``name`` (text or an
-integer), and the expectation, either as JSON text in a column ``expect`` or
-as the plain columns ``intersects`` (boolean), ``distance``, ``penetration``
-and ``tolerance`` (numbers); a null cell is a key left out. Other columns are
-ignored.
+integer), ``id`` (text or an integer, carried into the record as the pair's
+``id``), and the expectation, either as JSON text in a column ``expect`` or as
+the plain columns ``intersects`` (boolean), ``verdict`` (text), ``distance``,
+``depth``, ``penetration`` and ``tolerance`` (numbers); a null cell is a key
+left out. Other columns are ignored.
 
 Each row becomes the text of a pair object, ``{"a": ..., "b": ..., "name":
-..., "expect": ...}``, which the batch reads as it reads a line of JSON
+..., "id": ..., "expect": ...}``, which the batch reads as it reads a line of JSON
 Lines, so every check and every message is the same (places in messages
 name ``a`` and ``b``). A WKB geometry is written as GeoJSON with its
 coordinates exactly (:mod:`gjkcli.io.wkb`). A cell that cannot be decoded (a
@@ -43,7 +44,7 @@ __all__ = ["BATCH_ROWS", "EXPECT_COLUMNS", "pair_items", "pair_rows"]
 BATCH_ROWS = 1024
 """Rows read from the file at a time."""
 
-EXPECT_COLUMNS = ("intersects", "distance", "penetration", "tolerance")
+EXPECT_COLUMNS = ("intersects", "verdict", "distance", "depth", "penetration", "tolerance")
 """The plain expectation columns, named after the keys of ``expect``."""
 
 _JSON_STARTS = ("{", "[", '"')
@@ -65,11 +66,12 @@ class _Layout:
     name: str | None
     expect: str | None
     plain: tuple[str, ...]
+    own_id: str | None = None
 
     @property
     def columns(self) -> list[str]:
         """The columns to read, each once."""
-        wanted = [self.a, self.b, self.name, self.expect, *self.plain]
+        wanted = [self.a, self.b, self.name, self.own_id, self.expect, *self.plain]
         return list(dict.fromkeys(column for column in wanted if column is not None))
 
 
@@ -168,9 +170,15 @@ def _layout(pa: Any, schema: Any) -> _Layout:
         raise _TableError(f"column name: expected text or integers, got {_type(schema, name)}")
     if expect is not None and not _is_text(pa, schema, expect):
         raise _TableError(f"column expect: expected JSON text, got {_type(schema, expect)}")
+    own_id = "id" if "id" in names else None
+    if own_id is not None and not (
+        _is_text(pa, schema, own_id) or _is(pa, schema, own_id, "integer")
+    ):
+        raise _TableError(f"column id: expected text or integers, got {_type(schema, own_id)}")
     for column in plain:
-        kind = "boolean" if column == "intersects" else "number"
-        if not _is(pa, schema, column, kind):
+        kind = {"intersects": "boolean", "verdict": "text"}.get(column, "number")
+        fits = _is_text(pa, schema, column) if kind == "text" else _is(pa, schema, column, kind)
+        if not fits:
             raise _TableError(f"column {column}: expected {kind}s, got {_type(schema, column)}")
     geo_columns = geo[1] if geo is not None else {}
     return _Layout(
@@ -181,6 +189,7 @@ def _layout(pa: Any, schema: Any) -> _Layout:
         name,
         expect,
         plain,
+        own_id,
     )
 
 
@@ -263,6 +272,7 @@ def _items(pa: Any, path: str, before: int, batch: Any, layout: _Layout) -> Iter
     cells = {column: _values(pa, batch.column(column)) for column in layout.columns}
     a, b = cells[layout.a], cells[layout.b]
     names = cells[layout.name] if layout.name is not None else None
+    ids = cells[layout.own_id] if layout.own_id is not None else None
     expects = cells[layout.expect] if layout.expect is not None else None
     plain = [(column, cells[column]) for column in layout.plain]
     shape_a = _wkb_json if layout.wkb_a else _text_json
@@ -278,6 +288,12 @@ def _items(pa: Any, path: str, before: int, batch: Any, layout: _Layout) -> Iter
             ]
             if names is not None and names[index] is not None:
                 parts += [', "name": ', _name_json(names[index])]
+            if ids is not None and ids[index] is not None:
+                own = ids[index]
+                parts += [
+                    ', "id": ',
+                    json.dumps(own if isinstance(own, int) else _decoded("id", own)),
+                ]
             if expects is not None and expects[index] is not None:
                 parts += [', "expect": ', _text_json("expect", expects[index], json_only=True)]
             given = [
@@ -344,7 +360,9 @@ def _name_json(value: bytes | int) -> str:
 def _expect_json(given: list[tuple[str, Any]]) -> str:
     """The ``expect`` object of the plain expectation columns; a ``NaN`` stays ``NaN``, for
     the loader to refuse with its place (``expect.distance``)."""
-    return json.dumps(dict(given))
+    return json.dumps(
+        {key: _decoded(key, value) if isinstance(value, bytes) else value for key, value in given}
+    )
 
 
 def _decoded(column: str, value: bytes) -> str:

@@ -40,6 +40,8 @@ def _fields(pa: Any) -> list[Any]:
     return [
         pa.field("name", text),
         pa.field("source", pa.struct([("file", text), ("line", count)])),
+        pa.field("status", text),
+        pa.field("reasons", texts),
         pa.field("verdict", text),
         pa.field("verdict_source", text),
         pa.field("agree", flag),
@@ -81,9 +83,9 @@ def schema() -> Any:
     ``gjk_distance``), then ``record``, the whole JSON record.
 
     >>> schema().names  # doctest: +NORMALIZE_WHITESPACE
-    ['name', 'source_file', 'source_line', 'verdict', 'verdict_source', 'agree', 'error',
-     'expect_ok', 'expect_failures', 'gjk_verdict', 'gjk_intersects', 'gjk_distance',
-     'gjk_penetration_depth', 'gjk_iterations', 'gjk_status', 'shapely_verdict',
+    ['name', 'source_file', 'source_line', 'status', 'reasons', 'verdict', 'verdict_source',
+     'agree', 'error', 'expect_ok', 'expect_failures', 'gjk_verdict', 'gjk_intersects',
+     'gjk_distance', 'gjk_penetration_depth', 'gjk_iterations', 'gjk_status', 'shapely_verdict',
      'shapely_intersects', 'shapely_distance', 'shapely_penetration', 'exact_verdict',
      'exact_distance', 'tolerance', 'disagreements', 'warnings', 'record']
     """

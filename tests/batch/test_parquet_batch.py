@@ -138,6 +138,27 @@ def test_text_columns_and_an_expect_column_run_as_json_lines_would(tmp_path: Pat
     assert second["expect"]["ok"] is False and second["gjk"]["distance"] == 5.0
 
 
+def test_an_id_column_and_the_plain_expectation_columns(tmp_path: Path) -> None:
+    source = table(
+        tmp_path / "pairs.parquet",
+        {
+            "a": ["POLYGON ((-1 -1, 1 -1, 1 1, -1 1, -1 -1))"] * 3,
+            "b": ["POINT (3 0)", "POINT (0.5 0)", "POINT (1 0)"],  # apart, inside, on an edge
+            "id": ["first", None, "third"],
+            "verdict": ["separated", "overlapping", "separated"],
+            "depth": [None, 0.5, None],
+        },
+    )
+    run = run_gjk("batch", str(source), "--json", "--quiet")
+    assert run.returncode == 1
+    records = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [record.get("id") for record in records] == ["first", None, "third"]
+    assert [record["status"] for record in records] == ["pass", "pass", "fail"]
+    assert records[2]["reasons"][0].startswith(
+        "expect.verdict: expected separated, reference touching"
+    )
+
+
 def test_results_may_go_into_a_searched_folder_which_is_not_searched_for_tables(
     tmp_path: Path,
 ) -> None:
