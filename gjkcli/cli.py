@@ -222,7 +222,7 @@ def check(
     if json_output:
         from gjkcli.render.json_record import check_record
 
-        _print_json(check_record(result, query if trace else None))
+        _print_json(check_record(result, query if trace else None, strict=strict))
     else:
         from gjkcli.render.table import check_table
 
@@ -330,7 +330,7 @@ def batch(
         Path | None, typer.Option("--summary-json", help="Also write the summary as JSON here.")
     ] = None,
     fail_fast: Annotated[
-        bool, typer.Option("--fail-fast", help="Stop at the first disagreement or error.")
+        bool, typer.Option("--fail-fast", help="Stop at the first pair that does not pass.")
     ] = False,
     workers: Annotated[
         int | None,
@@ -472,7 +472,7 @@ def batch(
             if book is not None and not summary.stopped_early:
                 _answers_without_pair(book, summary, report, warn)
             if report is not None and junit_stream is not None:
-                report.write(junit_stream, summary)
+                report.write(junit_stream, summary.elapsed)
             # with --json the records may go to standard output: the summary never does
             print_summary(_console(stderr=json_output), summary)
             if summary_stream is not None:

@@ -261,9 +261,12 @@ def _internal_error_row(item: Item, name: str, when: str, error: Exception) -> R
 
 def _error_row(item: Item, name: str, error: InputError) -> Row:
     """The record carries the full one-line message; the summary, which names the
-    file already, only the place and the problem."""
+    pair's file already, only the place and the problem (and the file, when the problem
+    is in another: an answers file)."""
     line = json_text(_with_source(error_record(name, str(error)), item))
     reason = f"{error.place}: {error.message}" if error.place else error.message
+    if error.file != _where(item):
+        reason = str(error)
     return line, Outcome("error", False, name, item.file, item.line, reason)
 
 

@@ -5,7 +5,8 @@ A pair that passed is a bare ``<testcase>``; one that failed holds a ``<failure>
 whose ``message`` is its first reason and whose text is every reason, one per
 line; one that could not be read or computed holds an ``<error>``. Test cases are
 kept in a temporary file as the pairs come, so memory stays flat however long the
-run; the whole document is written at the end, with the counts.
+run; the whole document is written at the end, with the counts of the test cases
+it holds (with ``--resume``: the pairs this run checked).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from datetime import datetime, timezone
 from typing import TextIO
 from xml.sax.saxutils import escape, quoteattr
 
-from gjkcli.verify.tally import Outcome, Summary
+from gjkcli.verify.tally import Outcome
 
 __all__ = ["JUnitReport"]
 
@@ -34,7 +35,7 @@ class JUnitReport:
     >>> report.add(Outcome("agree", False, "ok", "p.jsonl", 1))
     >>> report.add(Outcome("agree", True, "bad\\x07", "p.jsonl", 2, "expect.distance: <wrong>"))
     >>> out = io.StringIO()
-    >>> report.write(out, Summary(pairs=2, passed=1, failed=1, failed_expectations=1))
+    >>> report.write(out, 0.0)
     >>> print(out.getvalue())  # doctest: +ELLIPSIS
     <?xml version="1.0" encoding="utf-8"?>
     <testsuites name="gjk batch" tests="2" failures="1" errors="0" time="0.000">
@@ -50,7 +51,7 @@ class JUnitReport:
 
     def __init__(self) -> None:
         self._cases: TextIO = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
-        self._extra = 0
+        self._counts = {"tests": 0, "failures": 0, "errors": 0}
 
     def add(self, outcome: Outcome) -> None:
         """One pair's test case."""
@@ -60,6 +61,9 @@ class JUnitReport:
             f"file={_attribute(outcome.file)}{where}"
         )
         status = outcome.status
+        self._counts["tests"] += 1
+        self._counts["failures"] += status == "fail"
+        self._counts["errors"] += status == "error"
         if status == "pass":
             self._cases.write(f"{head} />\n")
             return
@@ -72,19 +76,19 @@ class JUnitReport:
 
     def add_failure(self, classname: str, name: str, lines: list[str]) -> None:
         """A failing test case that is not a pair (answers that matched no pair)."""
-        self._extra += 1
+        self._counts["tests"] += 1
+        self._counts["failures"] += 1
         self._cases.write(
             f"<testcase classname={_attribute(classname)} name={_attribute(name)}>\n"
             f'<failure type="fail" message={_attribute(lines[0])}>{_text(chr(10).join(lines))}'
             "</failure>\n</testcase>\n"
         )
 
-    def write(self, stream: TextIO, summary: Summary) -> None:
-        """The whole document, with the counts of ``summary``, to ``stream``; then the
-        gathered test cases are let go."""
-        tests, failures = summary.pairs + self._extra, summary.failed + self._extra
-        counts = f'tests="{tests}" failures="{failures}" errors="{summary.errors}"'
-        time = f'time="{summary.elapsed:.3f}"'
+    def write(self, stream: TextIO, seconds: float) -> None:
+        """The whole document, with the counts of the test cases gathered and the run's
+        ``seconds``, to ``stream``; then the gathered test cases are let go."""
+        counts = " ".join(f'{key}="{value}"' for key, value in self._counts.items())
+        time = f'time="{seconds:.3f}"'
         stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
         stream.write('<?xml version="1.0" encoding="utf-8"?>\n')
         stream.write(f"<testsuites name={_attribute(SUITE)} {counts} {time}>\n")

@@ -256,10 +256,17 @@ def test_an_answers_file_that_cannot_be_joined_is_a_usage_error(
 def test_a_wrong_value_in_one_answer_is_that_pairs_error_row(tmp_path: Path) -> None:
     write_lines(tmp_path / "pairs.jsonl", [pair for pair, _ in corpus()][:3])
     write_lines(tmp_path / "engine.jsonl", [{}, {"distance": "far"}, {"verdict": "apart"}])
-    status, records, (summary, _, _) = batch(
+    status, records, (summary, junit, _) = batch(
         tmp_path, tmp_path / "pairs.jsonl", "--answers", str(tmp_path / "engine.jsonl")
     )
     assert status == 2 and [record["status"] for record in records] == ["pass", "error", "error"]
+    assert junit_counts(junit, summary) == set()
+    errors = [case.find("error") for case in junit.getroot().iter("testcase")]
+    assert [error is not None and error.get("message") for error in errors] == [
+        False,
+        records[1]["error"],
+        records[2]["error"],
+    ]
     assert records[1]["error"].endswith(
         'engine.jsonl:2: distance: expected a number, got a string ("far")'
     )
