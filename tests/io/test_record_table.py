@@ -31,6 +31,8 @@ COLUMNS = {
     "name": ("name",),
     "source_file": ("source", "file"),
     "source_line": ("source", "line"),
+    "status": ("status",),
+    "reasons": ("reasons",),
     "verdict": ("verdict",),
     "verdict_source": ("verdict_source",),
     "agree": ("agree",),
