@@ -217,7 +217,7 @@ class ProgramEngine:
         self.description = command
         self.timeout = timeout
         self.restarts = 0
-        self._answered = False
+        self.answered = False
         self._deaths = 0
         self._process: subprocess.Popen[bytes] | None = None
         self._lines: queue.Queue[object] = queue.Queue()
@@ -248,7 +248,17 @@ class ProgramEngine:
         self._stderr_reader.start()
 
     def ask(self, pair: dict[str, Any]) -> Reply:
-        """Send one pair, wait for one line."""
+        """Send one pair, wait for one line. A program that ends on each of the first
+        :data:`_STARTS_WITHOUT_ANSWER` pairs without ever answering cannot run: that is
+        an :class:`EngineError`."""
+        reply = self._ask_once(pair)
+        if isinstance(reply, EngineFailure) and reply.kind == "crash" and not self.answered:
+            self._deaths += 1
+            if self._deaths >= _STARTS_WITHOUT_ANSWER:
+                raise EngineError(f"--impl-cmd: {self.description}: {reply.message}")
+        return reply
+
+    def _ask_once(self, pair: dict[str, Any]) -> Reply:
         if self._process is None:
             self._start()
         process = self._process
@@ -257,7 +267,7 @@ class ProgramEngine:
         try:
             process.stdin.write(line.encode("utf-8"))
             process.stdin.flush()
-        except (BrokenPipeError, OSError):
+        except OSError:
             return self._died()
         try:
             got = self._lines.get(timeout=self.timeout)
@@ -268,8 +278,7 @@ class ProgramEngine:
         if got is _EOF:
             return self._died()
         assert isinstance(got, bytes)
-        self._answered = True
-        self._deaths = 0
+        self.answered = True
         try:
             text = got.decode("utf-8").rstrip("\r\n")
         except UnicodeDecodeError:
@@ -287,12 +296,9 @@ class ProgramEngine:
         stderr = self._stderr_text()
         self._stop()
         self.restarts += 1
-        self._deaths += 1
         message = f"the program ended (exit status {status})" + (
             f"; its last words: {stderr}" if stderr else ""
         )
-        if not self._answered and self._deaths >= _STARTS_WITHOUT_ANSWER:
-            raise EngineError(f"--impl-cmd: {self.description}: {message}")
         return EngineFailure("crash", message[:500])
 
     def _stderr_text(self) -> str:

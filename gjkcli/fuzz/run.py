@@ -81,6 +81,7 @@ def fuzz(
     result = FuzzResult()
     by_signature: dict[tuple[str, ...], Finding] = {}
     settings = options.settings
+    pending: list[str] = []
     start = time.perf_counter()
     for pair in fuzz_pairs(options.seed, options.families, options.types):
         if options.count is not None and result.tried >= options.count:
@@ -99,16 +100,22 @@ def fuzz(
             known = by_signature.get(judgement.signature)
             if known is not None:
                 known.count += 1
-                continue
-            finding = Finding(len(by_signature) + 1, judgement.signature, judgement)
-            by_signature[judgement.signature] = finding
-            say(
-                f"finding {finding.number}: {', '.join(finding.signature)} "
-                f"on pair {pair['name']}: {judgement.failures[0]}"
-            )
+            else:
+                finding = Finding(len(by_signature) + 1, judgement.signature, judgement)
+                by_signature[judgement.signature] = finding
+                pending.append(
+                    f"finding {finding.number}: {', '.join(finding.signature)} "
+                    f"on pair {pair['name']}: {judgement.failures[0]}"
+                )
         elif judgement.signature:
             result.doubtful += 1
+        if getattr(engine, "answered", True):  # a program that never answered may not run
+            for line in pending:
+                say(line)
+            pending.clear()
     result.seconds = time.perf_counter() - start
+    for line in pending:
+        say(line)
     result.findings = list(by_signature.values())
 
     def ask(candidate: dict[str, Any], loaded: Pair) -> Judgement:
