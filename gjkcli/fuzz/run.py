@@ -53,11 +53,12 @@ class Finding:
 
 @dataclass
 class FuzzResult:
-    """The outcome of a run: pairs ``tried`` (asked of the engine), ``refused`` (that
-    gjkcli itself does not read: not asked), ``doubtful`` (the engine's answer failed but
+    """The outcome of a run: pairs ``tried`` (asked of the engine), ``filtered`` (not of
+    the wanted types: not asked), ``refused`` (that gjkcli itself does not read: not asked), ``doubtful`` (the engine's answer failed but
     gjkcli is not sure of its own), the search's ``seconds``, and the findings."""
 
     tried: int = 0
+    filtered: int = 0
     refused: int = 0
     doubtful: int = 0
     seconds: float = 0.0
@@ -93,6 +94,7 @@ def fuzz(
             result.refused += 1
             continue
         if not fits_types(pair, loaded, options.types):
+            result.filtered += 1
             continue
         judgement = judge(pair, loaded, engine, settings)
         result.tried += 1
@@ -147,6 +149,7 @@ def _summary(engine: Engine, options: FuzzOptions, result: FuzzResult) -> dict[s
         "types": None if options.types is None else list(options.types),
         "sources": sources(options.families),
         "pairs_tried": result.tried,
+        "pairs_filtered": result.filtered,
         "pairs_refused": result.refused,
         "doubtful": result.doubtful,
         "seconds": round(result.seconds, 3),
