@@ -54,8 +54,9 @@ class Finding:
 @dataclass
 class FuzzResult:
     """The outcome of a run: pairs ``tried`` (asked of the engine), ``filtered`` (not of
-    the wanted types: not asked), ``refused`` (that gjkcli itself does not read: not asked), ``doubtful`` (the engine's answer failed but
-    gjkcli is not sure of its own), the search's ``seconds``, and the findings."""
+    the wanted types) and ``refused`` (that gjkcli itself does not read; neither asked),
+    ``doubtful`` (the engine's answer failed but gjkcli is not sure of its own), the
+    search's ``seconds``, and the findings."""
 
     tried: int = 0
     filtered: int = 0
