@@ -3,6 +3,7 @@ shrunk, in both forms (a Python function, a program), the same for the same seed
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import sys
@@ -90,6 +91,8 @@ def test_both_planted_bugs_are_found_and_shrunk(form: str, outputs: dict[str, Pa
             assert answer["intersects"] is False and pair["expect"]["intersects"] is True
         else:
             assert not math.isclose(answer["distance"], pair["expect"]["distance"])
+        if importlib.util.find_spec("matplotlib") is not None:
+            assert (folder / "picture.png").stat().st_size > 0
         trace = (folder / "trace.txt").read_text()
         assert "Boolean GJK" in trace and "\x1b[" not in trace
 
