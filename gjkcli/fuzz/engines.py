@@ -161,7 +161,7 @@ got 'json'
         module = _import_file(where) if where.endswith(".py") else _import_module(where)
     except EngineError:
         raise
-    except BaseException as error:  # anything importing user code may raise (SystemExit too)
+    except (Exception, SystemExit) as error:  # importing user code may raise anything
         raise EngineError(
             f"--impl: cannot import {where}: {type(error).__name__}: {error}"
         ) from None
@@ -184,7 +184,7 @@ def _import_file(path: str) -> Any:
     file = Path(path)
     if not file.is_file():
         raise EngineError(f"--impl: no such file: {path}")
-    name = f"gjk_fuzz_engine_{abs(hash(str(file.resolve())))}"
+    name = "gjk_fuzz_engine_" + "".join(c if c.isalnum() else "_" for c in file.stem)
     spec = importlib.util.spec_from_file_location(name, file)
     if spec is None or spec.loader is None:
         raise EngineError(f"--impl: cannot import {path}")
