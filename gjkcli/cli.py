@@ -684,6 +684,119 @@ def generate(
     sys.stderr.write(f"gjk: wrote {count:,} pairs to {out}\n")
 
 
+@app.command(
+    cls=Command,
+    epilog="[bold]Examples[/bold]\n\n"
+    "  gjk fuzz --impl examples/toy_engine/toy_engine.py:answer --types polygon,circle,point\n\n"
+    "  gjk fuzz --impl-cmd 'python examples/toy_engine/program.py' --types polygon,circle,point "
+    "--seed 1 --count 500\n\n"
+    "  gjk fuzz --impl mypackage.collide:answer --time 60 --out fuzz-results\n\n"
+    "Exit status: 0 nothing found, 1 findings (written to --out), 2 bad usage.",
+)
+def fuzz(
+    *,
+    impl: Annotated[
+        str | None,
+        typer.Option(
+            "--impl",
+            help="The engine as a Python function, package.module:function or "
+            "path/to/file.py:function, called with each pair as a dict; it returns a dict "
+            "with keys of a pair's expect (intersects, verdict, distance, depth, ...).",
+        ),
+    ] = None,
+    impl_cmd: Annotated[
+        str | None,
+        typer.Option(
+            "--impl-cmd",
+            help="The engine as a program (no shell; split as a shell would), kept running: "
+            "one pair per line of JSON on its standard input, one answer object per line "
+            "on its standard output (docs/FORMATS.md, 'gjk fuzz').",
+        ),
+    ] = None,
+    seed: Annotated[
+        int, typer.Option("--seed", help="The same seed gives the same pairs and findings.")
+    ] = 0,
+    count: Annotated[
+        int, typer.Option("--count", min=1, help="Try at most this many pairs.")
+    ] = 1000,
+    seconds: Annotated[
+        float | None,
+        typer.Option("--time", min=0.0, help="Search at most this many seconds (then shrink)."),
+    ] = None,
+    types: Annotated[
+        str | None,
+        typer.Option(
+            "--types",
+            help="Only pairs of these native shape types, without transform, margin, holes "
+            "or name (comma-separated: point, segment, polygon, hull, circle, ellipse, "
+            "rectangle, capsule): the shapes the engine supports. Polygons are convex "
+            "unless 'nonconvex' is named too.",
+        ),
+    ] = None,
+    families: Annotated[
+        str | None,
+        typer.Option(
+            "--families",
+            help="Only these sources (comma-separated): gjk generate's families, 'random' "
+            "(random shapes, scales and offsets) and 'scaled' (family pairs made small).",
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="The folder for the findings and summary.json (default: gjk-fuzz); an "
+            "earlier run's output there is replaced, anything else refused.",
+        ),
+    ] = None,
+    timeout: Annotated[
+        float,
+        typer.Option("--timeout", min=0.001, help="Seconds a program may take per pair."),
+    ] = 10.0,
+    max_calls: Annotated[
+        int,
+        typer.Option("--max-calls", min=0, help="Engine calls allowed to shrink each finding."),
+    ] = 2000,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", help="Print nothing; the exit status tells.")
+    ] = False,
+    precision: Precision = None,
+    rtol: Rtol = None,
+    atol: Atol = None,
+    angle: Angle = None,
+    normal_convention: NormalConvention = None,
+) -> None:
+    """Fuzz your collision engine against gjkcli; shrink each kind of wrong answer."""
+    from gjkcli.fuzz.command import (
+        TYPES,
+        UsageError,
+        default_out,
+        families_allowed,
+        make_engine,
+        parse_list,
+        run_fuzz,
+    )
+    from gjkcli.fuzz.run import FuzzOptions
+
+    settings = _expect_settings(precision, rtol, atol, angle, normal_convention)
+    try:
+        options = FuzzOptions(
+            seed=seed,
+            count=count,
+            seconds=seconds,
+            types=parse_list("--types", types, TYPES),
+            families=parse_list("--families", families, families_allowed()),
+            out=out if out is not None else default_out(),
+            max_calls=max_calls,
+            settings=settings,
+        )
+        engine = make_engine(impl, impl_cmd, timeout)
+        result = run_fuzz(engine, options, quiet)
+    except UsageError as error:
+        _fail(str(error))
+    raise typer.Exit(EXIT_DISAGREE if result.findings else EXIT_OK)
+
+
 @contextlib.contextmanager
 def _progress(show: bool, total: int | None) -> Iterator[Callable[["Summary"], None]]:
     """A progress bar on standard error while a batch runs (if ``show``): a bar with the

@@ -1,0 +1,172 @@
+"""What ``gjk fuzz`` writes: a folder per finding, and ``summary.json`` (FORMATS section 4,
+"gjk fuzz").
+
+```
+gjk-fuzz/
+  summary.json
+  finding-01-intersects+verdict/
+    pair.json        the shrunk pair, its expect gjkcli's reference answer
+    answer.jsonl     the engine's wrong answer on it (one line)
+    original.json    the pair as first found
+    trace.txt        what `gjk check pair.json --trace` prints
+    picture.png      the pair drawn (when matplotlib is installed)
+    engine.txt       how the engine failed (crash, hang, garbage, error, raised)
+```
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import io
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+from gjkcli.fuzz.engines import EngineFailure
+from gjkcli.fuzz.judge import Judgement, short_signature
+from gjkcli.io.expectation import expect_from_node
+from gjkcli.io.node import Node
+from gjkcli.pair import Expect
+from gjkcli.verify.check import Check, check_pair
+from gjkcli.verify.expect import ExpectSettings, Reference
+
+__all__ = ["FORMAT", "OutputError", "prepare_folder", "reference_expect", "write_finding"]
+
+FORMAT = "gjk fuzz"
+"""The ``format`` of ``summary.json``: how a later run knows the folder is its own."""
+
+
+class OutputError(Exception):
+    """The output folder cannot be used (a usage error)."""
+
+
+def prepare_folder(folder: Path) -> None:
+    """Make ``folder`` ready for a run: create it, or empty it when it holds only a
+    previous run's output (``summary.json`` of :data:`FORMAT` and ``finding-*``
+    folders). Anything else in it is refused, and nothing is removed."""
+    if folder.exists() and not folder.is_dir():
+        raise OutputError(f"{folder}: exists and is not a folder")
+    if not folder.exists():
+        try:
+            folder.mkdir(parents=True)
+        except OSError as error:
+            raise OutputError(f"{folder}: cannot create: {error.strerror or error}") from None
+        return
+    entries = list(folder.iterdir())
+    if not entries:
+        return
+    summary = folder / "summary.json"
+    try:
+        ours = json.loads(summary.read_text("utf-8")).get("format") == FORMAT
+    except (OSError, ValueError, AttributeError):
+        ours = False
+    strangers = [
+        entry.name
+        for entry in entries
+        if entry != summary and not (entry.is_dir() and entry.name.startswith("finding-"))
+    ]
+    if not ours or strangers:
+        raise OutputError(
+            f"{folder}: not empty, and not the output of an earlier gjk fuzz run "
+            "(choose another --out, or empty it)"
+        )
+    for entry in entries:
+        if entry.is_dir():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink()
+
+
+def reference_expect(check: Check) -> dict[str, Any]:
+    """gjkcli's reference answer as a pair's ``expect``: intersects, verdict, distance,
+    and the depth when they intersect (and it has one)."""
+    pair = check.pair
+    reference = Reference(
+        (pair.a.shape, pair.b.shape), check.answer, check.exact, check.ruling, check.scale
+    )
+    verdict = check.ruling.verdict
+    expect: dict[str, Any] = {
+        "intersects": verdict != "separated",
+        "verdict": verdict,
+        "distance": reference.distance,
+    }
+    if verdict != "separated" and reference.depth is not None:
+        expect["depth"] = reference.depth
+    return expect
+
+
+def write_finding(
+    folder: Path,
+    number: int,
+    first: Judgement,
+    shrunk: Judgement,
+    settings: ExpectSettings,
+) -> Path:
+    """Write one finding's folder; return its path."""
+    target = folder / f"finding-{number:02d}-{short_signature(first.signature)}"
+    target.mkdir()
+    plain = dataclasses.replace(shrunk.loaded, answer=None, expect=None)
+    check = check_pair(plain, trace=True, settings=settings)
+    name = f"finding-{number:02d}"
+    pair = {"name": name, "a": shrunk.pair["a"], "b": shrunk.pair["b"]}
+    pair["expect"] = reference_expect(check)
+    _write_json(target / "pair.json", pair)
+    _write_json(target / "original.json", _original(first))
+    reply = shrunk.reply
+    if isinstance(reply, EngineFailure):
+        lines = [f"{reply.kind}: {reply.message}"]
+        if reply.output is not None:
+            lines.append(f"output: {reply.output}")
+        (target / "engine.txt").write_text("\n".join(lines) + "\n", "utf-8")
+    else:
+        (target / "answer.jsonl").write_text(
+            json.dumps(reply, separators=(",", ":")) + "\n", "utf-8"
+        )
+    checked = check_pair(
+        dataclasses.replace(shrunk.loaded, name=name, expect=_expect_of(pair)),
+        trace=True,
+        settings=settings,
+    )
+    (target / "trace.txt").write_text(_trace_text(checked), "utf-8")
+    _picture(checked, target / "picture.png")
+    return target
+
+
+def _original(first: Judgement) -> dict[str, Any]:
+    original = {"name": first.pair.get("name", "original"), "a": first.pair["a"]}
+    original["b"] = first.pair["b"]
+    if first.check is not None:
+        original["expect"] = reference_expect(first.check)
+    return original
+
+
+def _expect_of(pair: dict[str, Any]) -> Expect:
+    return expect_from_node(Node(pair["expect"], "pair.json", "expect"))
+
+
+def _write_json(path: Path, value: Any) -> None:
+    path.write_text(json.dumps(value, indent=1) + "\n", "utf-8")
+
+
+def _trace_text(check: Check) -> str:
+    """What ``gjk check pair.json --trace`` prints, as plain text."""
+    from rich.console import Console
+
+    from gjkcli.render.table import check_table
+    from gjkcli.render.trace import trace_text
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=100, color_system=None, record=True)
+    console.print(check_table(check))
+    console.print(trace_text("both", check.answer))
+    return "".join(line.rstrip() + "\n" for line in console.export_text(styles=False).splitlines())
+
+
+def _picture(check: Check, path: Path) -> None:
+    """Draw the pair as ``gjk check --plot`` does; nothing without matplotlib."""
+    from gjkcli.render.plot import PlotUnavailableError, save_plot
+
+    with contextlib.suppress(PlotUnavailableError):
+        save_plot(check, "distance", path)
