@@ -98,10 +98,7 @@ def run_fuzz(engine: Engine, options: FuzzOptions, quiet: bool) -> FuzzResult:
     finally:
         engine.close()
     if not quiet:
-        console = Console()
-        if not console.is_terminal:
-            console.width = 120
-        console.print(summary_table(result, options.out))
+        Console().print(summary_table(result, options.out))
     return result
 
 

@@ -147,7 +147,13 @@ def _expect_of(pair: dict[str, Any]) -> Expect:
 
 
 def _write_json(path: Path, value: Any) -> None:
-    path.write_text(json.dumps(value, indent=1) + "\n", "utf-8")
+    """An object with each top-level key on a line of its own, its value on that line
+    (a shape, with all its points, reads at a glance)."""
+    if not isinstance(value, dict):
+        path.write_text(json.dumps(value) + "\n", "utf-8")
+        return
+    lines = [f" {json.dumps(key)}: {json.dumps(item)}" for key, item in value.items()]
+    path.write_text("{\n" + ",\n".join(lines) + "\n}\n", "utf-8")
 
 
 def _trace_text(check: Check) -> str:

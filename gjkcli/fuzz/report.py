@@ -33,21 +33,23 @@ def summary_table(result: FuzzResult, out: Path) -> RenderableType:
     if not result.findings:
         return Text(f"{head}: no findings; summary written to {out / 'summary.json'}")
     table = Table(title="findings", title_justify="left")
-    for column in ("#", "failing", "pairs", "shrunk to", "calls", "seconds", "folder"):
-        table.add_column(column, justify="right" if column in ("#", "pairs", "calls") else "left")
+    headers = ("#", "failing keys", "pairs", "shrunk to vertices", "bits", "calls", "seconds")
+    for column in headers:
+        table.add_column(column, justify="left" if column == "failing keys" else "right")
     for finding in result.findings:
         shrunk = finding.shrunk
-        after = "-"
+        vertices, bits = "-", "-"
         if shrunk is not None:
             size = measure(shrunk.judgement.pair)
-            after = f"{'+'.join(map(str, size['vertices']))} vertices, {size['max_bits']} bits"
+            vertices, bits = "+".join(map(str, size["vertices"])), str(size["max_bits"])
         table.add_row(
             str(finding.number),
-            short_signature(finding.signature),
+            short_signature(finding.signature).replace("+", ", "),
             f"{finding.count:,}",
-            after,
+            vertices,
+            bits,
             "-" if shrunk is None else f"{shrunk.calls:,}",
             "-" if shrunk is None else f"{shrunk.seconds:.1f}",
-            "-" if finding.folder is None else finding.folder.name,
         )
-    return Group(table, Text(f"{head}: {len(result.findings)} findings, written to {out}"))
+    where = f"{len(result.findings)} findings, in {out}/finding-NN-*"
+    return Group(table, Text(f"{head}: {where}"))

@@ -117,7 +117,5 @@ def _two_points(node: Node) -> tuple[Vec, Vec]:
 
 
 def _direction(node: Node) -> Vec:
-    x, y = node.xy()
-    if not math.hypot(x, y) > 0.0:
-        raise node.error("a normal must be a direction, not [0, 0]")
-    return x, y
+    """A normal, any length; ``[0, 0]`` is an engine's "no normal" (judged as such)."""
+    return node.xy()

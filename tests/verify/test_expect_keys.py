@@ -100,6 +100,12 @@ def test_two_normals_that_tie_both_pass() -> None:
     assert failures(corner, Expect(normal=(1.0, 1.0))) == ["expect.normal"]  # needs 1 / sqrt 2
 
 
+def test_a_zero_normal_is_right_only_where_the_shapes_touch() -> None:
+    assert failures(TOUCHING, Expect(normal=(0.0, 0.0))) == []
+    assert failures(OVERLAP, Expect(normal=(0.0, 0.0))) == ["expect.normal"]
+    assert failures(APART, Expect(normal=(0.0, 0.0))) == ["expect.normal"]
+
+
 def test_separated_shapes_have_depth_zero_and_no_contact() -> None:
     assert failures(APART, Expect(depth=0.0, normal=(1.0, 0.0))) == []
     assert failures(APART, Expect(depth=0.25)) == ["expect.depth"]
