@@ -290,8 +290,8 @@ class _Judge:
         if stated == (0.0, 0.0):  # an engine's "no normal": right only where none is defined
             if abs(ref.signed) <= self.tolerance:
                 return None
-            wanted = "none" if ref.normal is None else _vec(ref.normal)
-            return self._fail("normal", _vec(stated), wanted, "not a direction")
+            shown = "none" if ref.normal is None else _vec(ref.normal)
+            return self._fail("normal", _vec(stated), shown, "not a direction")
         sign = self.settings.normal_sign
         direction = _unit((sign * stated[0], sign * stated[1]))
         wanted = ref.normal
