@@ -51,5 +51,5 @@ def summary_table(result: FuzzResult, out: Path) -> RenderableType:
             "-" if shrunk is None else f"{shrunk.calls:,}",
             "-" if shrunk is None else f"{shrunk.seconds:.1f}",
         )
-    where = f"{len(result.findings)} findings, in {out}/finding-NN-*"
+    where = f"{len(result.findings)} findings, in {out}/"
     return Group(table, Text(f"{head}: {where}"))
