@@ -2,7 +2,8 @@
 
 A pair is a *finding* when the engine's answer fails (or the engine itself failed) and
 gjkcli is sure of its own answer: its check agrees with its references (Shapely, the
-exact arbiter) and, for two polygonal shapes, the reference is the exact one. A finding
+exact arbiter), for two polygonal shapes the reference is the exact one, and no failing
+key is one gjkcli has no reference for (the depth of compound shapes that overlap). A finding
 is therefore never gjkcli's own doubt. Findings are grouped by *signature*: the sorted
 keys that failed (``("answer.intersects", "answer.verdict")``), or the way the engine
 failed (``("crash",)``).
@@ -122,7 +123,8 @@ def judged(
     check = check_pair(dataclasses.replace(loaded, answer=answer), settings=settings)
     failures = check.expect.failures if check.expect is not None else ()
     signature = tuple(sorted({failure.split(":", 1)[0] for failure in failures}))
-    trusted = check.agree and (check.exact is not None or not polygonal(loaded))
+    unjudged = check.expect is not None and bool(check.expect.unjudged)
+    trusted = check.agree and not unjudged and (check.exact is not None or not polygonal(loaded))
     return Judgement(pair, loaded, reply, check, signature, tuple(failures), trusted)
 
 

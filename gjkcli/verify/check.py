@@ -190,4 +190,5 @@ def _expectations(
     if pair.answer_missing is not None:
         failures.append(f"answer: {pair.answer_missing}")
     tolerance = outcomes[0].tolerance if outcomes else settings.tolerance(reference.scale)
-    return ExpectOutcome(not failures, tuple(failures), tolerance)
+    unjudged = tuple(key for outcome in outcomes for key in outcome.unjudged)
+    return ExpectOutcome(not failures, tuple(failures), tolerance, unjudged)

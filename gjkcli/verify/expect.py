@@ -23,24 +23,28 @@ each lie on their shape (within the tolerance) and are the distance apart;
 ``contact`` points each lie on their shape and are the depth apart, along a direction
 in which B moved by that much clears A; a ``normal`` passes within the angle
 tolerance of gjkcli's, or when it is valid itself (B moved along it by the depth,
-plus the tolerance, clears A; for separated shapes, their projections on it are the
-distance apart). The normal points from A towards B (B moves along it to separate);
-``normal_sign`` -1 reads engines that use the opposite convention.
+plus the tolerance, clears A; for compound shapes apart, B moved back along it by the
+distance touches A: convex shapes apart have one closest direction, judged by angle).
+The normal points from A towards B (B moves along it to separate);
+``normal_sign`` -1 reads engines that use the opposite convention. Compound shapes
+that overlap have no depth in gjkcli, so a stated depth, normal or contact for them
+fails, saying so, and is marked *unjudged* (``gjk fuzz`` never reports it).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from gjkcli import tolerances
-from gjkcli.algorithms.answer import Answer
+from gjkcli.algorithms.answer import Answer, solve
 from gjkcli.algorithms.distance import distance
 from gjkcli.pair import Expect
 from gjkcli.shapes import point
+from gjkcli.shapes.affine import Affine
 from gjkcli.shapes.base import Vec
-from gjkcli.shapes.compound import Shape, parts_of
+from gjkcli.shapes.compound import Shape, parts_of, transform_shape
 from gjkcli.verify.exact import ExactAnswer
 from gjkcli.verify.ruling import Ruling
 
@@ -80,11 +84,14 @@ PRECISIONS = {
 @dataclass(frozen=True)
 class ExpectOutcome:
     """Which stated values failed (each as a sentence naming the key, both values and
-    their difference), and the length tolerance they were held to."""
+    their difference), and the length tolerance they were held to. ``unjudged`` names
+    the keys among them that failed because gjkcli has no reference for them (the depth,
+    normal and contact points of compound shapes that overlap)."""
 
     ok: bool
     failures: tuple[str, ...]
     tolerance: float
+    unjudged: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -104,18 +111,22 @@ class Reference:
 
     @property
     def depth(self) -> float | None:
-        """EPA's depth; 0 for separated shapes; ``None`` where there is none (compounds)."""
-        if self.ruling.verdict == "separated":
-            return 0.0
+        """EPA's depth; 0 for separated shapes, and for touching ones without EPA's;
+        ``None`` where there is none (compound shapes that overlap)."""
         overlap = self.answer.penetration
+        if self.ruling.verdict == "separated" or (
+            overlap is None and self.ruling.verdict == "touching"
+        ):
+            return 0.0
         return None if overlap is None else overlap.depth
 
     @property
-    def signed(self) -> float:
-        """The distance, or minus the depth (0 for compounds that intersect)."""
+    def signed(self) -> float | None:
+        """The distance, or minus the depth; ``None`` where the depth is unknown."""
         if self.ruling.verdict == "separated":
             return self.distance
-        return -(self.depth or 0.0)
+        depth = self.depth
+        return None if depth is None else -depth
 
     @property
     def proven(self) -> bool:
@@ -172,19 +183,26 @@ def check_expect(
         )
         if failure is not None
     ]
-    return ExpectOutcome(not failures, tuple(failures), tolerance)
+    return ExpectOutcome(not failures, tuple(failures), tolerance, tuple(judge.unjudged))
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Judge:
     reference: Reference
     tolerance: float
     settings: ExpectSettings
     source: Source
+    unjudged: list[str] = field(default_factory=list)
 
     def _fail(self, key: str, stated: str, reference: str, why: str) -> str:
         said = "expected" if self.source == "expect" else "answered"
         return f"{self.source}.{key}: {said} {stated}, reference {reference} ({why})"
+
+    def _no_reference(self, key: str, stated: str) -> str:
+        """A stated value gjkcli has nothing to judge by: compound shapes that overlap have
+        no depth, so no normal or contact points either (a failure, saying so)."""
+        self.unjudged.append(f"{self.source}.{key}")
+        return self._fail(key, stated, "none", "compound shapes that overlap have no depth")
 
     def _lengths(self, key: str, stated: float, reference: float) -> str | None:
         difference = abs(stated - reference)
@@ -212,18 +230,20 @@ class _Judge:
         truth = ref.ruling.verdict
         if stated == truth or (not ref.proven and truth == "touching"):
             return None
-        if stated == "touching" and abs(ref.signed) <= self.tolerance:
+        signed = ref.signed
+        if stated == "touching" and signed is not None and abs(signed) <= self.tolerance:
             return None
-        if stated == "overlapping" and ref.signed <= self.tolerance:
+        if stated == "overlapping" and signed is not None and signed <= self.tolerance:
             return None  # contact claimed where the gap is within the tolerance
         return self._fail("verdict", stated, truth, self._verdict_words())
 
     def _verdict_words(self) -> str:
         ref = self.reference
+        depth = ref.depth
         size = {
             "separated": f"distance {_num(ref.distance)}",
             "touching": "they touch",
-            "overlapping": f"depth {_num(-ref.signed)}",
+            "overlapping": "they overlap" if depth is None else f"depth {_num(depth)}",
         }[ref.ruling.verdict]
         return f"{ref.ruling.source}; {size}, tolerance {self.tolerance:.2g}"
 
@@ -237,7 +257,7 @@ class _Judge:
             return None
         depth = self.reference.depth
         if depth is None:
-            return self._fail("depth", _num(stated), "none", "compound shapes have no depth")
+            return self._no_reference("depth", _num(stated))
         return self._lengths("depth", stated, depth)
 
     def closest(self, stated: tuple[Vec, Vec] | None) -> str | None:
@@ -254,13 +274,15 @@ class _Judge:
             return self._fail("contact", _pair(stated), "none", words)
         depth = ref.depth
         if depth is None:
-            return self._fail("contact", _pair(stated), "none", "compound shapes have no depth")
+            return self._no_reference("contact", _pair(stated))
         problem = self._points("contact", stated, depth)
         if problem is not None:
             return problem
         gap = _minus(stated[0], stated[1])
         if math.hypot(*gap) <= self.tolerance:
             return None
+        if _compound(ref.shapes):
+            return self._no_reference("contact", _pair(stated))
         excess = _overlap(ref.shapes, _unit(gap)) - depth
         if excess <= self.tolerance:
             return None
@@ -287,35 +309,46 @@ class _Judge:
         if stated is None:
             return None
         ref = self.reference
-        if stated == (0.0, 0.0):  # an engine's "no normal": right only where none is defined
-            if abs(ref.signed) <= self.tolerance:
-                return None
-            shown = "none" if ref.normal is None else _vec(ref.normal)
-            return self._fail("normal", _vec(stated), shown, "not a direction")
         sign = self.settings.normal_sign
-        direction = _unit((sign * stated[0], sign * stated[1]))
         wanted = ref.normal
+        shown = "none" if wanted is None else _vec((sign * wanted[0], sign * wanted[1]))
+        signed = ref.signed
+        if stated == (0.0, 0.0):  # an engine's "no normal": right only where none is defined
+            if signed is not None and abs(signed) <= self.tolerance:
+                return None
+            return self._fail("normal", _vec(stated), shown, "not a direction")
+        direction = _unit((sign * stated[0], sign * stated[1]))
         angle = None if wanted is None else _angle(direction, wanted)
         if angle is not None and angle <= self.settings.angle:
             return None
-        if _valid_normal(ref, direction, self.tolerance):
+        if signed is None or (signed <= 0.0 and _compound(ref.shapes)):
+            return self._no_reference("normal", _vec(stated))
+        if _valid_normal(ref, direction, signed, self.tolerance):
             return None
-        reference = "none" if wanted is None else _vec(wanted)
         why = (
             "not a valid normal"
             if angle is None
             else f"{angle:.6g} radians apart, tolerance {self.settings.angle:.2g}"
         )
-        return self._fail("normal", _vec(stated), reference, why)
+        return self._fail("normal", _vec(stated), shown, why)
 
 
-def _valid_normal(reference: Reference, direction: Vec, tolerance: float) -> bool:
-    """Whether ``direction`` does a normal's job for two convex shapes: moving B along it
-    by the depth (plus the tolerance) clears A, or, for separated shapes, their
-    projections on it are the distance apart (less the tolerance)."""
-    if any(len(parts_of(shape)) > 1 for shape in reference.shapes):
-        return False  # the projections of non-convex shapes do not measure their gap
-    return _overlap(reference.shapes, direction) <= -reference.signed + tolerance
+def _valid_normal(reference: Reference, direction: Vec, signed: float, tolerance: float) -> bool:
+    """Whether ``direction`` does a normal's job where it need not be gjkcli's. For
+    compound shapes apart (convex ones have one closest direction): B moved back along
+    it by the distance touches A, so closest points lie along it. For convex shapes that
+    intersect: moving B along it by the depth (plus the tolerance) clears A."""
+    a, b = reference.shapes
+    if signed > 0.0:
+        if not _compound(reference.shapes):
+            return False
+        back = Affine.from_parts(translate=(-signed * direction[0], -signed * direction[1]))
+        return solve(a, transform_shape(b, back)).gjk.distance <= tolerance
+    return _overlap(reference.shapes, direction) <= -signed + tolerance
+
+
+def _compound(shapes: tuple[Shape, Shape]) -> bool:
+    return any(len(parts_of(shape)) > 1 for shape in shapes)
 
 
 def _overlap(shapes: tuple[Shape, Shape], direction: Vec) -> float:
@@ -356,7 +389,7 @@ def _num(value: float) -> str:
 
 
 def _vec(v: Vec) -> str:
-    return f"[{_num(v[0])}, {_num(v[1])}]"
+    return f"[{_num(v[0] + 0.0)}, {_num(v[1] + 0.0)}]"  # + 0.0: no "-0"
 
 
 def _pair(points: tuple[Vec, Vec]) -> str:

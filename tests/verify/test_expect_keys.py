@@ -87,6 +87,10 @@ def test_depth_normal_and_contact() -> None:
     assert failures(OVERLAP, Expect(normal=(0.0, 1.0))) == ["expect.normal"]
     flipped = ExpectSettings(normal_sign=-1)
     assert failures(OVERLAP, Expect(normal=(-3.0, 0.0)), flipped) == []  # any length
+    pair = Pair(ShapeInput(SQUARE, "p"), ShapeInput(OVERLAP, "p"), "p", Expect(normal=(1.0, 0.0)))
+    outcome = check_pair(pair, settings=flipped).expect
+    assert outcome is not None  # both normals in the engine's own convention
+    assert outcome.failures[0].startswith("expect.normal: expected [1, 0], reference [-1, 0] (")
     off_b = ((2.0, 1.0), (1.0, 1.0))  # B's point is 0.5 outside B
     assert failures(OVERLAP, Expect(contact=off_b)) == ["expect.contact"]
     slanted = ((2.0, 1.0), (1.5, 0.5))  # on both shapes, but not a move that clears A
@@ -116,6 +120,42 @@ def test_separated_shapes_have_depth_zero_and_no_contact() -> None:
 def test_compound_shapes_have_no_depth() -> None:
     compound = union_of([box(0.0, 0.0, 1.0, 1.0), box(1.0, 0.0, 2.0, 3.0)])
     assert failures(box(0.5, 0.5, 1.5, 1.5), Expect(depth=0.5), a=compound) == ["expect.depth"]
+
+
+ELL = union_of([box(0.0, 0.0, 4.0, 1.0), box(0.0, 1.0, 1.0, 4.0)])  # an L: arms along x and y
+
+
+def unjudged(b: Shape, expect: Expect) -> tuple[str, ...]:
+    pair = Pair(ShapeInput(ELL, "compound"), ShapeInput(b, "polygon"), "p", expect)
+    check = check_pair(pair)
+    assert check.expect is not None
+    return check.expect.unjudged
+
+
+def test_compound_shapes_apart_take_any_closest_direction() -> None:
+    corner = box(2.0, 2.0, 3.0, 3.0)  # 1 from both arms: two closest directions
+    for normal in ((1.0, 0.0), (0.0, 1.0)):
+        assert failures(corner, Expect(distance=1.0, normal=normal), a=ELL) == []
+    assert failures(corner, Expect(normal=(1.0, 1.0)), a=ELL) == ["expect.normal"]
+    assert failures(corner, Expect(closest=((2.0, 1.0), (2.0, 2.0))), a=ELL) == []
+
+
+def test_compound_shapes_that_touch_have_depth_zero() -> None:
+    on_arm = box(2.0, 1.0, 3.0, 3.0)  # resting on the bottom arm
+    assert failures(on_arm, Expect(verdict="touching", depth=0.0), a=ELL) == []
+    assert failures(on_arm, Expect(depth=0.5), a=ELL) == ["expect.depth"]
+
+
+def test_compound_shapes_that_overlap_are_never_touching() -> None:
+    inside = box(2.0, 0.25, 3.0, 0.75)  # inside the bottom arm
+    stated = Expect(verdict="touching", intersects=True)
+    assert failures(inside, stated, a=ELL) == ["expect.verdict"]
+    assert failures(inside, Expect(normal=(0.0, 0.0)), a=ELL) == ["expect.normal"]
+    assert unjudged(inside, Expect(depth=0.25, normal=(0.0, 1.0))) == (
+        "expect.depth",
+        "expect.normal",
+    )
+    assert unjudged(inside, Expect(verdict="touching", depth=0.25)) == ("expect.depth",)
 
 
 def test_single_precision_answers_pass_only_with_the_preset() -> None:
