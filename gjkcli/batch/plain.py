@@ -49,6 +49,7 @@ import numpy as np
 from gjkcli.io.discover import Item
 from gjkcli.io.errors import InputError
 from gjkcli.io.expectation import CARRIED_KEYS, carried_fields, expect_from_node
+from gjkcli.io.jsondoc import stays_integer
 from gjkcli.io.limits import bounds_problem
 from gjkcli.io.node import Node
 from gjkcli.pair import Expect, Pair, ShapeInput
@@ -167,11 +168,15 @@ def _keys_in(value: Any) -> int:
 
 
 def _all_keys(value: Any) -> int:
-    """The keys of every object in a JSON value (the user's own ``id`` and ``meta``)."""
+    """The keys of every object in a JSON value (the user's own ``id`` and ``meta``, copied
+    into the record: an integer the general loader reads as a float makes the line not
+    plain)."""
     if type(value) is dict:
         return len(value) + sum(map(_all_keys, value.values()))
     if type(value) is list:
         return sum(map(_all_keys, value))
+    if type(value) is int and not stays_integer(value):
+        raise _NotPlainError
     return 0
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from gjkcli.io.errors import InputError
 
-__all__ = ["JsonObject", "NonFinite", "parse_json"]
+__all__ = ["JsonObject", "NonFinite", "parse_json", "stays_integer"]
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,16 @@ def _parse_int(text: str) -> int | float | NonFinite:
 _INT_DIGITS = 20
 """Integer literals up to this long stay integers (every coordinate becomes a float
 later); longer ones are read as floats at once."""
+
+
+def stays_integer(value: int) -> bool:
+    """Whether :func:`parse_json` reads this integer's literal as an integer (a longer one
+    is read as a float).
+
+    >>> stays_integer(10**19), stays_integer(-(10**19))
+    (True, False)
+    """
+    return len(str(value)) <= _INT_DIGITS
 
 
 def _shortened(text: str) -> str:

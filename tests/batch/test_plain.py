@@ -136,6 +136,8 @@ NOT_PLAIN = [
     pair_line(POINT, id=True),
     pair_line(POINT, id=1.5),
     pair_line(POINT, meta=[1]),
+    pair_line(POINT, id=10**20),  # read as a float by the general loader, and refused
+    pair_line(POINT, meta={"big": -(10**20)}),
     pair_line(POINT, meta={"y": {"x": 2}})[:-3] + ', "x": 3}}}',  # a repeated key in meta
     pair_line(POINT, expect=[]),
     # null where a value is optional: the general loader refuses it
@@ -186,6 +188,7 @@ PLAIN = [
         },
     ),
     pair_line(POINT, id=17),
+    pair_line(POINT, id=-(10**18), meta={"big": 10**19}),  # the longest integers kept
 ]
 """Lines the fast way reads itself."""
 
