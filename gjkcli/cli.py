@@ -422,10 +422,17 @@ def batch(
         scheduler=scheduler,
     )
     _check_tables(paths)
+    if answers == "-" and "-" in paths:
+        _fail("--answers - and the input - both read standard input: give one of them a file")
     try:
         book = read_answers(answers) if answers is not None else None
     except AnswersError as error:
         _fail(str(error))
+    if book is not None and book.join == "position" and any(map(os.path.isdir, paths)):
+        _fail(
+            f"{book.file} joins its answers to the pairs by position, which a folder's "
+            "skipped shape files would shift: give each answer the id or the name of its pair"
+        )
     show_progress = not quiet and sys.stderr.isatty()
     # the length of the run, for the progress bar: a first, quiet pass over the inputs
     # that can be read twice (a pipe is not counted: the count would drain it)

@@ -41,14 +41,15 @@ def expect_settings(
     normal_convention: str | None = None,
     start: Path | None = None,
 ) -> ExpectSettings:
-    """The settings from the options given (``None``: not given), then the table found
-    from ``start`` (the working directory by default), then the preset.
+    """The settings from the options given (``None``: not given) over the table found
+    from ``start`` (the working directory by default) over the preset. A ``precision``
+    given as an option sets all three tolerances afresh (the table's ``rtol``, ``atol``
+    and ``angle`` are then not used); the other options override one key each.
 
     >>> expect_settings(precision="single", atol=0.0, start=Path("/"))
     ExpectSettings(rtol=1e-05, atol=0.0, angle=0.001, normal_sign=1)
     """
-    table = find_table(start or Path.cwd())
-    values: dict[str, Any] = dict(table[1]) if table else {}
+    found = find_table(start or Path.cwd())
     given = {
         "precision": precision,
         "rtol": rtol,
@@ -56,9 +57,16 @@ def expect_settings(
         "angle": angle,
         "normal-convention": normal_convention,
     }
-    values.update({key: value for key, value in given.items() if value is not None})
-    where = f"[tool.gjkcli] in {table[0]}" if table else "the options"
-    return _settings(values, where)
+    options = {key: value for key, value in given.items() if value is not None}
+    _settings(options, "the options")  # an option's own problem is the option's
+    values: dict[str, Any] = {}
+    if found is not None:
+        path, table = found
+        _settings(table, f"[tool.gjkcli] in {path}")
+        values = dict(table)
+        if "precision" in options:
+            values = {key: values[key] for key in ("normal-convention",) if key in values}
+    return _settings(values | options, "the options")
 
 
 def find_table(start: Path) -> tuple[Path, dict[str, Any]] | None:
@@ -72,7 +80,8 @@ def find_table(start: Path) -> tuple[Path, dict[str, Any]] | None:
             document = tomllib.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
             raise ConfigError(f"{path}: cannot read it: {error}") from None
-        table = document.get("tool", {}).get("gjkcli")
+        tool = document.get("tool", {})
+        table = tool.get("gjkcli") if isinstance(tool, dict) else None
         if table is None:
             continue
         if not isinstance(table, dict):

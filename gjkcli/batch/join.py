@@ -42,8 +42,8 @@ def _own_key(item: Item) -> tuple[str, Any]:
     row will be an error anyway)."""
     name = default_name(item)
     document = _document(item)
-    if not isinstance(document, dict):
-        return name, None
+    if not isinstance(document, dict) or "a" not in document or "b" not in document:
+        return name, None  # not a pair object: its name and id are not its own
     own = document.get("name")
     return (own if isinstance(own, str) else name), document.get("id")
 

@@ -71,6 +71,9 @@ class AnswerBook:
         >>> book = read_text_answers("a.jsonl", '{"id": 7, "distance": 1}\\n')
         >>> book.slot("p", 7, 0).answer.distance, book.slot("p", 8, 1).missing
         (1.0, 'no answer in a.jsonl has id 8')
+        >>> print(book.slot("q", 7, 2).missing)
+        an earlier pair took the answer for it (a.jsonl:1 (id 7)): pairs joined by id need
+        one id each
         >>> [entry.line for entry in book.unused()]
         []
         """
@@ -82,6 +85,11 @@ class AnswerBook:
             if self.join == "id" and pair_id is None:
                 return AnswerSlot(missing=f"the pair has no id (answers in {self.file} are by id)")
             return AnswerSlot(missing=f"no answer in {self.file} has {wanted}")
+        if entry.used:
+            return AnswerSlot(
+                missing=f"an earlier pair took the answer for it ({self.describe(entry)}): "
+                f"pairs joined by {self.join} need one {self.join} each"
+            )
         entry.used = True
         return entry.slot
 

@@ -272,3 +272,36 @@ def test_a_wrong_value_in_one_answer_is_that_pairs_error_row(tmp_path: Path) -> 
     )
     assert "engine.jsonl:3: verdict: expected one of separated" in records[2]["error"]
     adds_up(summary)
+
+
+def test_an_answer_is_taken_once_and_a_position_join_refuses_folders(tmp_path: Path) -> None:
+    pair, answer = corpus()[0]
+    write_lines(tmp_path / "pairs.jsonl", [pair, pair])  # two pairs with one id
+    write_lines(tmp_path / "engine.jsonl", [{"id": pair["id"], **answer}])
+    status, records, _ = batch(
+        tmp_path, tmp_path / "pairs.jsonl", "--answers", str(tmp_path / "engine.jsonl")
+    )
+    assert status == 1 and [record["status"] for record in records] == ["pass", "fail"]
+    assert "an earlier pair took the answer for it" in records[1]["reasons"][0]
+    folder = tmp_path / "cases"
+    folder.mkdir()
+    (folder / "pair.json").write_text(json.dumps(pair))
+    (tmp_path / "by-position.jsonl").write_text(json.dumps(answer) + "\n")
+    run = run_gjk("batch", str(folder), "--answers", str(tmp_path / "by-position.jsonl"))
+    assert run.returncode == 2 and "by position" in run.stderr and run.stderr.count("\n") == 1
+    run = run_gjk("batch", "-", "--answers", "-", stdin=json.dumps(pair))
+    assert run.returncode == 2 and "both read standard input" in run.stderr
+
+
+def test_a_feature_collections_name_is_not_its_pairs(tmp_path: Path) -> None:
+    features = [
+        {"type": "Feature", "geometry": {"type": "Point", "coordinates": [0, 0]}},
+        {"type": "Feature", "geometry": {"type": "Point", "coordinates": [3, 4]}},
+    ]
+    collection = {"type": "FeatureCollection", "name": "ignored", "features": features}
+    write_lines(tmp_path / "fc.jsonl", [collection])
+    write_lines(tmp_path / "engine.jsonl", [{"name": "fc:1", "distance": 5.0}])
+    status, records, _ = batch(
+        tmp_path, tmp_path / "fc.jsonl", "--answers", str(tmp_path / "engine.jsonl")
+    )
+    assert (status, records[0]["name"], records[0]["status"]) == (0, "fc:1", "pass")

@@ -198,6 +198,17 @@ def test_pyproject_table_sets_the_defaults_and_options_win(tmp_path: Path) -> No
     assert gjk_check(nested, "--rtol", "0", "--atol", "0").returncode == 1
 
 
+def test_a_precision_option_sets_the_tolerances_afresh(tmp_path: Path) -> None:
+    (tmp_path / "pair.json").write_text(PAIR)
+    (tmp_path / "pyproject.toml").write_text("[tool]\nother = 1\n[tool.gjkcli]\nrtol = 1e-3\n")
+    assert gjk_check(tmp_path).returncode == 0  # the table's rtol: 1e-7 off passes
+    assert gjk_check(tmp_path, "--precision", "double").returncode == 1  # not the table's
+    (tmp_path / "pyproject.toml").write_text("tool = 1\n")  # no table there: no problem
+    assert gjk_check(tmp_path).returncode == 1
+    bad = gjk_check(tmp_path, "--angle", "inf")
+    assert bad.returncode == 2 and "pyproject.toml" not in bad.stderr
+
+
 @pytest.mark.parametrize(
     ("table", "words"),
     [
