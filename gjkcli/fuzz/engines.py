@@ -128,7 +128,7 @@ class CallableEngine:
         """Call the function on a fresh copy of the pair (it may change it freely)."""
         try:
             value = self.function(json.loads(json.dumps(pair)))
-        except Exception as error:
+        except (Exception, SystemExit) as error:  # the engine's sys.exit ends its answer only
             return EngineFailure("raised", f"{type(error).__name__}: {error}"[:300])
         if not isinstance(value, dict):
             return EngineFailure("garbage", f"returned a {_kind(value)}, not a dict")

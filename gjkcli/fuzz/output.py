@@ -11,6 +11,7 @@ gjk-fuzz/
     trace.txt        what `gjk check pair.json --trace` prints
     picture.png      the pair drawn (when matplotlib is installed)
     engine.txt       how the engine failed (crash, hang, garbage, error, raised)
+    command.txt      the gjk batch command that fails the answer for the same reason
 ```
 """
 
@@ -32,7 +33,21 @@ from gjkcli.pair import Expect
 from gjkcli.verify.check import Check, check_pair
 from gjkcli.verify.expect import ExpectSettings, Reference
 
-__all__ = ["FORMAT", "OutputError", "prepare_folder", "reference_expect", "write_finding"]
+__all__ = [
+    "FORMAT",
+    "OutputError",
+    "judging_options",
+    "prepare_folder",
+    "reference_expect",
+    "write_finding",
+]
+
+WRITTEN = frozenset(("pair.json", "answer.jsonl", "original.json", "trace.txt", "picture.png")) | {
+    "engine.txt",
+    "command.txt",
+}
+"""The files a finding's folder holds: a later run removes such a folder only if it holds
+nothing else."""
 
 FORMAT = "gjk fuzz"
 """The ``format`` of ``summary.json``: how a later run knows the folder is its own."""
@@ -62,14 +77,11 @@ def prepare_folder(folder: Path) -> None:
         ours = json.loads(summary.read_text("utf-8")).get("format") == FORMAT
     except (OSError, ValueError, AttributeError):
         ours = False
-    strangers = [
-        entry.name
-        for entry in entries
-        if entry != summary and not (entry.is_dir() and entry.name.startswith("finding-"))
-    ]
+    strangers = [entry.name for entry in entries if entry != summary and not _finding(entry)]
     if not ours or strangers:
+        what = f" ({strangers[0]} is not a finding of gjk fuzz)" if ours else ""
         raise OutputError(
-            f"{folder}: not empty, and not the output of an earlier gjk fuzz run "
+            f"{folder}: not empty, and not the output of an earlier gjk fuzz run{what} "
             "(choose another --out, or empty it)"
         )
     for entry in entries:
@@ -77,6 +89,30 @@ def prepare_folder(folder: Path) -> None:
             shutil.rmtree(entry)
         else:
             entry.unlink()
+
+
+def _finding(entry: Path) -> bool:
+    """Whether ``entry`` is a finding's folder as a run writes it, and nothing more."""
+    if entry.is_symlink() or not entry.is_dir() or not entry.name.startswith("finding-"):
+        return False
+    return all(
+        inner.name in WRITTEN and inner.is_file() and not inner.is_symlink()
+        for inner in entry.iterdir()
+    )
+
+
+def judging_options(settings: ExpectSettings) -> list[str]:
+    """The options of ``gjk batch`` that judge answers as ``settings`` do, whatever a
+    ``[tool.gjkcli]`` table says where it runs.
+
+    >>> judging_options(ExpectSettings())
+    ['--rtol', '1e-09', '--atol', '1e-09', '--angle', '1e-06', '--normal-convention', 'a-to-b']
+    """
+    convention = "a-to-b" if settings.normal_sign == 1 else "b-to-a"
+    return [
+        *("--rtol", repr(settings.rtol), "--atol", repr(settings.atol)),
+        *("--angle", repr(settings.angle), "--normal-convention", convention),
+    ]
 
 
 def reference_expect(check: Check) -> dict[str, Any]:
@@ -124,6 +160,9 @@ def write_finding(
         (target / "answer.jsonl").write_text(
             json.dumps(reply, separators=(",", ":")) + "\n", "utf-8"
         )
+        command = ["gjk", "batch", "pair.json", "--answers", "answer.jsonl"]
+        command += judging_options(settings)
+        (target / "command.txt").write_text(" ".join(command) + "\n", "utf-8")
     checked = check_pair(
         dataclasses.replace(shrunk.loaded, name=name, expect=_expect_of(pair)),
         trace=True,

@@ -3,6 +3,7 @@ findings by signature, shrink the first of each, and write them out."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from collections.abc import Callable
@@ -149,6 +150,7 @@ def _summary(engine: Engine, options: FuzzOptions, result: FuzzResult) -> dict[s
         "budget": {"count": options.count, "seconds": options.seconds},
         "types": None if options.types is None else list(options.types),
         "sources": sources(options.families),
+        "judging": dataclasses.asdict(options.settings),
         "pairs_tried": result.tried,
         "pairs_filtered": result.filtered,
         "pairs_refused": result.refused,

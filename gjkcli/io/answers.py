@@ -126,7 +126,7 @@ first answer, on line 1, has one), so each must have one
         where = f"{file}:{number}"
         try:
             value = parse_json(line, where, one_line=True)
-            Node(value, where).mapping("an answer (a JSON object)")
+            Node(value, where).mapping("an answer")
         except InputError as error:
             raise AnswersError(str(error)) from None
         if book is None:

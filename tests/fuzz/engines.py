@@ -49,10 +49,16 @@ CORRECT = textwrap.dedent(
         if pair["a"]["type"] == "circle" or pair["b"]["type"] == "circle":
             raise ZeroDivisionError("circles divide by zero")
         return {}
+
+
+    def exiting(pair):
+        if pair["a"]["type"] == "circle" or pair["b"]["type"] == "circle":
+            raise SystemExit(3)
+        return {}
     """
 )
-"""An engine that answers with gjkcli's own reference (never wrong), and one that
-raises on circles."""
+"""An engine that answers with gjkcli's own reference (never wrong), one that raises on
+circles, and one that calls ``sys.exit`` on them."""
 
 
 def write_engines(folder: Path) -> tuple[Path, Path]:

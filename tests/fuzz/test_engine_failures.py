@@ -69,16 +69,20 @@ def test_a_hanging_program_is_killed_and_started_again(tmp_path: Path) -> None:
     assert finding["shrink"]["engine_calls"] <= 2
 
 
-def test_a_function_that_raises_is_reported(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("function", "words"),
+    [("raising", "ZeroDivisionError: circles divide by zero"), ("exiting", "SystemExit: 3")],
+)
+def test_a_function_that_raises_is_reported(tmp_path: Path, function: str, words: str) -> None:
     _, module = write_engines(tmp_path)
     out = tmp_path / "out"
     result = run_gjk(
-        "fuzz", "--impl", f"{module}:raising", *SOURCES, "--count", "6", "--out", str(out)
+        "fuzz", "--impl", f"{module}:{function}", *SOURCES, "--count", "6", "--out", str(out)
     )
     assert result.returncode == 1, result.stderr
     [finding] = _summary(out)["findings"]
     assert finding["signature"] == ["raised"]
-    assert finding["failures"] == ["ZeroDivisionError: circles divide by zero"]
+    assert finding["failures"] == [words]
 
 
 def test_a_correct_engine_yields_no_findings(tmp_path: Path) -> None:

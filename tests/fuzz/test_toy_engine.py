@@ -127,8 +127,15 @@ def test_batch_passes_the_pair_and_fails_the_answer(outputs: dict[str, Path]) ->
         folder = out / finding["folder"]
         passed = run_gjk("batch", str(folder / "pair.json"))
         assert passed.returncode == 0, passed.stdout + passed.stderr
+        command = (folder / "command.txt").read_text().split()
+        assert command[:5] == ["gjk", "batch", "pair.json", "--answers", "answer.jsonl"]
         failed = run_gjk(
-            "batch", str(folder / "pair.json"), "--answers", str(folder / "answer.jsonl"), "--json"
+            "batch",
+            str(folder / "pair.json"),
+            "--answers",
+            str(folder / "answer.jsonl"),
+            *command[5:],
+            "--json",
         )
         assert failed.returncode == 1, failed.stdout + failed.stderr
         record = json.loads(failed.stdout.splitlines()[0])

@@ -39,3 +39,18 @@ def test_an_output_folder_holding_other_things_is_refused(tmp_path: Path) -> Non
     result = run_gjk("fuzz", "--impl", TOY, "--count", "3", "--out", str(tmp_path))
     assert_input_error(result, "not the output of an earlier gjk fuzz run")
     assert (tmp_path / "precious.txt").read_text() == "keep me"
+
+
+def test_a_finding_folder_holding_more_is_refused_and_kept(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert run_gjk("fuzz", "--impl", TOY, "--count", "40", "--out", str(out)).returncode == 1
+    finding = sorted(out.glob("finding-*"))[0]
+    (finding / "NOTES.md").write_text("my notes")
+    result = run_gjk("fuzz", "--impl", TOY, "--count", "3", "--out", str(out))
+    assert_input_error(result, f"{finding.name} is not a finding of gjk fuzz")
+    assert (finding / "NOTES.md").read_text() == "my notes" and (finding / "pair.json").exists()
+    (finding / "NOTES.md").unlink()
+    (out / "finding-99-link").symlink_to(tmp_path)
+    result = run_gjk("fuzz", "--impl", TOY, "--count", "3", "--out", str(out))
+    assert_input_error(result, "finding-99-link is not a finding of gjk fuzz")
+    assert (finding / "pair.json").exists()
