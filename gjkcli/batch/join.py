@@ -25,7 +25,8 @@ def joined(items: Iterable[Item], book: AnswerBook) -> Iterator[Item]:
 
     >>> from gjkcli.io.answers import read_text_answers
     >>> book = read_text_answers("e.jsonl", '{"id": "b", "distance": 2}\\n{"id": "z"}')
-    >>> lines = [Item("p.jsonl", 1, '{"id": "a"}'), Item("p.jsonl", 2, '{"id": "b"}')]
+    >>> pair = '{"a": "POINT (0 0)", "b": "POINT (2 0)", "id": '
+    >>> lines = [Item("p.jsonl", 1, pair + '"a"}'), Item("p.jsonl", 2, pair + '"b"}')]
     >>> [item.answer.missing or item.answer.answer.distance for item in joined(lines, book)]
     ['no answer in e.jsonl has id "a"', 2.0]
     >>> [book.describe(entry) for entry in book.unused()]
