@@ -23,8 +23,9 @@ each lie on their shape (within the tolerance) and are the distance apart;
 ``contact`` points each lie on their shape and are the depth apart, along a direction
 in which B moved by that much clears A; a ``normal`` passes within the angle
 tolerance of gjkcli's, or when it is valid itself (B moved along it by the depth,
-plus the tolerance, clears A; for compound shapes apart, B moved back along it by the
-distance touches A: convex shapes apart have one closest direction, judged by angle).
+plus the tolerance, clears A: for shapes apart, their projections on it are the
+distance apart; for compound shapes apart, B moved back along it by the distance
+touches A).
 The normal points from A towards B (B moves along it to separate);
 ``normal_sign`` -1 reads engines that use the opposite convention. Compound shapes
 that overlap have no depth in gjkcli, so a stated depth, normal or contact for them
@@ -335,16 +336,19 @@ class _Judge:
 
 def _valid_normal(reference: Reference, direction: Vec, signed: float, tolerance: float) -> bool:
     """Whether ``direction`` does a normal's job where it need not be gjkcli's. For
-    compound shapes apart (convex ones have one closest direction): B moved back along
-    it by the distance touches A, so closest points lie along it. For convex shapes that
-    intersect: moving B along it by the depth (plus the tolerance) clears A."""
+    convex shapes: A reaches past B along it by at most the depth plus the tolerance
+    (apart: their projections on it are at least the distance less the tolerance apart;
+    a first-order test, which also forgives gjkcli's own direction its rounding when the
+    shapes are all but touching). For compound shapes apart (whose projections overlap
+    though the shapes do not): B moved back along it by the distance touches A, so
+    closest points lie along it."""
+    if not _compound(reference.shapes):
+        return _overlap(reference.shapes, direction) <= -signed + tolerance
+    if signed <= 0.0:
+        return False
     a, b = reference.shapes
-    if signed > 0.0:
-        if not _compound(reference.shapes):
-            return False
-        back = Affine.from_parts(translate=(-signed * direction[0], -signed * direction[1]))
-        return solve(a, transform_shape(b, back)).gjk.distance <= tolerance
-    return _overlap(reference.shapes, direction) <= -signed + tolerance
+    back = Affine.from_parts(translate=(-signed * direction[0], -signed * direction[1]))
+    return solve(a, transform_shape(b, back)).gjk.distance <= tolerance
 
 
 def _compound(shapes: tuple[Shape, Shape]) -> bool:

@@ -110,6 +110,14 @@ def test_a_zero_normal_is_right_only_where_the_shapes_touch() -> None:
     assert failures(APART, Expect(normal=(0.0, 0.0))) == ["expect.normal"]
 
 
+def test_a_normal_for_shapes_all_but_touching_is_judged_by_their_projections() -> None:
+    # gjkcli's own direction between closest points 1e-11 apart turns with their rounding
+    a = polygon([(1.5, -0.75), (-0.25, -0.75), (-1.0, -1.25)])
+    b = polygon([(1.25, -0.75 + 2.0**-35), (1.5, 1.5), (-0.25, 1.25)])
+    assert failures(b, Expect(normal=(0.0, 1.0)), a=a) == []
+    assert failures(b, Expect(normal=(1e-3, 1.0)), a=a) == ["expect.normal"]
+
+
 def test_separated_shapes_have_depth_zero_and_no_contact() -> None:
     assert failures(APART, Expect(depth=0.0, normal=(1.0, 0.0))) == []
     assert failures(APART, Expect(depth=0.25)) == ["expect.depth"]
