@@ -2,8 +2,9 @@
 
 A pair is a *finding* when the engine's answer fails (or the engine itself failed) and
 gjkcli is sure of its own answer: its check agrees with its references (Shapely, the
-exact arbiter), for two polygonal shapes the reference is the exact one, and no failing
-key is one gjkcli has no reference for (the depth of compound shapes that overlap). A finding
+exact arbiter), and for two polygonal shapes the reference is the exact one. A key
+gjkcli has no reference for (the depth of compound shapes that overlap) is left out of
+the judgement. A finding
 is therefore never gjkcli's own doubt. Findings are grouped by *signature*: the sorted
 keys that failed (``("answer.intersects", "answer.verdict")``), or the way the engine
 failed (``("crash",)``).
@@ -121,11 +122,16 @@ def judged(
 ) -> Judgement:
     """The judgement of an answer the engine gave (:func:`judge` without asking)."""
     check = check_pair(dataclasses.replace(loaded, answer=answer), settings=settings)
-    failures = check.expect.failures if check.expect is not None else ()
+    outcome = check.expect
+    unjudged = set(outcome.unjudged) if outcome is not None else set()
+    failures = tuple(
+        failure
+        for failure in (outcome.failures if outcome is not None else ())
+        if failure.split(":", 1)[0] not in unjudged  # keys gjkcli has no reference for
+    )
     signature = tuple(sorted({failure.split(":", 1)[0] for failure in failures}))
-    unjudged = check.expect is not None and bool(check.expect.unjudged)
-    trusted = check.agree and not unjudged and (check.exact is not None or not polygonal(loaded))
-    return Judgement(pair, loaded, reply, check, signature, tuple(failures), trusted)
+    trusted = check.agree and (check.exact is not None or not polygonal(loaded))
+    return Judgement(pair, loaded, reply, check, signature, failures, trusted)
 
 
 def short_signature(signature: tuple[str, ...]) -> str:

@@ -36,6 +36,7 @@ from gjkcli.verify.expect import ExpectSettings, Reference
 __all__ = [
     "FORMAT",
     "OutputError",
+    "clear",
     "judging_options",
     "prepare_folder",
     "reference_expect",
@@ -57,10 +58,12 @@ class OutputError(Exception):
     """The output folder cannot be used (a usage error)."""
 
 
-def prepare_folder(folder: Path) -> None:
-    """Make ``folder`` ready for a run: create it, or empty it when it holds only a
-    previous run's output (``summary.json`` of :data:`FORMAT` and ``finding-*``
-    folders). Anything else in it is refused, and nothing is removed."""
+def prepare_folder(folder: Path) -> list[Path]:
+    """Check that ``folder`` can take a run: new (it is created), empty, or holding only
+    a previous run's output (``summary.json`` of :data:`FORMAT`, or none after an
+    interrupted run, and ``finding-*`` folders as a run writes them). Anything else is
+    refused. Return what a previous run left, for :func:`clear` to remove once this run
+    has something to write (a run that fails before that leaves it as it was)."""
     if folder.exists() and not folder.is_dir():
         raise OutputError(f"{folder}: exists and is not a folder")
     if not folder.exists():
@@ -68,15 +71,13 @@ def prepare_folder(folder: Path) -> None:
             folder.mkdir(parents=True)
         except OSError as error:
             raise OutputError(f"{folder}: cannot create: {error.strerror or error}") from None
-        return
+        return []
     entries = list(folder.iterdir())
-    if not entries:
-        return
     summary = folder / "summary.json"
     try:
         ours = json.loads(summary.read_text("utf-8")).get("format") == FORMAT
     except (OSError, ValueError, AttributeError):
-        ours = False
+        ours = not summary.exists()  # an interrupted run writes no summary
     strangers = [entry.name for entry in entries if entry != summary and not _finding(entry)]
     if not ours or strangers:
         what = f" ({strangers[0]} is not a finding of gjk fuzz)" if ours else ""
@@ -84,6 +85,11 @@ def prepare_folder(folder: Path) -> None:
             f"{folder}: not empty, and not the output of an earlier gjk fuzz run{what} "
             "(choose another --out, or empty it)"
         )
+    return entries
+
+
+def clear(entries: list[Path]) -> None:
+    """Remove a previous run's output (as :func:`prepare_folder` found it)."""
     for entry in entries:
         if entry.is_dir():
             shutil.rmtree(entry)
@@ -157,8 +163,9 @@ def write_finding(
             lines.append(f"output: {reply.output}")
         (target / "engine.txt").write_text("\n".join(lines) + "\n", "utf-8")
     else:
-        (target / "answer.jsonl").write_text(
-            json.dumps(reply, separators=(",", ":")) + "\n", "utf-8"
+        own = {key: value for key, value in reply.items() if key not in ("id", "name")}
+        (target / "answer.jsonl").write_text(  # without id or name: joined by position
+            json.dumps(own, separators=(",", ":")) + "\n", "utf-8"
         )
         command = ["gjk", "batch", "pair.json", "--answers", "answer.jsonl"]
         command += judging_options(settings)

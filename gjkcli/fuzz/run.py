@@ -14,7 +14,7 @@ from typing import Any
 from gjkcli.fuzz.engines import Engine
 from gjkcli.fuzz.generation import fits_types, fuzz_pairs, sources
 from gjkcli.fuzz.judge import Judgement, judge, load, short_signature
-from gjkcli.fuzz.output import FORMAT, prepare_folder, write_finding
+from gjkcli.fuzz.output import FORMAT, clear, prepare_folder, write_finding
 from gjkcli.fuzz.shrink import Shrunk, measure, shrink
 from gjkcli.pair import Pair
 from gjkcli.verify.expect import ExpectSettings
@@ -80,7 +80,7 @@ def fuzz(
 ) -> FuzzResult:
     """Run the search, shrink and write the findings, and return what happened.
     ``say`` hears one line per event (a new signature, a shrunk finding)."""
-    prepare_folder(options.out)
+    previous = prepare_folder(options.out)
     result = FuzzResult()
     by_signature: dict[tuple[str, ...], Finding] = {}
     settings = options.settings
@@ -125,6 +125,7 @@ def fuzz(
     def ask(candidate: dict[str, Any], loaded: Pair) -> Judgement:
         return judge(candidate, loaded, engine, settings)
 
+    clear(previous)  # the search ran: this run's output replaces the last one's
     for finding in result.findings:
         finding.shrunk = shrink(finding.first, ask, options.max_calls, options.types)
         finding.folder = write_finding(

@@ -22,30 +22,33 @@ depths can tie), so they are checked for validity, not equality: ``closest`` poi
 each lie on their shape (within the tolerance) and are the distance apart;
 ``contact`` points each lie on their shape and are the depth apart, along a direction
 in which B moved by that much clears A; a ``normal`` passes within the angle
-tolerance of gjkcli's, or when it is valid itself (B moved along it by the depth,
-plus the tolerance, clears A: for shapes apart, their projections on it are the
-distance apart; for compound shapes apart, B moved back along it by the distance
-touches A).
+tolerance of gjkcli's (widened, for shapes apart, by how far rounding can turn the
+direction between closest points so near each other), or when it is valid itself:
+for shapes that intersect, B moved along it by the depth, plus the tolerance, clears
+A; for compound shapes apart, it is within the angle of the closest direction of a
+pair of their parts that are the distance apart (there can be several).
 The normal points from A towards B (B moves along it to separate);
 ``normal_sign`` -1 reads engines that use the opposite convention. Compound shapes
-that overlap have no depth in gjkcli, so a stated depth, normal or contact for them
-fails, saying so, and is marked *unjudged* (``gjk fuzz`` never reports it).
+that intersect have no depth in gjkcli, so a stated depth, normal or contact for them
+(and ``touching`` where their parts overlap by no more than the tolerance) fails,
+saying so, and is marked *unjudged*: ``gjk fuzz`` leaves such keys out.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 from gjkcli import tolerances
-from gjkcli.algorithms.answer import Answer, solve
+from gjkcli.algorithms.answer import Answer
 from gjkcli.algorithms.distance import distance
+from gjkcli.algorithms.epa import penetration
 from gjkcli.pair import Expect
 from gjkcli.shapes import point
-from gjkcli.shapes.affine import Affine
 from gjkcli.shapes.base import Vec
-from gjkcli.shapes.compound import Shape, parts_of, transform_shape
+from gjkcli.shapes.compound import Shape, parts_of
 from gjkcli.verify.exact import ExactAnswer
 from gjkcli.verify.ruling import Ruling
 
@@ -129,6 +132,28 @@ class Reference:
         depth = self.depth
         return None if depth is None else -depth
 
+    @cached_property
+    def depth_at_least(self) -> float:
+        """A lower bound on the depth: EPA's, or for compound shapes the deepest overlap
+        of two of their parts (B must leave every part of A to leave A)."""
+        if self.depth is not None:
+            return self.depth
+        deepest = 0.0
+        for part_a in parts_of(self.shapes[0]):
+            for part_b in parts_of(self.shapes[1]):
+                overlap = penetration(part_a, part_b)
+                if overlap is not None:
+                    deepest = max(deepest, overlap.depth)
+        return deepest
+
+    @property
+    def normal_slack(self) -> float:
+        """How far gjkcli's own normal may turn with rounding: for shapes apart, the
+        rounding of their closest points over the distance between them."""
+        if self.ruling.verdict != "separated" or self.distance <= 0.0:
+            return 0.0
+        return min(math.pi, tolerances.rounding(self.scale) / self.distance)
+
     @property
     def proven(self) -> bool:
         """Whether the verdict is proven (not GJK's touching band alone)."""
@@ -200,10 +225,12 @@ class _Judge:
         return f"{self.source}.{key}: {said} {stated}, reference {reference} ({why})"
 
     def _no_reference(self, key: str, stated: str) -> str:
-        """A stated value gjkcli has nothing to judge by: compound shapes that overlap have
-        no depth, so no normal or contact points either (a failure, saying so)."""
+        """A stated value gjkcli has nothing to judge by: compound shapes that intersect
+        have no depth here, so no normal or contact points either, and no measure of
+        whether they are within the tolerance of touching (a failure, saying so)."""
         self.unjudged.append(f"{self.source}.{key}")
-        return self._fail(key, stated, "none", "compound shapes that overlap have no depth")
+        why = "gjkcli has no depth for compound shapes that intersect"
+        return self._fail(key, stated, "none", why)
 
     def _lengths(self, key: str, stated: float, reference: float) -> str | None:
         difference = abs(stated - reference)
@@ -236,6 +263,8 @@ class _Judge:
             return None
         if stated == "overlapping" and signed is not None and signed <= self.tolerance:
             return None  # contact claimed where the gap is within the tolerance
+        if stated == "touching" and signed is None and ref.depth_at_least <= self.tolerance:
+            return self._no_reference("verdict", stated)  # maybe touching within tolerance
         return self._fail("verdict", stated, truth, self._verdict_words())
 
     def _verdict_words(self) -> str:
@@ -317,38 +346,46 @@ class _Judge:
         if stated == (0.0, 0.0):  # an engine's "no normal": right only where none is defined
             if signed is not None and abs(signed) <= self.tolerance:
                 return None
+            if signed is None and ref.depth_at_least <= self.tolerance:
+                return self._no_reference("normal", _vec(stated))
             return self._fail("normal", _vec(stated), shown, "not a direction")
         direction = _unit((sign * stated[0], sign * stated[1]))
+        allowed = self.settings.angle + ref.normal_slack
         angle = None if wanted is None else _angle(direction, wanted)
-        if angle is not None and angle <= self.settings.angle:
+        if angle is not None and angle <= allowed:
             return None
-        if signed is None or (signed <= 0.0 and _compound(ref.shapes)):
+        compound = _compound(ref.shapes)
+        if signed is None or (signed <= 0.0 and compound):
             return self._no_reference("normal", _vec(stated))
-        if _valid_normal(ref, direction, signed, self.tolerance):
-            return None
+        if signed > 0.0 and compound:
+            if any(
+                _angle(direction, other) <= allowed
+                for other in _closest_directions(ref, self.tolerance)
+            ):
+                return None
+        elif signed <= 0.0 and _overlap(ref.shapes, direction) <= -signed + self.tolerance:
+            return None  # B moved along it by the depth clears A
         why = (
             "not a valid normal"
             if angle is None
-            else f"{angle:.6g} radians apart, tolerance {self.settings.angle:.2g}"
+            else f"{angle:.6g} radians apart, tolerance {allowed:.2g}"
         )
         return self._fail("normal", _vec(stated), shown, why)
 
 
-def _valid_normal(reference: Reference, direction: Vec, signed: float, tolerance: float) -> bool:
-    """Whether ``direction`` does a normal's job where it need not be gjkcli's. For
-    convex shapes: A reaches past B along it by at most the depth plus the tolerance
-    (apart: their projections on it are at least the distance less the tolerance apart;
-    a first-order test, which also forgives gjkcli's own direction its rounding when the
-    shapes are all but touching). For compound shapes apart (whose projections overlap
-    though the shapes do not): B moved back along it by the distance touches A, so
-    closest points lie along it."""
-    if not _compound(reference.shapes):
-        return _overlap(reference.shapes, direction) <= -signed + tolerance
-    if signed <= 0.0:
-        return False
-    a, b = reference.shapes
-    back = Affine.from_parts(translate=(-signed * direction[0], -signed * direction[1]))
-    return solve(a, transform_shape(b, back)).gjk.distance <= tolerance
+def _closest_directions(reference: Reference, tolerance: float) -> list[Vec]:
+    """For compound shapes apart: the direction between the closest points of each pair
+    of their parts that are the distance apart (to within the tolerance). These are the
+    shapes' closest directions; there can be several."""
+    directions = []
+    for part_a in parts_of(reference.shapes[0]):
+        for part_b in parts_of(reference.shapes[1]):
+            result = distance(part_a, part_b)
+            if result.closest is None or result.distance > reference.distance + tolerance:
+                continue
+            (ax, ay), (bx, by) = result.closest
+            directions.append(_unit((bx - ax, by - ay)))
+    return directions
 
 
 def _compound(shapes: tuple[Shape, Shape]) -> bool:

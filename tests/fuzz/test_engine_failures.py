@@ -4,13 +4,14 @@ run goes on; an engine that is always right yields no findings."""
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.fuzz.engines import program_command, write_engines
-from tests.helpers import run_gjk
+from tests.helpers import gjk_executable, run_gjk
 
 # circles and polygons, in turn: half the pairs have a circle
 SOURCES = ("--families", "circles,polygons", "--types", "circle,polygon", "--seed", "3")
@@ -96,3 +97,30 @@ def test_a_correct_engine_yields_no_findings(tmp_path: Path) -> None:
     assert summary["findings"] == [] and summary["pairs_tried"] == 60
     assert "no findings" in result.stdout
     assert sorted(p.name for p in out.iterdir()) == ["summary.json"]
+
+
+def test_an_answer_that_names_its_pair_still_fails_the_same_way_in_gjk_batch(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "echo.py").write_text(
+        "def answer(pair):\n    return {'name': pair['name'], 'id': 7, 'distance': 99.0}\n"
+    )
+    out = tmp_path / "out"
+    result = run_gjk(
+        "fuzz", "--impl", f"{tmp_path / 'echo.py'}:answer", *SOURCES, "--count", "3",
+        "--out", str(out), "--quiet",
+    )  # fmt: skip
+    assert result.returncode == 1, result.stderr
+    [folder] = sorted(out.glob("finding-*"))
+    assert json.loads((folder / "answer.jsonl").read_text()) == {"distance": 99.0}
+    command = (folder / "command.txt").read_text().split()
+    again = subprocess.run(
+        [gjk_executable(), *command[1:], "--json"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert again.returncode == 1, again.stderr
+    reasons = json.loads(again.stdout)["reasons"]
+    assert [reason.split(":")[0] for reason in reasons] == ["answer.distance"]

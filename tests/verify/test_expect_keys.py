@@ -154,6 +154,22 @@ def test_compound_shapes_that_touch_have_depth_zero() -> None:
     assert failures(on_arm, Expect(depth=0.5), a=ELL) == ["expect.depth"]
 
 
+def test_normals_of_shapes_apart_are_judged_by_angle_to_the_first_order() -> None:
+    apart = polygon([(3.0, -1.0), (4.0, 0.0), (3.0, 1.0), (2.0, 0.0)])  # vertex to vertex
+    diamond = polygon([(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)])
+    assert failures(apart, Expect(normal=(1.0, 0.0)), a=diamond) == []
+    assert failures(apart, Expect(normal=(1.0, 1e-4)), a=diamond) == ["expect.normal"]
+    notch = box(2.0, 2.0, 3.0, 3.0)
+    assert failures(notch, Expect(normal=(1.0, 1e-4)), a=ELL) == ["expect.normal"]
+    assert failures(notch, Expect(normal=(1e-4, 1.0)), a=ELL) == ["expect.normal"]
+
+
+def test_compound_shapes_overlapping_within_the_tolerance_are_not_judged_touching() -> None:
+    shallow = box(2.0, 1.0 - 1e-12, 3.0, 3.0)  # into the bottom arm by 1e-12
+    stated = Expect(verdict="touching", normal=(0.0, 0.0))
+    assert unjudged(shallow, stated) == ("expect.verdict", "expect.normal")
+
+
 def test_compound_shapes_that_overlap_are_never_touching() -> None:
     inside = box(2.0, 0.25, 3.0, 0.75)  # inside the bottom arm
     stated = Expect(verdict="touching", intersects=True)
