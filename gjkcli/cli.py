@@ -422,8 +422,9 @@ def batch(
         scheduler=scheduler,
     )
     _check_tables(paths)
-    if answers == "-" and "-" in paths:
-        _fail("--answers - and the input - both read standard input: give one of them a file")
+    stdin = ("-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0")
+    if answers in stdin and any(path in stdin for path in paths):
+        _fail(f"--answers {answers} and an input both read standard input: give one a file")
     try:
         book = read_answers(answers) if answers is not None else None
     except AnswersError as error:

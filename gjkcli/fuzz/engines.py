@@ -129,7 +129,8 @@ class CallableEngine:
         try:
             value = self.function(json.loads(json.dumps(pair)))
         except (Exception, SystemExit) as error:  # the engine's sys.exit ends its answer only
-            return EngineFailure("raised", f"{type(error).__name__}: {error}"[:300])
+            words = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+            return EngineFailure("raised", words[:300])
         if not isinstance(value, dict):
             return EngineFailure("garbage", f"returned a {_kind(value)}, not a dict")
         try:

@@ -291,6 +291,8 @@ def test_an_answer_is_taken_once_and_a_position_join_refuses_folders(tmp_path: P
     assert run.returncode == 2 and "by position" in run.stderr and run.stderr.count("\n") == 1
     run = run_gjk("batch", "-", "--answers", "-", stdin=json.dumps(pair))
     assert run.returncode == 2 and "both read standard input" in run.stderr
+    run = run_gjk("batch", "/dev/stdin", "--answers", "-", stdin=json.dumps(pair))
+    assert run.returncode == 2 and "both read standard input" in run.stderr
 
 
 def test_a_feature_collections_name_is_not_its_pairs(tmp_path: Path) -> None:
