@@ -169,7 +169,7 @@ def check_chunk(
                 (
                     "",
                     Outcome(
-                        "skipped", False, default_name(item), item.file, item.line, error.message
+                        "skipped", False, default_name(item), item.file, item.line, (error.message,)
                     ),
                 )
                 if item.searched
@@ -244,9 +244,8 @@ def _check_row(item: Item, check: Check, strict: bool) -> Row:
         check.pair.name,
         item.file,
         item.line,
-        "; ".join(reasons),
-        warned,
         reasons,
+        warned,
     )
     return line, outcome
 
@@ -267,7 +266,7 @@ def _error_row(item: Item, name: str, error: InputError) -> Row:
     reason = f"{error.place}: {error.message}" if error.place else error.message
     if error.file != _where(item):
         reason = str(error)
-    return line, Outcome("error", False, name, item.file, item.line, reason)
+    return line, Outcome("error", False, name, item.file, item.line, (reason,))
 
 
 def _with_source(record: dict[str, object], item: Item) -> dict[str, object]:

@@ -14,6 +14,7 @@ from gjkcli.fuzz.engines import Engine, EngineError, ProgramEngine, load_callabl
 from gjkcli.fuzz.generation import FUZZ_SOURCES, NONCONVEX, NoPairsError
 from gjkcli.fuzz.output import OutputError
 from gjkcli.fuzz.run import FuzzOptions, FuzzResult, fuzz
+from gjkcli.io.native import NATIVE_TYPES
 from gjkcli.io.node import suggest
 
 __all__ = [
@@ -26,17 +27,7 @@ __all__ = [
     "run_fuzz",
 ]
 
-TYPES = (
-    "point",
-    "segment",
-    "polygon",
-    "hull",
-    "circle",
-    "ellipse",
-    "rectangle",
-    "capsule",
-    NONCONVEX,
-)
+TYPES = (*(kind for kind in NATIVE_TYPES if kind != "compound"), NONCONVEX)
 """The names ``--types`` takes: the native types but ``compound``, and ``nonconvex``
 (polygons need not be convex)."""
 

@@ -33,7 +33,7 @@ class JUnitReport:
     >>> import io
     >>> report = JUnitReport()
     >>> report.add(Outcome("agree", False, "ok", "p.jsonl", 1))
-    >>> report.add(Outcome("agree", True, "bad\\x07", "p.jsonl", 2, "expect.distance: <wrong>"))
+    >>> report.add(Outcome("agree", True, "bad\\x07", "p.jsonl", 2, ("expect.distance: <wrong>",)))
     >>> out = io.StringIO()
     >>> report.write(out, 0.0)
     >>> print(out.getvalue())  # doctest: +ELLIPSIS
@@ -68,7 +68,7 @@ class JUnitReport:
             self._cases.write(f"{head} />\n")
             return
         kind = "error" if status == "error" else "failure"
-        reasons = outcome.reasons or (outcome.reason or status,)
+        reasons = outcome.reasons or (status,)
         self._cases.write(
             f"{head}>\n<{kind} type={_attribute(status)} message={_attribute(reasons[0])}>"
             f"{_text(chr(10).join(reasons))}</{kind}>\n</testcase>\n"

@@ -22,8 +22,8 @@ class Outcome:
     ``"error"`` (the pair could not be read or computed) or ``"skipped"`` (a
     file found in a folder that holds one shape, not a pair); ``expect_failed``
     says whether a stated expectation did not hold, ``warned`` whether the
-    pair has warnings that ``--strict`` turns into a failure; ``reason`` says
-    what went wrong, in one line (``reasons``: each reason of a failed pair apart).
+    pair has warnings that ``--strict`` turns into a failure; ``reasons`` say
+    what went wrong, one sentence each.
     """
 
     kind: Literal["agree", "disagree", "error", "skipped"]
@@ -31,9 +31,13 @@ class Outcome:
     name: str
     file: str
     line: int | None
-    reason: str = ""
-    warned: bool = False
     reasons: tuple[str, ...] = ()
+    warned: bool = False
+
+    @property
+    def reason(self) -> str:
+        """The reasons in one line."""
+        return "; ".join(self.reasons)
 
     @property
     def failed(self) -> bool:
@@ -76,8 +80,8 @@ class Summary:
 
     >>> summary = Summary()
     >>> summary.add(Outcome("agree", False, "p1", "a.jsonl", 1))
-    >>> summary.add(Outcome("disagree", True, "p2", "a.jsonl", 2, "distance differs"))
-    >>> summary.add(Outcome("agree", True, "p3", "a.jsonl", 3, "expect.distance: ..."))
+    >>> summary.add(Outcome("disagree", True, "p2", "a.jsonl", 2, ("distance differs",)))
+    >>> summary.add(Outcome("agree", True, "p3", "a.jsonl", 3, ("expect.distance: ...",)))
     >>> summary.pairs, summary.passed, summary.failed, summary.errors
     (3, 1, 2, 0)
     >>> summary.disagreed, summary.failed_expectations, summary.warned

@@ -51,8 +51,8 @@ def test_the_layout_is_pytests(tmp_path: Path) -> None:
     theirs = attributes(ET.parse(reference).getroot())
     report = JUnitReport()
     report.add(Outcome("agree", False, "ok", "p.jsonl", 1))
-    report.add(Outcome("agree", True, "bad", "p.jsonl", 2, "expect.distance: x", reasons=("x",)))
-    report.add(Outcome("error", False, "err", "p.jsonl", 3, "column 1: invalid JSON"))
+    report.add(Outcome("agree", True, "bad", "p.jsonl", 2, ("x",)))
+    report.add(Outcome("error", False, "err", "p.jsonl", 3, ("column 1: invalid JSON",)))
     out = io.StringIO()
     report.write(out, 1.5)
     ours = attributes(ET.fromstring(out.getvalue()))
@@ -68,7 +68,7 @@ def test_the_layout_is_pytests(tmp_path: Path) -> None:
 def test_any_name_or_reason_is_valid_xml() -> None:
     report = JUnitReport()
     nasty = 'a\x00b\x07c\ud800d]]>e"f<g>&h\U0001f600'
-    report.add(Outcome("agree", True, nasty, nasty, 1, nasty, reasons=(nasty, "second")))
+    report.add(Outcome("agree", True, nasty, nasty, 1, (nasty, "second")))
     out = io.StringIO()
     report.write(out, 0.0)
     case = ET.fromstring(out.getvalue()).find("testsuite/testcase")
