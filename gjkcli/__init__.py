@@ -47,10 +47,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gjkcli._version import __version__
-from gjkcli.algorithms.distance import DistanceResult, distance
-from gjkcli.algorithms.epa import Penetration, penetration
-from gjkcli.algorithms.intersect import IntersectResult, intersects
-from gjkcli.algorithms.minkowski import MinkowskiPolygon, minkowski_difference
+from gjkcli.algorithms.distance import DistanceResult
+from gjkcli.algorithms.epa import Penetration
+from gjkcli.algorithms.intersect import IntersectResult
+from gjkcli.algorithms.minkowski import MinkowskiPolygon
+from gjkcli.queries import distance, intersects, minkowski_difference, penetration, solve
 from gjkcli.shapes import (
     Affine,
     Compound,
@@ -69,7 +70,7 @@ from gjkcli.shapes import (
 )
 
 if TYPE_CHECKING:
-    from gjkcli.algorithms.answer import Answer, solve
+    from gjkcli.algorithms.answer import Answer
     from gjkcli.algorithms.decompose import decompose
     from gjkcli.io import InputError, load_pair, load_shape, load_two
     from gjkcli.verify.check import Check, check_pair
@@ -111,7 +112,6 @@ __all__ = [
 
 _LAZY = {
     "Answer": "gjkcli.algorithms.answer",
-    "solve": "gjkcli.algorithms.answer",
     "decompose": "gjkcli.algorithms.decompose",
     "InputError": "gjkcli.io",
     "load_pair": "gjkcli.io",

@@ -49,6 +49,7 @@ ellipse 1e20 long, lying across the direction, must not drown a gap of 1, and
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, cast
@@ -130,6 +131,18 @@ class DistanceResult:
     touching band used: ``TOUCH_RELATIVE`` times the size of the numbers the
     final distance was computed from (:func:`near_scale`, plus the radii and the
     distance itself).
+
+    The result stands in for its distance where a number is wanted, as
+    Shapely's ``distance`` returns one: ``float(result)``, ordering comparisons
+    with numbers, number formats, and truth (true when the shapes are apart).
+    ``==`` compares whole results; compare ``float(result)`` with a number.
+
+    >>> from gjkcli.shapes import circle
+    >>> result = distance(circle((0.0, 0.0), 1.0), circle((10.0, 0.0), 1.0))
+    >>> float(result), result < 9.0, result >= 8, f"{result:.2f}", bool(result)
+    (8.0, True, True, '8.00', True)
+    >>> bool(distance(circle((0.0, 0.0), 1.0), circle((1.0, 0.0), 1.0)))
+    False
     """
 
     distance: float
@@ -142,6 +155,38 @@ class DistanceResult:
     simplex: tuple[SupportPoint, ...]
     radii: tuple[float, float]
     witness: tuple[Vec, Vec] | None = None
+
+    def __float__(self) -> float:
+        """The distance."""
+        return self.distance
+
+    def __bool__(self) -> bool:
+        """True when the shapes are apart (a nonzero distance), as for a float."""
+        return self.distance != 0.0
+
+    def __format__(self, spec: str) -> str:
+        """The distance in a number format (``f"{result:.3f}"``); the whole result for ``""``."""
+        return format(self.distance, spec) if spec else str(self)
+
+    def __lt__(self, other: object) -> bool:
+        """Whether the distance is less than a number (or another result's distance)."""
+        value = _as_distance(other)
+        return NotImplemented if value is None else self.distance < value
+
+    def __le__(self, other: object) -> bool:
+        """Whether the distance is at most a number (or another result's distance)."""
+        value = _as_distance(other)
+        return NotImplemented if value is None else self.distance <= value
+
+    def __gt__(self, other: object) -> bool:
+        """Whether the distance is greater than a number (or another result's distance)."""
+        value = _as_distance(other)
+        return NotImplemented if value is None else self.distance > value
+
+    def __ge__(self, other: object) -> bool:
+        """Whether the distance is at least a number (or another result's distance)."""
+        value = _as_distance(other)
+        return NotImplemented if value is None else self.distance >= value
 
     def with_band(self, band: float) -> DistanceResult:
         """This result with another touching band (``dataclasses.replace``, done faster)."""
@@ -329,6 +374,15 @@ def _closest_keeping_the_new_point(candidates: list[SupportPoint]) -> Closest | 
         if _norm2(edge.v) < _norm2(best.v):
             best = Closest(edge.v, tuple(i if k == 0 else new for k in edge.kept), edge.weights)
     return None if best is found else best
+
+
+def _as_distance(value: object) -> float | None:
+    """A number, or a result's distance, as a float; ``None`` for anything else."""
+    if isinstance(value, DistanceResult):
+        return value.distance
+    if isinstance(value, numbers.Real):
+        return float(value)
+    return None
 
 
 def _squared(x: float) -> float:

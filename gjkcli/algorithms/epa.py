@@ -73,7 +73,7 @@ class Penetration:
     radii alone; ``degenerate`` that the cores' ``A - B`` has no interior
     (points or collinear segments: the cores' depth is 0, so the depth is the
     sum of the radii, 0 without them, and ``normal`` is one of the directions
-    that separates the cores).
+    that separates the cores). ``float(penetration)`` is the depth.
     """
 
     depth: float
@@ -82,6 +82,10 @@ class Penetration:
     iterations: int
     status: PenetrationStatus
     error: float = 0.0
+
+    def __float__(self) -> float:
+        """The depth."""
+        return self.depth
 
 
 def penetration(

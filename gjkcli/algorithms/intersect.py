@@ -85,7 +85,12 @@ class IntersectResult:
     """The answer of :func:`intersects`.
 
     ``direction`` is the last search direction: a separating axis when
-    ``status`` is ``"separating-axis"``.
+    ``status`` is ``"separating-axis"``. The result is truthy exactly when the
+    shapes intersect, so ``if intersects(a, b):`` reads as it should:
+
+    >>> from gjkcli.shapes import circle
+    >>> bool(intersects(circle((0.0, 0.0), 1.0), circle((10.0, 0.0), 1.0)))
+    False
     """
 
     intersects: bool
@@ -93,6 +98,10 @@ class IntersectResult:
     status: IntersectStatus
     simplex: tuple[SupportPoint, ...]
     direction: Vec
+
+    def __bool__(self) -> bool:
+        """Whether the shapes intersect (touching counts)."""
+        return self.intersects
 
 
 def intersects(

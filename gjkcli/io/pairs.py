@@ -5,13 +5,20 @@ GeoJSON FeatureCollection of exactly two features, or a WKT file of two
 geometries on two non-empty lines. A shape file holds one shape. Which
 reader applies is decided by the file extension (``.json``, ``.geojson``,
 ``.wkt``) or, for other names and standard input, by the first character.
+
+A name that is not an existing file but reads as a shape (JSON text starting
+with ``{``, or WKT) is that shape, or that pair (:mod:`gjkcli.io.shape_value`);
+a shape may also be given as a Python value (a dict, a Shapely geometry,
+coordinates), to :func:`load_shape`.
 """
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TypeVar
 
 from gjkcli.io.errors import InputError, NotAPairError
 from gjkcli.io.expectation import CARRIED_KEYS, carried_fields, expect_from_node
@@ -19,8 +26,10 @@ from gjkcli.io.geojson import features
 from gjkcli.io.jsondoc import parse_json
 from gjkcli.io.node import Node
 from gjkcli.io.shape import shape_from_node
+from gjkcli.io.shape_value import looks_like_shape_text, shape_from_text, shape_from_value
 from gjkcli.io.source import (
     JSON_SUFFIXES,
+    PARQUET_SUFFIX,
     STDIN,
     STDIN_NAME,
     STREAM_SUFFIXES,
@@ -31,31 +40,40 @@ from gjkcli.pair import Pair, ShapeInput
 
 __all__ = ["load_pair", "load_shape", "load_two", "pair_from_node", "pair_from_text"]
 
+T = TypeVar("T")
+
 _PAIR_KEYS = ("a", "b")
 _PAIR_OPTIONAL = ("name", "expect", "extra", "source", *CARRIED_KEYS)
 
 
 def load_pair(path: str, stdin: BinaryIO | None = None) -> Pair:
-    """A pair from one file (``"-"``: standard input).
+    """A pair from one file (``"-"``: standard input), or from JSON text that is not a
+    file's name.
 
     >>> import io
     >>> text = b'{"a": "POINT (0 0)", "b": {"type": "point", "at": [1, 0]}}'
     >>> pair = load_pair("-", io.BytesIO(text))
     >>> pair.name, pair.a.kind, pair.b.kind
     ('stdin', 'WKT POINT', 'point')
+    >>> load_pair('{"a": "POINT (0 0)", "b": "POINT (3 4)"}').b.kind
+    'WKT POINT'
     """
+    if _is_text(path):
+        name = _text_name(path)
+        return _as_text(name, lambda: pair_from_text(name, name, path, default_name="pair"))
     file, text = read_text(path, stdin)
     return pair_from_text(path, file, text)
 
 
-def pair_from_text(path: str, file: str, text: str) -> Pair:
+def pair_from_text(path: str, file: str, text: str, default_name: str | None = None) -> Pair:
     """A pair from the text of the file ``path`` (named ``file`` in messages): a pair
     object, a FeatureCollection of two, or two lines of WKT, by suffix or content.
+    The pair's name, if it has none of its own, is ``default_name`` (the file's stem).
 
     >>> pair_from_text("p.wkt", "p.wkt", "POINT (0 0)\\rPOINT (1 0)\\r").name
     'p'
     """
-    default_name = _stem(path)
+    default_name = default_name or _stem(path)
     if not _looks_like_json(path, text):
         lines = _wkt_lines(text)
         if len(lines) == 1:
@@ -77,18 +95,48 @@ def pair_from_text(path: str, file: str, text: str) -> Pair:
     return pair_from_node(Node(parse_json(text, file), file), default_name)
 
 
-def load_shape(path: str, stdin: BinaryIO | None = None) -> ShapeInput:
-    """One shape from a shape file (``"-"``: standard input).
+def load_shape(source: object, stdin: BinaryIO | None = None, name: str = "shape") -> ShapeInput:
+    """One shape, from wherever it is: a shape file (a path; ``"-"``: standard input),
+    text that is not a file's name (JSON or WKT), or a Python value (a native or
+    GeoJSON dict, a Shapely geometry or anything with ``__geo_interface__``,
+    coordinates, or a gjkcli shape): :mod:`gjkcli.io.shape_value`. Errors in a
+    Python value name it as ``name``.
 
-    >>> import io
+    >>> import io, shapely
     >>> shape = load_shape("-", io.BytesIO(b'{"type": "circle", "center": [0, 0], "radius": 2}'))
     >>> shape.kind, shape.shape.support((0.0, 1.0))
     ('circle', (0.0, 2.0))
-    >>> load_shape("-", io.BytesIO(b'{"type": "circle", "center": [0, 0], "radus": 2}'))
+    >>> load_shape("POINT (0 0)").kind, load_shape(shapely.box(0, 0, 1, 1)).kind
+    ('WKT POINT', 'GeoJSON Polygon')
+    >>> load_shape({"type": "circle", "center": [0, 0], "radus": 2})
     Traceback (most recent call last):
     ...
-    gjkcli.io.errors.InputError: <stdin>: radus: unknown key for a circle (did you mean 'radius'?)
+    gjkcli.io.errors.InputError: shape: radus: unknown key for a circle (did you mean 'radius'?)
+    >>> load_shape("box 2 2")
+    Traceback (most recent call last):
+    ...
+    gjkcli.io.errors.InputError: box 2 2: no such file, and not a shape (shape text is JSON, \
+as in '{"type": "point", "at": [0, 0]}', or WKT, as in 'POINT (0 0)')
     """
+    if isinstance(source, os.PathLike):
+        return _shape_file(os.fspath(source), stdin)
+    if not isinstance(source, str):
+        return shape_from_value(source, name)
+    if _is_text(source):
+        name = _text_name(source)
+        return _as_text(name, lambda: shape_from_text(source, name))
+    if source != STDIN and not _known_suffix(source) and not _exists(source):
+        raise InputError(
+            source,
+            "",
+            "no such file, and not a shape (shape text is JSON, as in "
+            """'{"type": "point", "at": [0, 0]}', or WKT, as in 'POINT (0 0)')""",
+        )
+    return _shape_file(source, stdin)
+
+
+def _shape_file(path: str, stdin: BinaryIO | None) -> ShapeInput:
+    """One shape from a shape file (``"-"``: standard input)."""
     file, text = read_text(path, stdin)
     if not _looks_like_json(path, text):
         try:
@@ -109,19 +157,21 @@ def load_shape(path: str, stdin: BinaryIO | None = None) -> ShapeInput:
     return ShapeInput(shape.shape, shape.kind, shape.name or _stem(path))
 
 
-def load_two(path_a: str, path_b: str, stdin: BinaryIO | None = None) -> Pair:
-    """A pair from two shape files (at most one of them ``"-"``).
+def load_two(path_a: object, path_b: object, stdin: BinaryIO | None = None) -> Pair:
+    """A pair from two shapes, each as :func:`load_shape` takes it (at most one ``"-"``).
 
     >>> import io
     >>> circle = io.BytesIO(b'{"type": "circle", "center": [5, 0], "radius": 1}')
     >>> pair = load_two("samples/formats/shape-triangle.wkt", "-", circle)
     >>> pair.name, pair.a.kind, pair.b.kind
     ('shape-triangle vs stdin', 'WKT POLYGON', 'circle')
+    >>> load_two("POINT (0 0)", '{"type": "circle", "center": [3, 4], "radius": 1}').name
+    'POINT (0 0) vs circle'
     """
     if path_a == STDIN and path_b == STDIN:
         raise InputError(STDIN_NAME, "", "standard input can supply only one of the two shapes")
     a, b = load_shape(path_a, stdin), load_shape(path_b, stdin)
-    return Pair(a, b, f"{_stem(path_a)} vs {_stem(path_b)}")
+    return Pair(a, b, f"{_label(path_a, a)} vs {_label(path_b, b)}")
 
 
 def pair_from_node(node: Node, default_name: str) -> Pair:
@@ -191,3 +241,54 @@ def _wkt_lines(text: str) -> list[tuple[int, str]]:
 
 def _stem(path: str) -> str:
     return "stdin" if path == STDIN else Path(path).stem
+
+
+def _is_text(source: str) -> bool:
+    """Whether a name given for a file is shape text instead: it reads as JSON or WKT,
+    and no file has that name."""
+    return looks_like_shape_text(source) and not _exists(source)
+
+
+def _exists(path: str) -> bool:
+    """Whether something has this name (``False`` for a name no file can have: one too
+    long, or with a NUL character)."""
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):
+        return False
+
+
+def _known_suffix(path: str) -> bool:
+    suffix = Path(path).suffix.lower()
+    return suffix in (*JSON_SUFFIXES, *STREAM_SUFFIXES, WKT_SUFFIX, PARQUET_SUFFIX)
+
+
+_TEXT_NAME_LENGTH = 40
+"""How much of a shape written in place of a file name messages quote."""
+
+
+def _text_name(text: str) -> str:
+    """Shape text as messages name it: itself, on one line, shortened."""
+    flat = " ".join(text.split())
+    if len(flat) > _TEXT_NAME_LENGTH:
+        flat = flat[: _TEXT_NAME_LENGTH - 3] + "..."
+    return flat
+
+
+def _as_text(name: str, read: Callable[[], T]) -> T:
+    """``read()``, whose errors say that ``name`` was read as shape text, not as a file."""
+    try:
+        return read()
+    except InputError as error:
+        raise type(error)(
+            error.file, error.place, f"not a file; as text: {error.message}"
+        ) from None
+
+
+def _label(source: object, shape: ShapeInput) -> str:
+    """What a shape is called in its pair's name: its file's stem, or its text, or its kind."""
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and not _is_text(source)):
+        return _stem(os.fspath(source))
+    if isinstance(source, str):
+        return _text_name(source) if shape.kind.startswith("WKT") else shape.name or shape.kind
+    return shape.name or shape.kind

@@ -10,7 +10,8 @@ geometry needs (for instance a non-negative radius); the loaders in
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import SupportsFloat
 
 from gjkcli.shapes.affine import Affine, transformed
 from gjkcli.shapes.base import ConvexShape, Vec
@@ -33,6 +34,10 @@ __all__ = [
 
 _ORIGIN: Vec = (0.0, 0.0)
 
+PointLike = Iterable[SupportsFloat]
+"""A point as the constructors take it: any pair of numbers, a NumPy row included
+(stored as a pair of Python floats)."""
+
 
 class NotConvexError(ValueError):
     """A polygon ring that is not convex; ``index`` is the offending input vertex."""
@@ -42,89 +47,97 @@ class NotConvexError(ValueError):
         self.index = index
 
 
-def point(at: Vec) -> ConvexShape:
+def point(at: PointLike) -> ConvexShape:
     """A single point.
 
     >>> point((1.0, 2.0)).support((5.0, -3.0))
     (1.0, 2.0)
     """
-    return Polytope((at,))
+    return Polytope((_vec(at),))
 
 
-def segment(p: Vec, q: Vec) -> ConvexShape:
+def segment(p: PointLike, q: PointLike) -> ConvexShape:
     """The closed segment from ``p`` to ``q``.
 
     >>> segment((0.0, 0.0), (2.0, 1.0)).support((1.0, 0.0))
     (2.0, 1.0)
     """
-    return Polytope((p, q))
+    return Polytope((_vec(p), _vec(q)))
 
 
-def convex_polygon(ring: Sequence[Vec]) -> ConvexShape:
+def convex_polygon(ring: Iterable[PointLike]) -> ConvexShape:
     """A convex polygon from its ring (either orientation, closing point optional).
 
-    Raises :class:`NotConvexError` naming the first reflex vertex: a non-convex
-    ring is never replaced by its hull.
+    The ring may be any sequence of ``(x, y)`` pairs, a NumPy array of shape
+    ``(n, 2)`` included. A ring that is not convex raises
+    :class:`NotConvexError` naming its first reflex vertex: it is never
+    replaced by its hull; :func:`gjkcli.decompose` cuts it into convex parts.
 
-    >>> convex_polygon([(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)]).support((1.0, 1.0))
+    >>> import numpy as np
+    >>> convex_polygon(np.array([[0, 0], [1, 0], [0, 1]])).support((1.0, 1.0))
     (1.0, 0.0)
-    >>> convex_polygon([(0, 0), (4, 0), (4, 4), (2, 1), (0, 4)])
+    >>> convex_polygon([(0, 0), (4, 0), (4, 4), (2, 1), (0, 4)])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    gjkcli.shapes.primitives.NotConvexError: reflex vertex
+    gjkcli.shapes.primitives.NotConvexError: reflex vertex 3 at (2.0, 1.0): ... decompose(ring) ...
     """
-    problem = convexity_problem(ring)
+    points = [_vec(p) for p in ring]
+    problem = convexity_problem(points)
     if problem is not None:
-        raise NotConvexError(problem.message, problem.index)
-    return Polytope(tuple(open_ring(ring)))
+        message = _convexity_message(points, problem.message, problem.index)
+        raise NotConvexError(message, problem.index)
+    return Polytope(tuple(open_ring(points)))
 
 
-def hull(points: Sequence[Vec]) -> ConvexShape:
-    """The convex hull of a point cloud (order does not matter).
+def hull(points: Iterable[PointLike]) -> ConvexShape:
+    """The convex hull of a point cloud (order does not matter; a NumPy array will do).
 
     >>> hull([(0.0, 0.0), (1.0, 1.0), (2.0, 0.0), (1.0, 0.2)]).support((0.0, 1.0))
     (1.0, 1.0)
     """
-    return Polytope(tuple(points))
+    return Polytope(tuple(_vec(p) for p in points))
 
 
-def circle(center: Vec, radius: float) -> ConvexShape:
+def circle(center: PointLike, radius: SupportsFloat) -> ConvexShape:
     """A disc.
 
     >>> circle((1.0, 0.0), 2.0).support((0.0, -1.0))
     (1.0, -2.0)
     """
-    return Rounded(Polytope((center,)), radius)
+    return Rounded(Polytope((_vec(center),)), float(radius))
 
 
-def ellipse(center: Vec, radii: tuple[float, float], rotation: float = 0.0) -> ConvexShape:
+def ellipse(center: PointLike, radii: PointLike, rotation: SupportsFloat = 0.0) -> ConvexShape:
     """A filled ellipse with semi-axes ``radii``, rotated by ``rotation`` degrees.
 
     >>> ellipse((0.0, 0.0), (3.0, 1.0), 90.0).support((0.0, 1.0))
     (0.0, 3.0)
     """
     unit_disc = Rounded(Polytope((_ORIGIN,)), 1.0)
-    return transformed(unit_disc, Affine.from_parts(radii, rotation, center))
+    placement = Affine.from_parts(_vec(radii), float(rotation), _vec(center))
+    return transformed(unit_disc, placement)
 
 
-def rectangle(center: Vec, size: tuple[float, float], rotation: float = 0.0) -> ConvexShape:
+def rectangle(center: PointLike, size: PointLike, rotation: SupportsFloat = 0.0) -> ConvexShape:
     """A filled ``size[0]`` by ``size[1]`` rectangle, rotated by ``rotation`` degrees.
 
     >>> rectangle((10.0, 0.0), (4.0, 2.0)).support((1.0, 1.0))
     (12.0, 1.0)
     """
-    half_w, half_h = size[0] / 2.0, size[1] / 2.0
+    width, height = _vec(size)
+    half_w, half_h = width / 2.0, height / 2.0
     corners = ((-half_w, -half_h), (half_w, -half_h), (half_w, half_h), (-half_w, half_h))
-    return transformed(Polytope(corners), Affine.from_parts(rotate=rotation, translate=center))
+    placement = Affine.from_parts(rotate=float(rotation), translate=_vec(center))
+    return transformed(Polytope(corners), placement)
 
 
-def capsule(p: Vec, q: Vec, radius: float) -> ConvexShape:
+def capsule(p: PointLike, q: PointLike, radius: SupportsFloat) -> ConvexShape:
     """The segment from ``p`` to ``q`` swept by a disc of ``radius``.
 
     >>> capsule((0.0, 0.0), (4.0, 0.0), 1.0).support((1.0, 0.0))
     (5.0, 0.0)
     """
-    return Rounded(Polytope((p, q)), radius)
+    return Rounded(Polytope((_vec(p), _vec(q))), float(radius))
 
 
 def rounded(shape: ConvexShape, margin: float) -> ConvexShape:
@@ -138,3 +151,20 @@ def rounded(shape: ConvexShape, margin: float) -> ConvexShape:
     if isinstance(shape, Rounded):
         return Rounded(shape.core, shape.radius + margin)
     return Rounded(shape, margin)
+
+
+def _vec(p: PointLike) -> Vec:
+    """A point as a pair of Python floats, whatever pair (or NumPy row) it came as."""
+    x, y = p
+    return (float(x), float(y))
+
+
+def _convexity_message(points: Sequence[Vec], problem: str, index: int | None) -> str:
+    """What is wrong with a ring given as convex, where, and what to use instead."""
+    if index is None:
+        return problem
+    x, y = points[index]
+    return (
+        f"{problem} {index} at ({x!r}, {y!r}): the ring is not convex; "
+        "decompose(ring) cuts it into convex parts"
+    )

@@ -1,0 +1,252 @@
+"""Issue 17: the public queries' results behave as Python values, and take shapes in any form."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import numpy as np
+import pytest
+import shapely
+
+import gjkcli
+from gjkcli import (
+    InputError,
+    circle,
+    convex_polygon,
+    decompose,
+    distance,
+    intersects,
+    load_shape,
+    minkowski_difference,
+    penetration,
+    point,
+    rectangle,
+    solve,
+)
+from gjkcli.algorithms import distance as algorithms_distance
+from gjkcli.algorithms.answer import solve as algorithms_solve
+from gjkcli.shapes import NotConvexError
+from tests.helpers import random_convex_ring
+
+
+def _star(rng: random.Random, center: tuple[float, float], count: int) -> list[tuple[float, float]]:
+    """A random ring, star-shaped around ``center`` (so simple), and usually not convex."""
+    angles = [(k + rng.uniform(0.1, 0.9)) * 2.0 * math.pi / count for k in range(count)]
+    radii = [rng.uniform(0.3, 2.0) for _ in angles]
+    return [
+        (center[0] + r * math.cos(t), center[1] + r * math.sin(t))
+        for r, t in zip(radii, angles, strict=True)
+    ]
+
+
+def test_an_intersects_result_is_truthy_exactly_when_the_shapes_intersect() -> None:
+    rng = random.Random(17)
+    seen = set()
+    for _ in range(300):
+        a = convex_polygon(random_convex_ring(rng, rng.randint(3, 8), (0.0, 0.0), 1.0))
+        centre = (rng.uniform(-3.0, 3.0), rng.uniform(-3.0, 3.0))
+        b = convex_polygon(random_convex_ring(rng, rng.randint(3, 8), centre, 1.0))
+        result = intersects(a, b)
+        assert bool(result) is result.intersects
+        assert (not result) is (not result.intersects)
+        seen.add(result.intersects)
+    assert seen == {True, False}
+    apart = intersects(circle((0.0, 0.0), 1.0), circle((10.0, 0.0), 1.0))
+    assert not apart
+    touching = intersects(rectangle((0.0, 0.0), (2.0, 2.0)), rectangle((2.0, 0.0), (2.0, 2.0)))
+    assert touching  # touching counts as intersecting
+
+
+def test_a_distance_result_is_its_distance_wherever_a_number_will_do() -> None:
+    rng = random.Random(71)
+    results = []
+    for _ in range(200):
+        a = circle((rng.uniform(-5, 5), rng.uniform(-5, 5)), rng.uniform(0.1, 2.0))
+        b = rectangle((rng.uniform(-5, 5), rng.uniform(-5, 5)), (1.0, 2.0), rng.uniform(0, 90))
+        result = distance(a, b)
+        results.append(result)
+        value = result.distance
+        assert float(result) == value
+        assert bool(result) is (value != 0.0)
+        assert (result < value + 1.0) and (result <= value) and (result >= value)
+        assert not (result > value) and not (result < value)
+        assert (result > -1) and (value + 1 > result)  # the reflected operators too
+        assert f"{result:.6f}" == f"{value:.6f}"
+        assert math.isclose(math.sqrt(result), math.sqrt(value))
+    ordered = sorted(results)
+    assert [float(r) for r in ordered] == sorted(r.distance for r in results)
+    assert min(results).distance == min(r.distance for r in results)
+    far = distance(circle((0.0, 0.0), 1.0), circle((10.0, 0.0), 1.0))
+    same = distance(circle((0.0, 0.0), 1.0), circle((10.0, 0.0), 1.0))
+    assert far == same and far != 8.0  # type: ignore[comparison-overlap]  # whole results
+    assert str(far) == f"{far}" == repr(far)
+    with pytest.raises(TypeError):
+        far < "8"  # noqa: B015  (the comparison is the test)
+    assert float(np.float64(far)) == 8.0 and np.float64(1.0) < far
+
+
+def test_a_penetration_converts_to_its_depth() -> None:
+    overlap = penetration(circle((0.0, 0.0), 2.0), circle((3.0, 0.0), 2.0))
+    assert overlap is not None and float(overlap) == overlap.depth == 1.0
+
+
+def _forms(ring: list[tuple[float, float]]) -> dict[str, object]:
+    """One polygon written every way a shape can be given."""
+    closed = [*ring, ring[0]]
+    geometry = shapely.Polygon(ring)
+    native = {"type": "polygon", "points": [list(p) for p in ring]}
+    geojson = {"type": "Polygon", "coordinates": [[list(p) for p in closed]]}
+    return {
+        "shapely": geometry,
+        "wkt": shapely.to_wkt(geometry, rounding_precision=-1),
+        "geojson dict": geojson,
+        "geojson feature": {"type": "Feature", "geometry": geojson, "properties": {}},
+        "native dict": native,
+        "json text": json.dumps(native),
+        "numpy array": np.array(ring),
+        "list of tuples": ring,
+        "list of lists": [list(p) for p in ring],
+    }
+
+
+@pytest.mark.parametrize("convex", [True, False])
+def test_every_form_of_a_shape_gives_the_same_answer(convex: bool) -> None:
+    rng = random.Random(1700 + convex)
+    for _ in range(25):
+        ring = (
+            random_convex_ring(rng, rng.randint(3, 9), (0.0, 0.0), 1.5)
+            if convex
+            else _star(rng, (0.0, 0.0), rng.randint(5, 12))
+        )
+        if not shapely.Polygon(ring).is_valid:
+            continue
+        other = circle((rng.uniform(-4, 4), rng.uniform(-4, 4)), rng.uniform(0.1, 1.0))
+        reference = distance(load_shape({"type": "polygon", "points": ring}).shape, other)
+        # the answer is right: Shapely's distance to the circle's centre, minus the radius
+        centre = shapely.Point(other.core.vertices[0])  # type: ignore[attr-defined]
+        expected = max(0.0, shapely.distance(shapely.Polygon(ring), centre) - other.radius)  # type: ignore[attr-defined]
+        assert reference.distance == pytest.approx(expected, abs=1e-9)
+        for form, value in _forms(ring).items():
+            # the loaders may start a ring at another vertex: the same answer, rounded anew
+            result = distance(value, other)
+            assert result.distance == pytest.approx(reference.distance, rel=1e-12, abs=1e-15)
+            assert result.intersects is reference.intersects, form
+            if result.closest is not None and reference.closest is not None:
+                assert result.closest[0] == pytest.approx(reference.closest[0], abs=1e-12)
+            assert distance(other, value).distance == pytest.approx(result.distance, abs=1e-15)
+            assert bool(intersects(value, other)) is result.intersects, form
+            assert solve(value, other).gjk.distance == result.distance, form
+
+
+def test_other_forms_points_segments_features_and_shapes_as_they_are() -> None:
+    disc = circle((3.0, 4.0), 1.0)
+    for value in (
+        point((0.0, 0.0)),
+        shapely.Point(0, 0),
+        "POINT (0 0)",
+        " point(0 0)",
+        '{"type": "point", "at": [0, 0]}',
+        {"type": "Point", "coordinates": [0, 0]},
+        np.array([0.0, 0.0]),
+        (0, 0),
+        [[0, 0]],
+        np.array([[0, 0]], dtype=np.int64),
+    ):
+        assert float(distance(value, disc)) == 4.0, value
+    segment = distance(np.array([[-5.0, 0.0], [5.0, 0.0]]), disc)
+    assert float(segment) == 3.0 and segment.closest is not None
+    assert segment.closest[0] == (3.0, 0.0) and segment.closest[1] == pytest.approx((3.0, 3.0))
+    line = shapely.LineString([(-5, 0), (0, 0), (0, 10)])  # a polyline: its segments
+    assert float(distance(line, disc)) == 2.0
+    ring = shapely.LinearRing([(-5, 0), (5, 0), (5, 1)])  # a closed polyline, not an area
+    expected = shapely.distance(ring, shapely.Point(0, 0.25)) - 0.1
+    assert float(distance(ring, circle((0.0, 0.25), 0.1))) == pytest.approx(expected, abs=1e-12)
+    multi = shapely.MultiPoint([(0, 0), (3, 0)])
+    assert float(distance(multi, disc)) == 3.0
+    collection = shapely.GeometryCollection([shapely.Point(0, 0), shapely.box(2, 2, 3, 2.5)])
+    assert float(distance(collection, disc)) == 0.5
+    built = decompose([(0, 0), (4, 0), (4, 1), (1, 1), (1, 4), (0, 4)])
+    assert float(distance(built, circle((3.0, 3.0), 1.0))) == 1.0
+    assert load_shape(built).shape is built and load_shape(disc).shape is disc
+
+
+def test_the_query_functions_answer_for_compound_shapes_as_solve_does() -> None:
+    rng = random.Random(4)
+    for _ in range(30):
+        a = decompose(_star(rng, (0.0, 0.0), rng.randint(5, 10)))
+        b = decompose(_star(rng, (rng.uniform(-3, 3), rng.uniform(-3, 3)), rng.randint(5, 10)))
+        answer = algorithms_solve(a, b)
+        assert distance(a, b) == answer.gjk
+        assert intersects(a, b).intersects == answer.boolean.intersects
+        assert bool(intersects(a, b)) is (answer.verdict != "separated")
+        steps: list[algorithms_distance.DistanceStep] = []
+        assert distance(a, b, steps).distance == answer.gjk.distance and steps
+    with pytest.raises(NotConvexError, match=r"solve\(a, b\)"):
+        penetration(decompose([(0, 0), (4, 0), (4, 4), (2, 1), (0, 4)]), point((1.0, 1.0)))
+    with pytest.raises(NotConvexError, match="b is made of 2 convex parts"):
+        minkowski_difference(point((0.0, 0.0)), shapely.MultiPoint([(0, 0), (3, 0)]))
+    # a compound of one convex part is that part
+    square = "MULTIPOLYGON (((0 0, 2 0, 2 2, 0 2, 0 0)))"
+    assert minkowski_difference(square, "POINT (0 0)").vertices == (
+        (0.0, 0.0),
+        (2.0, 0.0),
+        (2.0, 2.0),
+        (0.0, 2.0),
+    )
+    depth = penetration(square, circle((2.0, 1.0), 0.5))
+    assert depth is not None and depth.depth == 0.5
+
+
+def test_something_that_is_not_a_shape_gets_one_clear_error() -> None:
+    disc = circle((0.0, 0.0), 1.0)
+    for value, words in [
+        (7, "a: not a shape: got int; a shape is a gjkcli shape, a Shapely geometry"),
+        (object(), "not a shape: got object"),
+        ([], "not a shape: got list"),
+        ([["x", 1]], "not a shape: got list"),
+        (shapely.Point(), "empty geometry"),
+        ("POINT (0 0", "not a file; as text: invalid WKT"),
+        ('{"type": "circle", "radius": 1}', "missing key 'center'"),
+        ({"type": "box"}, "unknown shape type 'box'"),
+        ("nosuch", "no such file, and not a shape"),
+        (np.array([[0, 0], [1, 1], [2, 2]]), "zero area"),
+    ]:
+        with pytest.raises(InputError) as raised:
+            distance(value, disc)
+        assert words in str(raised.value), (value, str(raised.value))
+        assert "\n" not in str(raised.value)
+    with pytest.raises(InputError, match=r"^b: not a shape"):
+        intersects(disc, 3.5)
+
+
+def test_a_file_name_is_a_file_even_when_it_reads_as_wkt(
+    tmp_path: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # type: ignore[arg-type]
+    with open("POINT (0 0)", "w") as file:
+        file.write('{"type": "circle", "center": [10, 0], "radius": 1}')
+    assert load_shape("POINT (0 0)").kind == "circle"
+    assert float(distance("POINT (0 0)", "POINT (0 0)")) == 0.0  # the same file twice
+
+
+def test_convex_polygon_takes_arrays_and_names_the_reflex_vertex() -> None:
+    ring = np.array([[0.0, 0.0], [2.0, 0.0], [2.0, 2.0], [0.0, 2.0]])
+    square = convex_polygon(ring)
+    assert square.support((1.0, 1.0)) == (2.0, 2.0)
+    assert all(type(c) is float for v in square.vertices for c in v)  # type: ignore[attr-defined]
+    with pytest.raises(NotConvexError) as raised:
+        convex_polygon([(0, 0), (4, 0), (4, 4), (2, 1), (0, 4)])
+    assert str(raised.value) == (
+        "reflex vertex 3 at (2.0, 1.0): the ring is not convex; "
+        "decompose(ring) cuts it into convex parts"
+    )
+    assert raised.value.index == 3
+    assert float(distance(circle(np.array([0, 0]), np.float32(1.0)), point((3, 0)))) == 2.0
+
+
+def test_the_package_exports_the_queries_that_take_any_shape() -> None:
+    for name in ("distance", "intersects", "penetration", "minkowski_difference", "solve"):
+        assert getattr(gjkcli, name).__module__ == "gjkcli.queries", name
+    assert gjkcli.solve("POINT (0 0)", "POINT (3 4)").gjk.distance == 5.0
