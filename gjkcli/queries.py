@@ -6,9 +6,10 @@ and ``solve`` are these functions. Each takes its two shapes in any form
 GeoJSON or native dict, WKT or JSON text, coordinates; see
 :mod:`gjkcli.io.shape_value`), and answers for non-convex and multi-part
 shapes too, part pair by part pair (:func:`gjkcli.algorithms.compound.compound_query`),
-so that no user has to know which entry point a shape needs. Two shapes
-built with gjkcli's constructors go straight to the algorithms (no loader
-and no Shapely is imported for them); the algorithms themselves
+so that no user has to know which entry point a shape needs. A string is
+shape text, never a file name (a :class:`pathlib.Path` is a file). Two
+shapes built with gjkcli's constructors go straight to the algorithms (no
+loader and no Shapely is imported for them); the algorithms themselves
 (:mod:`gjkcli.algorithms`) take convex shapes only, and stay the reference
 that ``--trace`` runs.
 
@@ -31,19 +32,15 @@ from gjkcli.algorithms import distance as _distance
 from gjkcli.algorithms import epa as _epa
 from gjkcli.algorithms import intersect as _intersect
 from gjkcli.algorithms import minkowski as _minkowski
-from gjkcli.shapes.affine import Transformed
+from gjkcli.pair import ShapeInput
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound, Shape, parts_of
-from gjkcli.shapes.polytope import Polytope
-from gjkcli.shapes.primitives import NotConvexError
-from gjkcli.shapes.rounded import Rounded
+from gjkcli.shapes.primitives import CONVEX_CLASSES, NotConvexError
 
 if TYPE_CHECKING:
     from gjkcli.algorithms.answer import Answer
-    from gjkcli.algorithms.compound import CompoundResult
 
 __all__ = [
-    "as_shape",
     "distance",
     "intersects",
     "minkowski_difference",
@@ -51,23 +48,25 @@ __all__ = [
     "solve",
 ]
 
-_BUILT = (Polytope, Rounded, Transformed, Compound)
-"""The classes gjkcli's constructors make: taken as they are, with no check."""
 
+def _shape(value: object, name: str) -> Shape:
+    """``value`` as a gjkcli shape (convex, or a compound of convex parts); errors name it
+    as ``name``.
 
-def as_shape(value: object, name: str = "shape") -> Shape:
-    """``value`` as a gjkcli shape (convex, or a compound of convex parts).
-
-    A shape made by gjkcli is returned as it is; anything else goes through
-    :func:`gjkcli.load_shape` (errors name it as ``name``).
-
-    >>> as_shape("LINESTRING (0 0, 1 0, 1 1)").parts  # a polyline: its segments
-    (Polytope(vertices=((0.0, 0.0), (1.0, 0.0))), Polytope(vertices=((1.0, 0.0), (1.0, 1.0))))
+    A shape made by gjkcli is taken as it is, and a loaded one (a
+    :class:`~gjkcli.pair.ShapeInput`) is its shape. A string is shape text, never a
+    file name: a file is read from a :class:`pathlib.Path` (or with
+    :func:`gjkcli.load_shape`). Anything else goes through the loaders.
     """
-    if isinstance(value, _BUILT):
+    if isinstance(value, (*CONVEX_CLASSES, Compound)):
         return value
-    from gjkcli.io.pairs import load_shape  # the loaders (and Shapely) only for other forms
+    if isinstance(value, ShapeInput):
+        return value.shape
+    from gjkcli.io import load_shape  # the loaders (and Shapely) only for other forms
+    from gjkcli.io.shape_value import shape_from_text
 
+    if isinstance(value, str):
+        return shape_from_text(value, name).shape
     return load_shape(value, name=name).shape
 
 
@@ -77,11 +76,16 @@ def distance(
     """Distance and closest points of two shapes, by GJK.
 
     The result stands in for its distance where a number is wanted
-    (``float(result)``, ``result < 1.0``, ``f"{result:.3f}"``) and keeps
-    the details as attributes. For a non-convex or multi-part shape it is
-    the answer of the pair of convex parts that decides (the nearest, or the
-    first that intersects). With ``recorder``, a list, each GJK step of that
-    run is appended to it.
+    (``float(result)``, ``result < 1.0``, ``round(result, 3)``,
+    ``f"{result:.3f}"``) and keeps the details as attributes; for arithmetic
+    and NumPy, take ``float(result)``. For a non-convex or multi-part shape it is
+    GJK's run on the pair of convex parts that decides (the nearest, or the
+    first that intersects): the same answer as for those two parts alone. With
+    ``recorder``, a list, each GJK step is appended to it.
+
+    GJK counts shapes closer than rounding (its touching band, FORMATS
+    section 3) as touching, at distance 0; :func:`solve` settles such pairs
+    with a proof where one exists.
 
     >>> from gjkcli import circle, decompose, rectangle
     >>> result = distance(rectangle((0.0, 0.0), (2.0, 2.0)), circle((4.0, 0.0), 1.0))
@@ -91,12 +95,12 @@ def distance(
     >>> distance(ell, circle((3.0, 3.0), 1.0)).closest
     ((1.0, 3.0), (2.0, 3.0))
     """
-    a, b = as_shape(shape_a, "a"), as_shape(shape_b, "b")
+    a, b = _shape(shape_a, "a"), _shape(shape_b, "b")
     if isinstance(a, Compound) or isinstance(b, Compound):
-        part_a, part_b, search = _deciding(a, b)
-        if recorder is not None:
-            return _distance.distance(part_a, part_b, recorder)
-        return search.deciding.result
+        from gjkcli.algorithms.compound import compound_query
+
+        search = compound_query(a, b)
+        a, b = parts_of(a)[search.deciding.a], parts_of(b)[search.deciding.b]
     return _distance.distance(a, b, recorder)
 
 
@@ -108,10 +112,14 @@ def intersects(
 ) -> _intersect.IntersectResult:
     """Whether two shapes share a point (touching counts), by boolean GJK.
 
-    The result is truthy exactly when they do. For a non-convex or multi-part
-    shape, the boolean run is that of the pair of convex parts that decides.
-    ``direction`` is the first search direction; with ``recorder``, a list,
-    each step is appended to it.
+    The result is truthy exactly when they do. Shapes made of several convex
+    parts intersect when a pair of their parts does: the run returned is that of
+    the first such pair (boxes nearest first), or, if there is none, of the
+    nearest pair. ``direction`` is the first search direction; with
+    ``recorder``, a list, each step of that run is appended to it. Shapes that
+    touch to within rounding can be called apart here and touching by
+    :func:`distance` (whose touching band allows for rounding); :func:`solve`
+    settles them.
 
     >>> from gjkcli import capsule, rectangle
     >>> box = rectangle((0.0, 0.0), (2.0, 2.0))
@@ -121,9 +129,15 @@ def intersects(
     >>> bool(result), result.status
     (False, 'separating-axis')
     """
-    a, b = as_shape(shape_a, "a"), as_shape(shape_b, "b")
+    a, b = _shape(shape_a, "a"), _shape(shape_b, "b")
     if isinstance(a, Compound) or isinstance(b, Compound):
-        a, b, _ = _deciding(a, b)
+        from gjkcli.algorithms.compound import compound_query, intersecting_parts
+
+        found = intersecting_parts(a, b)
+        if found is None:
+            deciding = compound_query(a, b).deciding
+            found = (deciding.a, deciding.b)
+        a, b = parts_of(a)[found[0]], parts_of(b)[found[1]]
     return _intersect.intersects(a, b, direction, recorder)
 
 
@@ -174,20 +188,12 @@ def solve(shape_a: object, shape_b: object, trace: bool = False) -> Answer:
     """
     from gjkcli.algorithms import answer
 
-    return answer.solve(as_shape(shape_a, "a"), as_shape(shape_b, "b"), trace)
-
-
-def _deciding(a: Shape, b: Shape) -> tuple[ConvexShape, ConvexShape, CompoundResult]:
-    """The pair of convex parts whose answer is the shapes' answer, and the search."""
-    from gjkcli.algorithms.compound import compound_query
-
-    search = compound_query(a, b)
-    return parts_of(a)[search.deciding.a], parts_of(b)[search.deciding.b], search
+    return answer.solve(_shape(shape_a, "a"), _shape(shape_b, "b"), trace)
 
 
 def _convex(value: object, name: str, what: str) -> ConvexShape:
     """``value`` as a convex shape, or :class:`NotConvexError` saying ``what`` needs one."""
-    shape = as_shape(value, name)
+    shape = _shape(value, name)
     if not isinstance(shape, Compound):
         return shape
     if len(shape.parts) == 1:

@@ -59,3 +59,17 @@ def test_an_argument_that_is_neither_a_file_nor_a_shape_gets_one_line_saying_why
     long_text = "POLYGON ((" + ", ".join(f"{i} {i * i}" for i in range(200)) + "))"
     long_error = run_gjk("check", long_text, CIRCLE)
     assert_input_error(long_error, "POLYGON ((0 0, 1 1, 2 4, 3 9, 4 16, 5...")
+
+
+def test_a_mistyped_file_name_is_a_missing_file_not_bad_wkt() -> None:
+    for name in ("pointer.json", "Pointz-data.wkt", "polygons.jsonl", "POINT (0 0).json"):
+        result = run_gjk("check", name, "POINT (1 1)")
+        assert_input_error(result, f"{name}: no such file")
+        assert "WKT" not in result.stderr, result.stderr
+
+
+def test_a_text_shape_with_an_error_inside_says_where() -> None:
+    crossing = run_gjk("check", "POLYGON ((0 0, 2 2, 2 0, 0 2, 0 0))", CIRCLE)
+    assert_input_error(
+        crossing, "POLYGON ((0 0, 2 2, 2 0, 0 2, 0 0)): not a file; as text: ", "crosses itself"
+    )

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+import pathlib
 import random
+import re
 
 import numpy as np
 import pytest
@@ -24,9 +26,10 @@ from gjkcli import (
     point,
     rectangle,
     solve,
+    union_of,
 )
 from gjkcli.algorithms import distance as algorithms_distance
-from gjkcli.algorithms.answer import solve as algorithms_solve
+from gjkcli.algorithms import intersect as algorithms_intersect
 from gjkcli.shapes import NotConvexError
 from tests.helpers import random_convex_ring
 
@@ -172,17 +175,34 @@ def test_other_forms_points_segments_features_and_shapes_as_they_are() -> None:
     assert load_shape(built).shape is built and load_shape(disc).shape is disc
 
 
-def test_the_query_functions_answer_for_compound_shapes_as_solve_does() -> None:
+def test_the_query_functions_answer_for_compound_shapes_part_pair_by_part_pair() -> None:
     rng = random.Random(4)
-    for _ in range(30):
+    kinds = set()
+    for case in range(60):
         a = decompose(_star(rng, (0.0, 0.0), rng.randint(5, 10)))
-        b = decompose(_star(rng, (rng.uniform(-3, 3), rng.uniform(-3, 3)), rng.randint(5, 10)))
-        answer = algorithms_solve(a, b)
-        assert distance(a, b) == answer.gjk
-        assert intersects(a, b).intersects == answer.boolean.intersects
-        assert bool(intersects(a, b)) is (answer.verdict != "separated")
+        if case % 3 == 0:  # touching along a shared vertex, to within rounding or exactly
+            b = decompose([(x + 2.0, y) for x, y in _star(rng, (0.0, 0.0), rng.randint(5, 10))])
+        else:
+            b = decompose(_star(rng, (rng.uniform(-3, 3), rng.uniform(-3, 3)), rng.randint(5, 10)))
+        pairs = [(p, q) for p in a.parts for q in b.parts]
+        # intersects: some pair of parts does, by boolean GJK (brute force over all pairs)
+        any_pair = any(algorithms_intersect.intersects(p, q).intersects for p, q in pairs)
+        assert bool(intersects(a, b)) is any_pair
+        kinds.add(any_pair)
+        # distance: GJK's own run on the deciding pair, the least over the pairs
+        result = distance(a, b)
+        least = min(algorithms_distance.distance(p, q).distance for p, q in pairs)
+        assert result.distance == pytest.approx(least, abs=result.band + 1e-15)
         steps: list[algorithms_distance.DistanceStep] = []
-        assert distance(a, b, steps).distance == answer.gjk.distance and steps
+        assert distance(a, b, steps) == result and steps  # a recorder only records
+        # a compound of one part answers as that part alone
+        alone = b.parts[0]
+        assert distance(union_of([alone]), a) == distance(alone, a)
+        # and solve's verdict, settled with proofs, agrees where no rounding is in doubt
+        verdict = solve(a, b).verdict
+        if result.distance > result.band:
+            assert verdict == "separated"
+    assert kinds == {True, False}
     with pytest.raises(NotConvexError, match=r"solve\(a, b\)"):
         penetration(decompose([(0, 0), (4, 0), (4, 4), (2, 1), (0, 4)]), point((1.0, 1.0)))
     with pytest.raises(NotConvexError, match="b is made of 2 convex parts"):
@@ -204,13 +224,21 @@ def test_something_that_is_not_a_shape_gets_one_clear_error() -> None:
     for value, words in [
         (7, "a: not a shape: got int; a shape is a gjkcli shape, a Shapely geometry"),
         (object(), "not a shape: got object"),
-        ([], "not a shape: got list"),
-        ([["x", 1]], "not a shape: got list"),
+        ([], "not a shape: coordinates are numbers, got a list of 0 items"),
+        ([["x", 1]], "not a shape: coordinates are numbers, got a list of 1 items"),
+        (b"\x03\x00", "not a shape: got bytes"),
+        (range(2), "not a shape: got range"),
+        ({"a": 1, "b": 2}, "this is a pair, not one shape: load it with load_pair"),
+        (np.zeros((2, 2, 2)), "a: points[0][0]: expected a number, got a list of 2 items"),
+        (np.ones((3, 3)), "a: points[0]: expected a point [x, y], got a list of 3 items"),
+        ([[[[[1.0]]]]], "a: at: expected a point [x, y], got a list of 1 item"),
         (shapely.Point(), "empty geometry"),
-        ("POINT (0 0", "not a file; as text: invalid WKT"),
+        ("POINT (0 0", "a: invalid WKT"),
         ('{"type": "circle", "radius": 1}', "missing key 'center'"),
         ({"type": "box"}, "unknown shape type 'box'"),
-        ("nosuch", "no such file, and not a shape"),
+        ("nosuch", "a: not a shape: shape text is JSON"),
+        ("samples/seed-example.json", "(a file is read from a pathlib.Path, or by load_shape)"),
+        ("-", "a: not a shape"),  # never standard input
         (np.array([[0, 0], [1, 1], [2, 2]]), "zero area"),
     ]:
         with pytest.raises(InputError) as raised:
@@ -227,8 +255,11 @@ def test_a_file_name_is_a_file_even_when_it_reads_as_wkt(
     monkeypatch.chdir(tmp_path)  # type: ignore[arg-type]
     with open("POINT (0 0)", "w") as file:
         file.write('{"type": "circle", "center": [10, 0], "radius": 1}')
-    assert load_shape("POINT (0 0)").kind == "circle"
-    assert float(distance("POINT (0 0)", "POINT (0 0)")) == 0.0  # the same file twice
+    assert load_shape("POINT (0 0)").kind == "circle"  # load_shape reads files
+    assert float(distance(pathlib.Path("POINT (0 0)"), "POINT (0 0)")) == 9.0  # so does a Path
+    assert float(distance("POINT (0 0)", "POINT (0 0)")) == 0.0  # a string is shape text
+    loaded = load_shape("POINT (0 0)")
+    assert distance(loaded, point((0.0, 0.0))) == distance(loaded.shape, point((0.0, 0.0)))
 
 
 def test_convex_polygon_takes_arrays_and_names_the_reflex_vertex() -> None:
@@ -244,6 +275,22 @@ def test_convex_polygon_takes_arrays_and_names_the_reflex_vertex() -> None:
     )
     assert raised.value.index == 3
     assert float(distance(circle(np.array([0, 0]), np.float32(1.0)), point((3, 0)))) == 2.0
+
+
+def test_decompose_and_rounded_take_numpy_values_and_constructors_refuse_bad_points() -> None:
+    ell = decompose(np.array([[0, 0], [4, 0], [4, 1], [1, 1], [1, 4], [0, 4]]))
+    assert float(distance(ell, circle((3.0, 3.0), 1.0))) == 1.0
+    grown = gjkcli.rounded(point((0.0, 0.0)), np.float32(0.5))
+    result = distance(grown, point((3.0, 0.0)))
+    assert type(result.distance) is float and result.distance == 2.5
+    for bad, words in [
+        ((1.0, 2.0, 3.0), "a point is two numbers (x, y), got 3"),
+        ("12", "a point is two numbers (x, y), got str"),
+        ((math.nan, 0.0), "must be finite"),
+        ((math.inf, 0.0), "must be finite"),
+    ]:
+        with pytest.raises(ValueError, match=re.escape(words)):
+            point(bad)  # type: ignore[arg-type]
 
 
 def test_the_package_exports_the_queries_that_take_any_shape() -> None:

@@ -81,6 +81,7 @@ __all__ = [
     "CompoundResult",
     "PartPair",
     "compound_query",
+    "intersecting_parts",
 ]
 
 PENETRATION_REASON = (
@@ -193,6 +194,25 @@ def compound_query(shape_a: Shape, shape_b: Shape) -> CompoundResult:
     if contacts.touching is not None:
         return search.finish("touching", contacts.touching, "the first touching pair")
     return search.finish("separated", nearest, "the nearest pair")
+
+
+def intersecting_parts(shape_a: Shape, shape_b: Shape) -> tuple[int, int] | None:
+    """The first pair of parts (nearest boxes first) that boolean GJK finds sharing a
+    point, or ``None``: the shapes intersect exactly when one pair of parts does.
+
+    >>> from gjkcli.shapes import circle, union_of
+    >>> two = union_of([circle((0.0, 0.0), 1.0), circle((5.0, 0.0), 1.0)])
+    >>> intersecting_parts(two, circle((6.5, 0.0), 1.0))
+    (1, 0)
+    >>> intersecting_parts(two, circle((2.5, 0.0), 1.0)) is None  # 0.5 from either
+    True
+    """
+    search = _Search(shape_a, shape_b)
+    for i_batch, j_batch, _, _ in search.within(search.band):
+        for i, j in zip(i_batch.tolist(), j_batch.tolist(), strict=True):
+            if intersects(search.parts_a[i], search.parts_b[j]).intersects:
+                return i, j
+    return None
 
 
 class _Contacts:

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from gjkcli.dyadic import shift_to_unit
-from gjkcli.shapes.base import Vec
+from gjkcli.shapes.base import PointLike, Vec, as_vec
 from gjkcli.shapes.compound import Compound
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rings import convexity_problem, orientation
@@ -45,10 +45,11 @@ class InvalidPolygonError(ValueError):
         self.ring = ring
 
 
-def decompose(shell: Sequence[Vec], holes: Sequence[Sequence[Vec]] = ()) -> Compound:
+def decompose(shell: Iterable[PointLike], holes: Iterable[Iterable[PointLike]] = ()) -> Compound:
     """The polygon with exterior ring ``shell`` and ``holes``, as a compound of convex parts.
 
-    Rings may be open or closed, in either orientation.
+    Rings may be open or closed, in either orientation, and given as any sequence of
+    ``(x, y)`` pairs, a NumPy array of shape ``(n, 2)`` included.
 
     >>> l_shape = [(0.0, 0.0), (4.0, 0.0), (4.0, 1.0), (1.0, 1.0), (1.0, 4.0), (0.0, 4.0)]
     >>> compound = decompose(l_shape)
@@ -62,12 +63,14 @@ def decompose(shell: Sequence[Vec], holes: Sequence[Sequence[Vec]] = ()) -> Comp
     ...
     gjkcli.algorithms.decompose.InvalidPolygonError: the ring crosses itself at (1, 1)
     """
-    _check_valid(shell, holes)  # valid: so it has an area
-    triangles = [_counter_clockwise(triangle) for triangle in _triangles(shell, holes)]
+    outer = [as_vec(p) for p in shell]
+    inner = [[as_vec(p) for p in hole] for hole in holes]
+    _check_valid(outer, inner)  # valid: so it has an area
+    triangles = [_counter_clockwise(triangle) for triangle in _triangles(outer, inner)]
     parts = _merge([t for t in triangles if orientation(*t) != 0])
     geometry = {
         "type": "Polygon",
-        "coordinates": [[list(p) for p in ring] for ring in (shell, *holes)],
+        "coordinates": [[list(p) for p in ring] for ring in (outer, *inner)],
     }
     return Compound(tuple(Polytope(tuple(part)) for part in parts), geometry)
 

@@ -134,13 +134,14 @@ class DistanceResult:
 
     The result stands in for its distance where a number is wanted, as
     Shapely's ``distance`` returns one: ``float(result)``, ordering comparisons
-    with numbers, number formats, and truth (true when the shapes are apart).
-    ``==`` compares whole results; compare ``float(result)`` with a number.
+    with numbers (and other results), ``round``, number formats, and truth
+    (true when the shapes are apart). It is not a number: ``==`` compares whole
+    results, and arithmetic and NumPy need ``float(result)``.
 
     >>> from gjkcli.shapes import circle
     >>> result = distance(circle((0.0, 0.0), 1.0), circle((10.0, 0.0), 1.0))
-    >>> float(result), result < 9.0, result >= 8, f"{result:.2f}", bool(result)
-    (8.0, True, True, '8.00', True)
+    >>> float(result), result < 9.0, result >= 8, f"{result:.2f}", round(result, 1), bool(result)
+    (8.0, True, True, '8.00', 8.0, True)
     >>> bool(distance(circle((0.0, 0.0), 1.0), circle((1.0, 0.0), 1.0)))
     False
     """
@@ -167,6 +168,10 @@ class DistanceResult:
     def __format__(self, spec: str) -> str:
         """The distance in a number format (``f"{result:.3f}"``); the whole result for ``""``."""
         return format(self.distance, spec) if spec else str(self)
+
+    def __round__(self, digits: int | None = None) -> float:
+        """The distance rounded, as ``round`` rounds a float (``round(result, 3)``)."""
+        return round(self.distance, digits) if digits is not None else float(round(self.distance))
 
     def __lt__(self, other: object) -> bool:
         """Whether the distance is less than a number (or another result's distance)."""

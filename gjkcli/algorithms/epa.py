@@ -73,7 +73,8 @@ class Penetration:
     radii alone; ``degenerate`` that the cores' ``A - B`` has no interior
     (points or collinear segments: the cores' depth is 0, so the depth is the
     sum of the radii, 0 without them, and ``normal`` is one of the directions
-    that separates the cores). ``float(penetration)`` is the depth.
+    that separates the cores). ``float(penetration)`` is the depth, and a number
+    format formats it.
     """
 
     depth: float
@@ -86,6 +87,10 @@ class Penetration:
     def __float__(self) -> float:
         """The depth."""
         return self.depth
+
+    def __format__(self, spec: str) -> str:
+        """The depth in a number format (``f"{overlap:.3f}"``); the whole result for ``""``."""
+        return format(self.depth, spec) if spec else str(self)
 
 
 def penetration(

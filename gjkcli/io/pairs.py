@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import BinaryIO, TypeVar
 
@@ -26,7 +26,12 @@ from gjkcli.io.geojson import features
 from gjkcli.io.jsondoc import parse_json
 from gjkcli.io.node import Node
 from gjkcli.io.shape import shape_from_node
-from gjkcli.io.shape_value import looks_like_shape_text, shape_from_text, shape_from_value
+from gjkcli.io.shape_value import (
+    looks_like_shape_text,
+    plain_json,
+    shape_from_text,
+    shape_from_value,
+)
 from gjkcli.io.source import (
     JSON_SUFFIXES,
     PARQUET_SUFFIX,
@@ -40,15 +45,15 @@ from gjkcli.pair import Pair, ShapeInput
 
 __all__ = ["load_pair", "load_shape", "load_two", "pair_from_node", "pair_from_text"]
 
-T = TypeVar("T")
+_T = TypeVar("_T")
 
 _PAIR_KEYS = ("a", "b")
 _PAIR_OPTIONAL = ("name", "expect", "extra", "source", *CARRIED_KEYS)
 
 
-def load_pair(path: str, stdin: BinaryIO | None = None) -> Pair:
-    """A pair from one file (``"-"``: standard input), or from JSON text that is not a
-    file's name.
+def load_pair(source: object, stdin: BinaryIO | None = None) -> Pair:
+    """A pair from one file (a path; ``"-"``: standard input), from JSON text that is not
+    a file's name, or from a pair object as a Python dict.
 
     >>> import io
     >>> text = b'{"a": "POINT (0 0)", "b": {"type": "point", "at": [1, 0]}}'
@@ -57,8 +62,17 @@ def load_pair(path: str, stdin: BinaryIO | None = None) -> Pair:
     ('stdin', 'WKT POINT', 'point')
     >>> load_pair('{"a": "POINT (0 0)", "b": "POINT (3 4)"}').b.kind
     'WKT POINT'
+    >>> load_pair({"a": [0, 0], "b": "POINT (3 4)"}).a.kind
+    Traceback (most recent call last):
+    ...
+    gjkcli.io.errors.InputError: pair: a: expected a shape (a JSON object), got a list of 2 items
     """
-    if _is_text(path):
+    if isinstance(source, Mapping):
+        return pair_from_node(Node(plain_json(source, "pair"), "pair"), "pair")
+    path = os.fspath(source) if isinstance(source, os.PathLike) else source
+    if not isinstance(path, str):
+        raise InputError("pair", "", f"not a pair: got {type(source).__name__}")
+    if not isinstance(source, os.PathLike) and _is_text(path):
         name = _text_name(path)
         return _as_text(name, lambda: pair_from_text(name, name, path, default_name="pair"))
     file, text = read_text(path, stdin)
@@ -123,8 +137,8 @@ as in '{"type": "point", "at": [0, 0]}', or WKT, as in 'POINT (0 0)')
     if not isinstance(source, str):
         return shape_from_value(source, name)
     if _is_text(source):
-        name = _text_name(source)
-        return _as_text(name, lambda: shape_from_text(source, name))
+        text, label = source, _text_name(source)
+        return _as_text(label, lambda: shape_from_text(text, label))
     if source != STDIN and not _known_suffix(source) and not _exists(source):
         raise InputError(
             source,
@@ -168,7 +182,7 @@ def load_two(path_a: object, path_b: object, stdin: BinaryIO | None = None) -> P
     >>> load_two("POINT (0 0)", '{"type": "circle", "center": [3, 4], "radius": 1}').name
     'POINT (0 0) vs circle'
     """
-    if path_a == STDIN and path_b == STDIN:
+    if _is_stdin(path_a) and _is_stdin(path_b):
         raise InputError(STDIN_NAME, "", "standard input can supply only one of the two shapes")
     a, b = load_shape(path_a, stdin), load_shape(path_b, stdin)
     return Pair(a, b, f"{_label(path_a, a)} vs {_label(path_b, b)}")
@@ -243,10 +257,14 @@ def _stem(path: str) -> str:
     return "stdin" if path == STDIN else Path(path).stem
 
 
+def _is_stdin(source: object) -> bool:
+    return isinstance(source, str) and source == STDIN
+
+
 def _is_text(source: str) -> bool:
     """Whether a name given for a file is shape text instead: it reads as JSON or WKT,
-    and no file has that name."""
-    return looks_like_shape_text(source) and not _exists(source)
+    has no file suffix, and no file has that name."""
+    return looks_like_shape_text(source) and not _known_suffix(source) and not _exists(source)
 
 
 def _exists(path: str) -> bool:
@@ -275,14 +293,14 @@ def _text_name(text: str) -> str:
     return flat
 
 
-def _as_text(name: str, read: Callable[[], T]) -> T:
+def _as_text(name: str, read: Callable[[], _T]) -> _T:
     """``read()``, whose errors say that ``name`` was read as shape text, not as a file."""
     try:
         return read()
     except InputError as error:
-        raise type(error)(
-            error.file, error.place, f"not a file; as text: {error.message}"
-        ) from None
+        where = f"{error.place}: " if error.place else ""
+        message = f"not a file; as text: {where}{error.message}"
+        raise type(error)(error.file, "", message) from None
 
 
 def _label(source: object, shape: ShapeInput) -> str:

@@ -6,13 +6,14 @@ written in place of a file name. Every form goes through the loaders of
 FORMATS section 1, so a value is checked (and a non-convex polygon cut into
 parts) exactly as the same shape in a file would be:
 
-* a gjkcli shape (convex, or a :class:`~gjkcli.shapes.compound.Compound`) as it is;
+* a gjkcli shape (convex, or a :class:`~gjkcli.shapes.compound.Compound`) as it is,
+  and a shape already loaded (a :class:`~gjkcli.pair.ShapeInput`);
 * a ``dict``: a native shape object or GeoJSON (a geometry or a Feature);
 * anything with ``__geo_interface__`` (Shapely geometries, GeoPandas rows...),
   read as the GeoJSON it describes;
 * text: JSON (a native object or GeoJSON) when it starts with ``{``, else WKT;
-* coordinates, as a NumPy array or nested sequences: one ``(x, y)`` is a
-  point, two rows a segment, three or more a polygon's ring (convex or not).
+* coordinates, as a NumPy array or nested lists and tuples: one ``(x, y)`` is
+  a point, two rows a segment, three or more a polygon's ring (convex or not).
 
 Anything else raises :class:`~gjkcli.io.errors.InputError` saying what a
 shape can be.
@@ -21,7 +22,8 @@ shape can be.
 from __future__ import annotations
 
 import numbers
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Mapping
 from typing import Any
 
 from gjkcli.io.errors import InputError
@@ -32,7 +34,13 @@ from gjkcli.pair import ShapeInput
 from gjkcli.shapes.base import ConvexShape
 from gjkcli.shapes.compound import Compound
 
-__all__ = ["SHAPE_FORMS", "looks_like_shape_text", "shape_from_text", "shape_from_value"]
+__all__ = [
+    "SHAPE_FORMS",
+    "looks_like_shape_text",
+    "plain_json",
+    "shape_from_text",
+    "shape_from_value",
+]
 
 SHAPE_FORMS = (
     "a gjkcli shape, a Shapely geometry (or anything with __geo_interface__), "
@@ -40,17 +48,16 @@ SHAPE_FORMS = (
 )
 """What a shape can be given as, for messages."""
 
-_WKT_WORDS = (
-    "POINT",
-    "LINESTRING",
-    "LINEARRING",
-    "POLYGON",
-    "MULTIPOINT",
-    "MULTILINESTRING",
-    "MULTIPOLYGON",
-    "GEOMETRYCOLLECTION",
-    "SRID=",
+_WKT_START = re.compile(
+    r"\s*(POINT|LINESTRING|LINEARRING|POLYGON|MULTIPOINT|MULTILINESTRING|MULTIPOLYGON"
+    r"|GEOMETRYCOLLECTION|CIRCULARSTRING|COMPOUNDCURVE|CURVEPOLYGON|MULTICURVE"
+    r"|MULTISURFACE|TRIANGLE|TIN|POLYHEDRALSURFACE)\s*(ZM|Z|M)?\s*(\(|EMPTY\b)",
+    re.IGNORECASE,
 )
+"""The start of WKT text: a geometry type, perhaps its dimensions, then ``(`` or ``EMPTY``."""
+
+_NESTING_LIMIT = 64
+"""How deeply a Python value's lists may nest (a MultiPolygon needs 4 levels)."""
 
 
 def looks_like_shape_text(text: str) -> bool:
@@ -58,17 +65,12 @@ def looks_like_shape_text(text: str) -> bool:
 
     >>> looks_like_shape_text("POINT (0 0)"), looks_like_shape_text(' {"type": "point"}')
     (True, True)
-    >>> looks_like_shape_text("pairs/box.json"), looks_like_shape_text("point.wkt")
+    >>> looks_like_shape_text("polygon z ((0 0 1, 1 0 1, 0 1 1, 0 0 1))")
+    True
+    >>> looks_like_shape_text("pairs/box.json"), looks_like_shape_text("pointer.wkt")
     (False, False)
     """
-    start = text.lstrip()
-    if start.startswith("{"):
-        return True
-    head = start[:20].upper()
-    return any(
-        head.startswith(word) and head[len(word) : len(word) + 1] in ("", " ", "(", "Z", "M", "E")
-        for word in _WKT_WORDS
-    )
+    return text.lstrip().startswith("{") or _WKT_START.match(text) is not None
 
 
 def shape_from_text(text: str, name: str) -> ShapeInput:
@@ -82,6 +84,13 @@ def shape_from_text(text: str, name: str) -> ShapeInput:
     """
     if text.lstrip().startswith("{"):
         return shape_from_node(Node(parse_json(text, name), name))
+    if not looks_like_shape_text(text):
+        raise InputError(
+            name,
+            "",
+            'not a shape: shape text is JSON, as in \'{"type": "point", "at": [0, 0]}\', '
+            "or WKT, as in 'POINT (0 0)' (a file is read from a pathlib.Path, or by load_shape)",
+        )
     return shape_from_node(Node(text, name))
 
 
@@ -105,61 +114,84 @@ JSON or WKT text, or (x, y) coordinates
     """
     if isinstance(value, (Compound, ConvexShape)):
         return ShapeInput(value, type(value).__name__)
+    if isinstance(value, ShapeInput):
+        return value
     if isinstance(value, str):
         return shape_from_text(value, name)
     interface = getattr(value, "__geo_interface__", None)
     if isinstance(interface, Mapping):
-        return shape_from_node(Node(_geojson(interface), name))
+        return shape_from_node(Node(_geojson(interface, name), name))
     if isinstance(value, Mapping):
-        return shape_from_node(Node(_plain(value), name))
-    coordinates = _coordinates(value)
-    if coordinates is not None:
-        return shape_from_node(Node(_from_coordinates(coordinates), name))
+        if "a" in value and "b" in value and "type" not in value:
+            raise InputError(name, "", "this is a pair, not one shape: load it with load_pair")
+        return shape_from_node(Node(plain_json(value, name), name))
+    if isinstance(value, (list, tuple)) or hasattr(value, "__array__"):
+        coordinates = plain_json(value, name)
+        if not _numeric_tree(coordinates):
+            raise InputError(
+                name, "", f"not a shape: coordinates are numbers, got {_describe(value)}"
+            )
+        return shape_from_node(Node(_from_coordinates(coordinates, name), name))
     raise InputError(name, "", f"not a shape: got {type(value).__name__}; a shape is {SHAPE_FORMS}")
 
 
-def _geojson(interface: Mapping[str, Any]) -> Any:
+def plain_json(value: object, name: str) -> Any:
+    """``value`` as parsed JSON would hold it: dicts, lists for tuples and arrays, Python
+    numbers; :class:`InputError` naming it as ``name`` if it nests too deeply.
+
+    >>> import numpy as np
+    >>> plain_json({"at": (np.int64(1), np.float32(0.5))}, "shape")
+    {'at': [1, 0.5]}
+    """
+    return _plain(value, name, 0)
+
+
+def _plain(value: Any, name: str, depth: int) -> Any:
+    if depth > _NESTING_LIMIT:
+        raise InputError(name, "", f"nested more than {_NESTING_LIMIT} levels deep")
+    if isinstance(value, Mapping):
+        return {str(key): _plain(item, name, depth + 1) for key, item in value.items()}
+    if isinstance(value, (str, bool)) or value is None:
+        return value
+    if hasattr(value, "__array__") and hasattr(value, "tolist"):  # a NumPy array or scalar
+        value = value.tolist()
+        if not isinstance(value, list):
+            return _plain(value, name, depth)
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    if isinstance(value, (list, tuple)):
+        return [_plain(item, name, depth + 1) for item in value]
+    return value
+
+
+def _describe(value: object) -> str:
+    shape = getattr(value, "shape", None)
+    if shape is not None:
+        return f"an array of shape {tuple(shape)} and type {getattr(value, 'dtype', '?')}"
+    return f"a {type(value).__name__} of {len(value)} items" if hasattr(value, "__len__") else "?"
+
+
+def _geojson(interface: Mapping[str, Any], name: str) -> Any:
     """The GeoJSON of a ``__geo_interface__``; Shapely's ``LinearRing`` is a closed LineString."""
-    plain = _plain(interface)
+    plain = plain_json(interface, name)
     if isinstance(plain, dict) and plain.get("type") == "LinearRing":
         plain["type"] = "LineString"
     return plain
 
 
-def _plain(value: Any) -> Any:
-    """``value`` as parsed JSON would be: lists for tuples and arrays, Python numbers."""
-    if isinstance(value, Mapping):
-        return {str(key): _plain(item) for key, item in value.items()}
-    if isinstance(value, str) or value is None or isinstance(value, bool):
-        return value
-    if hasattr(value, "tolist"):  # a NumPy array or scalar
-        return _plain(value.tolist())
-    if isinstance(value, numbers.Integral):
-        return int(value)
-    if isinstance(value, numbers.Real):
-        return float(value)
-    if isinstance(value, Sequence):
-        return [_plain(item) for item in value]
-    return value
-
-
-def _coordinates(value: object) -> list[Any] | None:
-    """``value`` as nested lists of numbers, if it is an array or a sequence of them."""
-    if hasattr(value, "tolist") or isinstance(value, Sequence):
-        plain = _plain(value)
-        if isinstance(plain, list) and plain and _numeric_tree(plain):
-            return plain
-    return None
-
-
 def _numeric_tree(value: Any) -> bool:
+    """Whether ``value`` is a number, or a non-empty list of such trees."""
     if isinstance(value, list):
-        return all(_numeric_tree(item) for item in value)
+        return bool(value) and all(_numeric_tree(item) for item in value)
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _from_coordinates(coordinates: list[Any]) -> dict[str, Any]:
+def _from_coordinates(coordinates: Any, name: str) -> dict[str, Any]:
     """The native shape for coordinates: a point, a segment, or a polygon's ring."""
+    if not isinstance(coordinates, list):
+        raise InputError(name, "", "not a shape: a single number is not coordinates")
     if all(isinstance(c, (int, float)) for c in coordinates):
         return {"type": "point", "at": coordinates}
     if len(coordinates) == 1:

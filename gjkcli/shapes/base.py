@@ -9,12 +9,44 @@ capsules and their transforms alike.
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+import math
+from collections.abc import Iterable
+from typing import Protocol, SupportsFloat, runtime_checkable
 
-__all__ = ["ConvexShape", "Vec", "bounding_box"]
+__all__ = ["ConvexShape", "PointLike", "Vec", "as_vec", "bounding_box"]
 
 Vec = tuple[float, float]
 """A point or a direction in the plane."""
+
+PointLike = Iterable[SupportsFloat]
+"""A point as the constructors take it: two numbers in any container, a NumPy row
+included (:func:`as_vec` makes it a :data:`Vec`)."""
+
+
+def as_vec(p: PointLike) -> Vec:
+    """A point given as two finite numbers, as a pair of Python floats.
+
+    >>> import numpy as np
+    >>> as_vec(np.array([1, 2])), as_vec([0.5, np.float32(0.25)])
+    ((1.0, 2.0), (0.5, 0.25))
+    >>> as_vec((1.0, 2.0, 3.0))
+    Traceback (most recent call last):
+    ...
+    ValueError: a point is two numbers (x, y), got 3
+    """
+    if type(p) is tuple and len(p) == 2:  # the usual case, as the loaders make points
+        x, y = p
+        if type(x) is float and type(y) is float and math.isfinite(x) and math.isfinite(y):
+            return (x, y)
+    if isinstance(p, (str, bytes)):
+        raise ValueError(f"a point is two numbers (x, y), got {type(p).__name__}")
+    values = [float(c) for c in p]
+    if len(values) != 2:
+        raise ValueError(f"a point is two numbers (x, y), got {len(values)}")
+    x, y = values
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise ValueError(f"a point's coordinates must be finite, got ({x!r}, {y!r})")
+    return (x, y)
 
 
 @runtime_checkable

@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import SupportsFloat
 
-from gjkcli.shapes.affine import Affine, transformed
-from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.shapes.affine import Affine, Transformed, transformed
+from gjkcli.shapes.base import ConvexShape, PointLike, Vec, as_vec
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rings import convexity_problem, open_ring
 from gjkcli.shapes.rounded import Rounded
 
 __all__ = [
+    "CONVEX_CLASSES",
     "NotConvexError",
     "capsule",
     "circle",
@@ -34,13 +35,14 @@ __all__ = [
 
 _ORIGIN: Vec = (0.0, 0.0)
 
-PointLike = Iterable[SupportsFloat]
-"""A point as the constructors take it: any pair of numbers, a NumPy row included
-(stored as a pair of Python floats)."""
+CONVEX_CLASSES = (Polytope, Rounded, Transformed)
+"""The classes every constructor's shape is made of: a shape of one of them is
+gjkcli's own, taken as it is by the queries and the arrays."""
 
 
 class NotConvexError(ValueError):
-    """A polygon ring that is not convex; ``index`` is the offending input vertex."""
+    """A shape that is not convex where a convex one is needed; ``index`` is the input
+    vertex at fault for a ring (``None`` for a shape of several convex parts)."""
 
     def __init__(self, message: str, index: int | None) -> None:
         super().__init__(message)
@@ -53,7 +55,7 @@ def point(at: PointLike) -> ConvexShape:
     >>> point((1.0, 2.0)).support((5.0, -3.0))
     (1.0, 2.0)
     """
-    return Polytope((_vec(at),))
+    return Polytope((as_vec(at),))
 
 
 def segment(p: PointLike, q: PointLike) -> ConvexShape:
@@ -62,7 +64,7 @@ def segment(p: PointLike, q: PointLike) -> ConvexShape:
     >>> segment((0.0, 0.0), (2.0, 1.0)).support((1.0, 0.0))
     (2.0, 1.0)
     """
-    return Polytope((_vec(p), _vec(q)))
+    return Polytope((as_vec(p), as_vec(q)))
 
 
 def convex_polygon(ring: Iterable[PointLike]) -> ConvexShape:
@@ -81,7 +83,7 @@ def convex_polygon(ring: Iterable[PointLike]) -> ConvexShape:
     ...
     gjkcli.shapes.primitives.NotConvexError: reflex vertex 3 at (2.0, 1.0): ... decompose(ring) ...
     """
-    points = [_vec(p) for p in ring]
+    points = [as_vec(p) for p in ring]
     problem = convexity_problem(points)
     if problem is not None:
         message = _convexity_message(points, problem.message, problem.index)
@@ -95,7 +97,7 @@ def hull(points: Iterable[PointLike]) -> ConvexShape:
     >>> hull([(0.0, 0.0), (1.0, 1.0), (2.0, 0.0), (1.0, 0.2)]).support((0.0, 1.0))
     (1.0, 1.0)
     """
-    return Polytope(tuple(_vec(p) for p in points))
+    return Polytope(tuple(as_vec(p) for p in points))
 
 
 def circle(center: PointLike, radius: SupportsFloat) -> ConvexShape:
@@ -104,7 +106,7 @@ def circle(center: PointLike, radius: SupportsFloat) -> ConvexShape:
     >>> circle((1.0, 0.0), 2.0).support((0.0, -1.0))
     (1.0, -2.0)
     """
-    return Rounded(Polytope((_vec(center),)), float(radius))
+    return Rounded(Polytope((as_vec(center),)), float(radius))
 
 
 def ellipse(center: PointLike, radii: PointLike, rotation: SupportsFloat = 0.0) -> ConvexShape:
@@ -114,7 +116,7 @@ def ellipse(center: PointLike, radii: PointLike, rotation: SupportsFloat = 0.0) 
     (0.0, 3.0)
     """
     unit_disc = Rounded(Polytope((_ORIGIN,)), 1.0)
-    placement = Affine.from_parts(_vec(radii), float(rotation), _vec(center))
+    placement = Affine.from_parts(as_vec(radii), float(rotation), as_vec(center))
     return transformed(unit_disc, placement)
 
 
@@ -124,10 +126,10 @@ def rectangle(center: PointLike, size: PointLike, rotation: SupportsFloat = 0.0)
     >>> rectangle((10.0, 0.0), (4.0, 2.0)).support((1.0, 1.0))
     (12.0, 1.0)
     """
-    width, height = _vec(size)
+    width, height = as_vec(size)
     half_w, half_h = width / 2.0, height / 2.0
     corners = ((-half_w, -half_h), (half_w, -half_h), (half_w, half_h), (-half_w, half_h))
-    placement = Affine.from_parts(rotate=float(rotation), translate=_vec(center))
+    placement = Affine.from_parts(rotate=float(rotation), translate=as_vec(center))
     return transformed(Polytope(corners), placement)
 
 
@@ -137,26 +139,21 @@ def capsule(p: PointLike, q: PointLike, radius: SupportsFloat) -> ConvexShape:
     >>> capsule((0.0, 0.0), (4.0, 0.0), 1.0).support((1.0, 0.0))
     (5.0, 0.0)
     """
-    return Rounded(Polytope((_vec(p), _vec(q))), float(radius))
+    return Rounded(Polytope((as_vec(p), as_vec(q))), float(radius))
 
 
-def rounded(shape: ConvexShape, margin: float) -> ConvexShape:
+def rounded(shape: ConvexShape, margin: SupportsFloat) -> ConvexShape:
     """``shape`` grown by a disc of radius ``margin`` (radii of nested discs add up).
 
     >>> rounded(circle((0.0, 0.0), 1.0), 0.5)
     Rounded(core=Polytope(vertices=((0.0, 0.0),)), radius=1.5)
     """
-    if margin == 0.0:
+    grow = float(margin)
+    if grow == 0.0:
         return shape
     if isinstance(shape, Rounded):
-        return Rounded(shape.core, shape.radius + margin)
-    return Rounded(shape, margin)
-
-
-def _vec(p: PointLike) -> Vec:
-    """A point as a pair of Python floats, whatever pair (or NumPy row) it came as."""
-    x, y = p
-    return (float(x), float(y))
+        return Rounded(shape.core, shape.radius + grow)
+    return Rounded(shape, grow)
 
 
 def _convexity_message(points: Sequence[Vec], problem: str, index: int | None) -> str:
