@@ -935,11 +935,12 @@ def _write(stream: "SupportsWrite[str]", text: str) -> None:
 
 
 def _console(stderr: bool = False) -> "Console":
-    """A Rich console on standard output (or error) that ends the program quietly when its
-    reader goes away, like :func:`_write`, rather than with Rich's exit status 1."""
-    from rich.console import Console
+    """A Rich console on standard output (or error) whose lines end in no space, and that
+    ends the program quietly when its reader goes away, like :func:`_write`, rather than
+    with Rich's exit status 1."""
+    from gjkcli.render.console import TidyConsole
 
-    class _Console(Console):
+    class _Console(TidyConsole):
         def on_broken_pipe(self) -> None:
             raise _ReaderGoneError
 
