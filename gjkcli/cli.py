@@ -177,6 +177,7 @@ PictureQuery = Literal["boolean", "distance"]
     "  cat pair.json | gjk check -",
 )
 def check(
+    context: typer.Context,
     a: FirstShape,
     b: SecondShape = None,
     *,
@@ -216,6 +217,8 @@ def check(
 
     if plot is not None:
         _check_picture_path(plot)
+    if not trace and plot is None and _given(context, "query"):
+        _fail("--query chooses the run that --trace shows or --plot draws: give one of them too")
     settings = _expect_settings(precision, rtol, atol, angle, normal_convention)
     pair = _load(a, b, json_output)
     result = check_pair(pair, trace=trace or plot is not None, settings=settings)
@@ -846,6 +849,13 @@ def _progress(show: bool, total: int | None) -> Iterator[Callable[["Summary"], N
             )
 
         yield update
+
+
+def _given(context: typer.Context, parameter: str) -> bool:
+    """Whether the command line (not a default) gave the command's ``parameter``. (By name:
+    Typer 0.29 has a Click of its own, whose ``ParameterSource`` is not Click's.)"""
+    source = context.get_parameter_source(parameter)
+    return source is not None and source.name != "DEFAULT"
 
 
 def _check_picture_path(path: Path) -> None:
