@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TextIO
 
 import typer
 
-from gjkcli._version import __version__
 from gjkcli.cli_values import Command, Group
 
 if TYPE_CHECKING:
@@ -57,21 +56,23 @@ app = typer.Typer(
 )
 
 
-def _version(value: bool) -> None:
-    if value:
-        from gjkcli.engine import describe
-
-        typer.echo(f"gjk {__version__}")
-        typer.echo(f"engine: {describe()}")
-        raise typer.Exit(EXIT_OK)
-
-
-@app.callback()
+@app.callback(invoke_without_command=True)
 def _options(
+    context: typer.Context,
     version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+            "--version",
+            "-V",
+            help="Show the versions of gjk, its engine, Python, Shapely, GEOS and NumPy, and exit.",
+        ),
+    ] = False,
+    json_output: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="With --version: one JSON object, with the record schema and gjkcli's "
+            "named tolerances too.",
         ),
     ] = False,
 ) -> None:
@@ -80,6 +81,19 @@ def _options(
     Exit status: 0 everything agreed, 1 a disagreement or failed expectation,
     2 bad usage or unreadable input.
     """
+    if version:
+        from gjkcli.render.about import about, about_lines
+
+        if json_output:
+            _print_json(about())
+        else:
+            _write(sys.stdout, "".join(line + "\n" for line in about_lines()))
+        raise typer.Exit(EXIT_OK)
+    if json_output:
+        _fail("gjk --json goes with --version; for a pair's record: gjk check PAIR --json")
+    if context.invoked_subcommand is None:  # no command, no --version: as bare gjk
+        _write(sys.stdout, context.get_help() + "\n")
+        raise typer.Exit(EXIT_INPUT)
 
 
 FirstShape = Annotated[
