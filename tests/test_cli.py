@@ -23,7 +23,7 @@ def test_table_for_the_seed_example() -> None:
     assert result.returncode == 0, result.stderr
     assert "seed-example" in result.stdout
     assert "agree" in result.stdout and "DISAGREE" not in result.stdout
-    assert "contains-origin" in result.stdout
+    assert "origin enclosed" in result.stdout
     assert result.stderr == ""
 
 
