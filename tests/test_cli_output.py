@@ -142,6 +142,16 @@ def test_the_parquet_table_has_a_schema_column(tmp_path: Path) -> None:
     assert set(table.column("schema").to_pylist()) == {2}
 
 
+def test_the_fuzz_summary_reports_the_constants(tmp_path: Path) -> None:
+    out = tmp_path / "fuzz"
+    engine = "examples/toy_engine/toy_engine.py:answer"
+    args = ("--types", "polygon,point", "--count", "5", "--max-calls", "0", "--quiet")
+    run = run_gjk("fuzz", "--impl", engine, *args, "--out", str(out))
+    assert run.returncode in (0, 1), run.stderr
+    summary = json.loads((out / "summary.json").read_text())
+    assert (summary["gjkcli"], summary["constants"]) == (__version__, NAMED)
+
+
 def test_formats_documents_the_schema_and_where_the_constants_are() -> None:
     formats = (ROOT / "docs" / "FORMATS.md").read_text()
     assert '"schema": 2' in formats and "gjk --version --json" in formats
