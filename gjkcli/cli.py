@@ -91,9 +91,8 @@ def _options(
         raise typer.Exit(EXIT_OK)
     if json_output:
         _fail("gjk --json goes with --version; for a pair's record: gjk check PAIR --json")
-    if context.invoked_subcommand is None:  # no command, no --version: as bare gjk
-        _write(sys.stdout, context.get_help() + "\n")
-        raise typer.Exit(EXIT_INPUT)
+    if context.invoked_subcommand is None:  # bare gjk shows the help; this is gjk --
+        _fail("no command given: gjk --help lists them")
 
 
 FirstShape = Annotated[

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+from pathlib import Path
 from typing import get_args
 
 import pytest
@@ -119,3 +120,52 @@ def test_a_boolean_run_that_answers_otherwise_is_explained(columns: int) -> None
     ) in text
     assert "agree GJK matches the exact answer" in text
     assert "counts as touching" in text
+
+
+EXTREME_67 = {
+    "name": "extreme/67",
+    "a": {
+        "type": "polygon",
+        "points": [
+            [2685404578643.9326, -1883289510137.0125],
+            [7470378456761.266, -5224522014524.919],
+            [6821867364355.653, -4766078141718.582],
+            [-1676496054116.723, 1178191048070.6475],
+            [-6465976019005.214, 4523965372594.958],
+            [-7314471025601.347, 5111283887549.136],
+            [-4528644856959.058, 3160855932277.3237],
+        ],
+        "transform": {"translate": [267915274.6473786, -16101389.036014661]},
+    },
+    "b": {
+        "type": "rectangle",
+        "center": [0.0, 0.0],
+        "size": [7.085135571528293e-05, 81214752051010.19],
+        "rotation": 353.39497374902436,
+        "transform": {
+            "scale": [0.18532935786927987, 0.3109889329549754],
+            "rotate": 228.91514394660382,
+            "translate": [16357116527640.066, -14121032625470.719],
+        },
+    },
+}
+"""``gjk generate --seed 2 --family extreme``'s pair 67: a sliver 1e13 long at 1e13,
+apart from a polygon by less than rounding there; the boolean run finds the origin
+enclosed, the distance run (and the exact arbiter) finds them apart."""
+
+
+def test_a_boolean_run_that_finds_contact_the_distance_run_does_not_is_explained(
+    tmp_path: Path,
+) -> None:
+    pair = tmp_path / "extreme-67.json"
+    pair.write_text(json.dumps(EXTREME_67))
+    record = json.loads(run_gjk("check", str(pair), "--json").stdout)
+    assert record["agree"] and record["verdict"] == "separated"
+    assert (record["gjk"]["intersects"], record["gjk"]["boolean"]["intersects"]) == (False, True)
+    text = words(table(str(pair), 80))
+    assert "intersects no" in text and "boolean run yes after 3 steps: origin enclosed" in text
+    assert (
+        "boolean run found the origin enclosed, but the distance run finds them apart: this "
+        "close, rounding can tip either run; GJK answers as the distance run does"
+    ) in text
+    assert "touching band a gap of at most" in text

@@ -333,16 +333,18 @@ def _footnotes(check: Check) -> list[tuple[str, str]]:
     notes = []
     if boolean.intersects != gjk.intersects:
         found, distance_run = (
-            ("found no contact", "puts the shapes within its touching band")
+            (
+                "found no contact",
+                "puts the shapes within its touching band (touching counts as intersecting)",
+            )
             if gjk.intersects
             else ("found the origin enclosed", "finds them apart")
         )
         notes.append(
             (
                 "boolean run",
-                f"{found}, but the distance run {distance_run} (touching counts as "
-                "intersecting): this close, rounding can tip either run; GJK answers as "
-                "the distance run does",
+                f"{found}, but the distance run {distance_run}: this close, rounding can tip "
+                "either run; GJK answers as the distance run does",
             )
         )
     if notes or "touching" in (answer.verdict, check.ruling.verdict):
