@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TextIO
 
 import typer
 
-from gjkcli._version import __version__
 from gjkcli.cli_values import Command, Group
 
 if TYPE_CHECKING:
@@ -57,21 +56,23 @@ app = typer.Typer(
 )
 
 
-def _version(value: bool) -> None:
-    if value:
-        from gjkcli.engine import describe
-
-        typer.echo(f"gjk {__version__}")
-        typer.echo(f"engine: {describe()}")
-        raise typer.Exit(EXIT_OK)
-
-
-@app.callback()
+@app.callback(invoke_without_command=True)
 def _options(
+    context: typer.Context,
     version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+            "--version",
+            "-V",
+            help="Show the versions of gjk, its engine, Python, Shapely, GEOS and NumPy, and exit.",
+        ),
+    ] = False,
+    json_output: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="With --version: one JSON object, with the record schema and gjkcli's "
+            "named tolerances too.",
         ),
     ] = False,
 ) -> None:
@@ -80,6 +81,18 @@ def _options(
     Exit status: 0 everything agreed, 1 a disagreement or failed expectation,
     2 bad usage or unreadable input.
     """
+    if version:
+        from gjkcli.render.about import about, about_lines
+
+        if json_output:
+            _print_json(about())
+        else:
+            _write(sys.stdout, "".join(line + "\n" for line in about_lines()))
+        raise typer.Exit(EXIT_OK)
+    if json_output:
+        _fail("gjk --json goes with --version; for a pair's record: gjk check PAIR --json")
+    if context.invoked_subcommand is None:  # bare gjk shows the help; this is gjk --
+        _fail("no command given: gjk --help lists them")
 
 
 FirstShape = Annotated[
@@ -177,6 +190,7 @@ PictureQuery = Literal["boolean", "distance"]
     "  cat pair.json | gjk check -",
 )
 def check(
+    context: typer.Context,
     a: FirstShape,
     b: SecondShape = None,
     *,
@@ -216,6 +230,8 @@ def check(
 
     if plot is not None:
         _check_picture_path(plot)
+    if not trace and plot is None and _given(context, "query"):
+        _fail("--query chooses the run that --trace shows or --plot draws: give one of them too")
     settings = _expect_settings(precision, rtol, atol, angle, normal_convention)
     pair = _load(a, b, json_output)
     result = check_pair(pair, trace=trace or plot is not None, settings=settings)
@@ -848,6 +864,13 @@ def _progress(show: bool, total: int | None) -> Iterator[Callable[["Summary"], N
         yield update
 
 
+def _given(context: typer.Context, parameter: str) -> bool:
+    """Whether the command line (not a default) gave the command's ``parameter``. (By name:
+    Typer 0.29 has a Click of its own, whose ``ParameterSource`` is not Click's.)"""
+    source = context.get_parameter_source(parameter)
+    return source is not None and source.name != "DEFAULT"
+
+
 def _check_picture_path(path: Path) -> None:
     from gjkcli.render.plot import SUFFIXES
 
@@ -935,11 +958,12 @@ def _write(stream: "SupportsWrite[str]", text: str) -> None:
 
 
 def _console(stderr: bool = False) -> "Console":
-    """A Rich console on standard output (or error) that ends the program quietly when its
-    reader goes away, like :func:`_write`, rather than with Rich's exit status 1."""
-    from rich.console import Console
+    """A Rich console on standard output (or error) whose lines end in no space, and that
+    ends the program quietly when its reader goes away, like :func:`_write`, rather than
+    with Rich's exit status 1."""
+    from gjkcli.render.console import TidyConsole
 
-    class _Console(Console):
+    class _Console(TidyConsole):
         def on_broken_pipe(self) -> None:
             raise _ReaderGoneError
 

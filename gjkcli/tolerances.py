@@ -1,12 +1,13 @@
 """Every numerical tolerance and iteration cap of gjkcli, in one place.
 
-Each constant is documented where it is defined and reported in the output of
-``gjk check`` (the ``tolerances`` key of the JSON object, see
-``docs/FORMATS.md``). Nothing else in the package hard-codes a tolerance. (Two
-bounds live with their code because they change no answer: the ring test's
-switch from floating point to rationals, in :mod:`gjkcli.shapes.rings`, and
-the most ulp steps that shorten a separating axis to unit length, in
-:mod:`gjkcli.algorithms.certificate`.)
+Each constant is documented where it is defined and reported once per run
+(:func:`constants`: ``gjk --version --json``, the ``--summary-json`` of ``gjk
+batch`` and its ``--output-dir`` manifest; see ``docs/FORMATS.md``); each
+record reports only the tolerances of its own pair. Nothing else in the
+package hard-codes a tolerance. (Two bounds live with their code because they
+change no answer: the ring test's switch from floating point to rationals, in
+:mod:`gjkcli.shapes.rings`, and the most ulp steps that shorten a separating
+axis to unit length, in :mod:`gjkcli.algorithms.certificate`.)
 
 Most tolerances are *relative*: they are multiplied by ``1 + scale``, where
 ``scale`` is the largest absolute coordinate of the two shapes (see
@@ -48,6 +49,7 @@ __all__ = [
     "ROUNDING_FACTOR",
     "TOUCH_RELATIVE",
     "agreement_tolerance",
+    "constants",
     "coordinate_scale",
     "rounding",
     "touch_band",
@@ -230,6 +232,18 @@ gjkcli's (or when it is a valid normal itself: :mod:`gjkcli.verify.expect`)."""
 
 EXPECT_ANGLE_SINGLE: Final = 1e-3
 """``--precision single``: the angle, in radians, for a float32 engine's normals."""
+
+
+def constants() -> dict[str, float]:
+    """Every named constant of this module, by its name in lower case: what a run reports
+    as ``constants``.
+
+    >>> named = constants()
+    >>> named["touch_relative"] == TOUCH_RELATIVE, named["max_iterations"]
+    (True, 100)
+    """
+    module = sys.modules[__name__]
+    return {name.lower(): getattr(module, name) for name in __all__ if name.isupper()}
 
 
 def rounding(size: float) -> float:

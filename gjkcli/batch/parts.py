@@ -31,6 +31,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
+from gjkcli import tolerances
 from gjkcli._version import __version__
 from gjkcli.io.atomic import atomic_text
 from gjkcli.io.discover import Item, searched_files
@@ -49,7 +50,7 @@ __all__ = [
 
 MANIFEST = "manifest.json"
 FORMAT = "gjk batch --output-dir"
-VERSION = 2
+VERSION = 3
 DEFAULT_PART_SIZE = 100_000
 """Items per part file: a part is some tens of seconds of work on one machine."""
 
@@ -91,7 +92,8 @@ def command_key(
     """What a resumed run must share with the run it resumes: the gjkcli version, the
     inputs (as given, where they are, and a regular file's size and modification time),
     and the options that change the records or the parts: the answers file and the
-    tolerances stated answers are judged with.
+    tolerances stated answers are judged with; and gjkcli's named constants, which the
+    records no longer repeat.
 
     >>> key = command_key(["-"], "*.json", False, 1000)
     >>> key["inputs"], key["glob"], key["part_size"], key["answers"]
@@ -107,6 +109,7 @@ def command_key(
         "part_size": part_size,
         "answers": None if answers is None else _input(answers),
         "judging": dataclasses.asdict(settings or ExpectSettings()),
+        "constants": tolerances.constants(),
     }
 
 
@@ -410,6 +413,7 @@ _WHAT = {
     "part_size": "--part-size",
     "answers": "--answers",
     "judging": "the tolerances (--precision, --rtol, --atol, --angle, --normal-convention)",
+    "constants": "gjkcli's named constants (gjkcli/tolerances.py)",
 }
 
 

@@ -262,17 +262,11 @@ def _error_row(item: Item, name: str, error: InputError) -> Row:
     """The record carries the full one-line message; the summary, which names the
     pair's file already, only the place and the problem (and the file, when the problem
     is in another: an answers file)."""
-    line = json_text(_with_source(error_record(name, str(error)), item))
+    line = json_text(error_record(name, str(error), _source(item)))
     reason = f"{error.place}: {error.message}" if error.place else error.message
     if error.file != _where(item):
         reason = str(error)
     return line, Outcome("error", False, name, item.file, item.line, (reason,))
-
-
-def _with_source(record: dict[str, object], item: Item) -> dict[str, object]:
-    """The record with ``source`` right after ``name``."""
-    name = record.pop("name")
-    return {"name": name, "source": _source(item), **record}
 
 
 def _source(item: Item) -> dict[str, object]:

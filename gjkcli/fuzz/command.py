@@ -73,9 +73,8 @@ def make_engine(impl: str | None, impl_cmd: str | None, timeout: float) -> Engin
 def run_fuzz(engine: Engine, options: FuzzOptions, quiet: bool) -> FuzzResult:
     """Run, print the summary table (unless ``quiet``) and return the result; progress
     lines go to standard error."""
-    from rich.console import Console
-
     from gjkcli.fuzz.report import summary_table
+    from gjkcli.render.console import TidyConsole
 
     def say(line: str) -> None:
         if not quiet:
@@ -89,7 +88,7 @@ def run_fuzz(engine: Engine, options: FuzzOptions, quiet: bool) -> FuzzResult:
     finally:
         engine.close()
     if not quiet:
-        Console().print(summary_table(result, options.out))
+        TidyConsole().print(summary_table(result, options.out))
     return result
 
 

@@ -204,16 +204,15 @@ def _write_json(path: Path, value: Any) -> None:
 
 def _trace_text(check: Check) -> str:
     """What ``gjk check pair.json --trace`` prints, as plain text."""
-    from rich.console import Console
-
+    from gjkcli.render.console import TidyConsole
     from gjkcli.render.table import check_table
     from gjkcli.render.trace import trace_text
 
     buffer = io.StringIO()
-    console = Console(file=buffer, width=100, color_system=None, record=True)
+    console = TidyConsole(file=buffer, width=100, color_system=None)
     console.print(check_table(check))
     console.print(trace_text("both", check.answer))
-    return "".join(line.rstrip() + "\n" for line in console.export_text(styles=False).splitlines())
+    return buffer.getvalue()
 
 
 def _picture(check: Check, path: Path) -> None:

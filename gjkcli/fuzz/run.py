@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gjkcli import tolerances
+from gjkcli._version import __version__
 from gjkcli.fuzz.engines import Engine
 from gjkcli.fuzz.generation import fits_types, fuzz_pairs, sources
 from gjkcli.fuzz.judge import Judgement, judge, load, short_signature
@@ -152,6 +154,8 @@ def _summary(engine: Engine, options: FuzzOptions, result: FuzzResult) -> dict[s
         "types": None if options.types is None else list(options.types),
         "sources": sources(options.families),
         "judging": dataclasses.asdict(options.settings),
+        "gjkcli": __version__,
+        "constants": tolerances.constants(),
         "pairs_tried": result.tried,
         "pairs_filtered": result.filtered,
         "pairs_refused": result.refused,

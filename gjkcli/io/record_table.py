@@ -38,6 +38,7 @@ def _fields(pa: Any) -> list[Any]:
     text, number, flag, count = pa.string(), pa.float64(), pa.bool_(), pa.int64()
     texts = pa.list_(pa.string())
     return [
+        pa.field("schema", count),
         pa.field("name", text),
         pa.field("source", pa.struct([("file", text), ("line", count)])),
         pa.field("status", text),
@@ -83,11 +84,11 @@ def schema() -> Any:
     ``gjk_distance``), then ``record``, the whole JSON record.
 
     >>> schema().names  # doctest: +NORMALIZE_WHITESPACE
-    ['name', 'source_file', 'source_line', 'status', 'reasons', 'verdict', 'verdict_source',
-     'agree', 'error', 'expect_ok', 'expect_failures', 'gjk_verdict', 'gjk_intersects',
-     'gjk_distance', 'gjk_penetration_depth', 'gjk_iterations', 'gjk_status', 'shapely_verdict',
-     'shapely_intersects', 'shapely_distance', 'shapely_penetration', 'exact_verdict',
-     'exact_distance', 'tolerance', 'disagreements', 'warnings', 'record']
+    ['schema', 'name', 'source_file', 'source_line', 'status', 'reasons', 'verdict',
+     'verdict_source', 'agree', 'error', 'expect_ok', 'expect_failures', 'gjk_verdict',
+     'gjk_intersects', 'gjk_distance', 'gjk_penetration_depth', 'gjk_iterations', 'gjk_status',
+     'shapely_verdict', 'shapely_intersects', 'shapely_distance', 'shapely_penetration',
+     'exact_verdict', 'exact_distance', 'tolerance', 'disagreements', 'warnings', 'record']
     """
     pa = pyarrow("writing Parquet")
     typed = _flatten(pa, pa.schema(_fields(pa)).empty_table()).schema

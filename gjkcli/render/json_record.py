@@ -5,7 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from gjkcli import tolerances
 from gjkcli.algorithms.answer import Answer
 from gjkcli.algorithms.certificate import (
     Certificate,
@@ -26,13 +25,13 @@ from gjkcli.verify.shapely_oracle import ShapelyAnswer
 if TYPE_CHECKING:  # the terminal's trace, and Rich with it, are not imported for JSON
     from gjkcli.render.trace import Query
 
-__all__ = ["certificate_record", "check_record", "error_record", "trace_record"]
+__all__ = ["SCHEMA", "certificate_record", "check_record", "error_record", "trace_record"]
 
 
-_NAMED_TOLERANCES = {
-    name.lower(): getattr(tolerances, name) for name in tolerances.__all__ if name.isupper()
-}
-"""Every named constant of :mod:`gjkcli.tolerances`, reported in each record."""
+SCHEMA = 2
+"""The version of the record's layout, its first key (``docs/FORMATS.md`` section 4 says
+what each version changed): 2 since the named constants of :mod:`gjkcli.tolerances` left
+``tolerances`` for the run's own report (:func:`gjkcli.tolerances.constants`)."""
 
 
 def check_record(
@@ -51,9 +50,7 @@ def check_record(
     """
     answer, referee = check.answer, check.shapely
     gjk, boolean, overlap = answer.gjk, answer.boolean, answer.penetration
-    record: dict[str, Any] = {"name": check.pair.name}
-    if source is not None:
-        record["source"] = source
+    record = _start(check.pair.name, source)
     record |= dict(check.pair.carried)
     status, reasons = check_status(check, strict)
     record |= {
@@ -97,7 +94,6 @@ def check_record(
             "scale": _number(check.scale),
             "depth": _number(check.depth_tolerance),
             "touch_band": _number(gjk.band),
-            **_NAMED_TOLERANCES,
         },
         "agree": check.agree,
         "disagreements": list(check.disagreements),
@@ -284,14 +280,23 @@ def _step_start(step: IntersectStep | DistanceStep) -> dict[str, Any]:
     }
 
 
-def error_record(name: str, message: str) -> dict[str, Any]:
-    """The object for a pair that could not be read or computed: an error and no answers.
+def error_record(name: str, message: str, source: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The object for a pair that could not be read or computed: an error and no answers
+    (with ``source``, where a batch found the pair, after the name).
 
     >>> error_record("p", "p.json: file is empty")
-    {'name': 'p', 'status': 'error', 'reasons': ['p.json: file is empty'],
+    {'schema': 2, 'name': 'p', 'status': 'error', 'reasons': ['p.json: file is empty'],
      'error': 'p.json: file is empty'}
     """
-    return {"name": name, "status": "error", "reasons": [message], "error": message}
+    return _start(name, source) | {"status": "error", "reasons": [message], "error": message}
+
+
+def _start(name: str, source: dict[str, Any] | None) -> dict[str, Any]:
+    """What every record starts with: the schema, the pair's name, where it was found."""
+    record: dict[str, Any] = {"schema": SCHEMA, "name": name}
+    if source is not None:
+        record["source"] = source
+    return record
 
 
 def _number(x: float) -> float:

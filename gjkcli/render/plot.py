@@ -18,6 +18,8 @@ imported only here, with the Agg backend: no display is needed.
 from __future__ import annotations
 
 import math
+import os
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -38,7 +40,14 @@ from gjkcli.shapes.rounded import split_radius
 from gjkcli.verify.check import Check
 from gjkcli.verify.shapely_oracle import shapely_geometry
 
-__all__ = ["PlotUnavailableError", "RunQuery", "save_animation", "save_frames", "save_plot"]
+__all__ = [
+    "FRAME_NAME",
+    "PlotUnavailableError",
+    "RunQuery",
+    "save_animation",
+    "save_frames",
+    "save_plot",
+]
 
 RunQuery = Literal["boolean", "distance"]
 """Which GJK run the right panel shows."""
@@ -77,8 +86,15 @@ def save_plot(check: Check, query: RunQuery, path: Path) -> None:
     pyplot.close(figure)
 
 
+FRAME_NAME = re.compile(r"step-\d{2,}\.png")
+"""The names of the frames :func:`save_frames` writes (``step-01.png``, ...)."""
+
+
 def save_frames(check: Check, query: RunQuery, directory: Path) -> list[Path]:
-    """One PNG per step in ``directory`` (created if needed); returns the files written."""
+    """One PNG per step in ``directory`` (created if needed), ``step-01.png`` on; returns
+    the files written. Frames of an earlier, longer run (files named as frames are,
+    ``step-NN.png``) are removed after, so that the folder holds this run's alone; no
+    other file is touched."""
     pyplot = _pyplot()
     directory.mkdir(parents=True, exist_ok=True)
     figure = _captioned_figure(pyplot, check)
@@ -88,6 +104,17 @@ def save_frames(check: Check, query: RunQuery, directory: Path) -> list[Path]:
         figure.savefig(path, dpi=_DPI)
         written.append(path)
     pyplot.close(figure)
+    names = {path.name for path in written}
+    with os.scandir(directory) as entries:
+        stale = [
+            entry.path
+            for entry in entries
+            if FRAME_NAME.fullmatch(entry.name)
+            and entry.name not in names
+            and entry.is_file(follow_symlinks=False)
+        ]
+    for name in stale:
+        os.remove(name)
     return written
 
 

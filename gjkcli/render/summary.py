@@ -8,7 +8,10 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gjkcli import tolerances
+from gjkcli._version import __version__
 from gjkcli.io.errors import printable
+from gjkcli.render.json_record import SCHEMA
 from gjkcli.verify.tally import Failure, Summary
 
 __all__ = ["failure_lines", "print_summary", "summary_record", "summary_table"]
@@ -68,7 +71,9 @@ def _rate(per_second: float) -> str:
 
 
 def summary_record(summary: Summary) -> dict[str, Any]:
-    """The summary as a JSON object (``gjk batch --summary-json``; see ``docs/FORMATS.md``)."""
+    """The summary as a JSON object (``gjk batch --summary-json``; see ``docs/FORMATS.md``),
+    with the run's settings: the gjkcli version, the schema of its records and the named
+    constants of :mod:`gjkcli.tolerances` (reported here once, not in every record)."""
     return {
         "pairs": summary.pairs,
         "passed": summary.passed,
@@ -88,6 +93,9 @@ def summary_record(summary: Summary) -> dict[str, Any]:
             for f in summary.failures
         ],
         "more_failures": summary.more_failures,
+        "gjkcli": __version__,
+        "schema": SCHEMA,
+        "constants": tolerances.constants(),
     }
 
 

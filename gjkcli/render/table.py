@@ -14,20 +14,53 @@ from gjkcli.algorithms.certificate import (
     PartsCertificate,
     SeparatingAxis,
 )
+from gjkcli.algorithms.distance import DistanceStatus
+from gjkcli.algorithms.epa import PenetrationStatus
 from gjkcli.algorithms.extents import AXIS_ALIGNED
+from gjkcli.algorithms.intersect import IntersectStatus
 from gjkcli.io.errors import printable
 from gjkcli.pair import ShapeInput
 from gjkcli.render.numbers import compact, compact_point
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import Compound, parts_of
 from gjkcli.shapes.polytope import Polytope
+from gjkcli.tolerances import EPA_MAX_ITERATIONS, MAX_ITERATIONS
 from gjkcli.verify.agreement import not_run
 from gjkcli.verify.check import Check
 from gjkcli.verify.exact import rational_text
 
-__all__ = ["check_table", "headline", "verdict_text"]
+__all__ = ["BOOLEAN_RUN", "DISTANCE_RUN", "EPA_RUN", "check_table", "headline", "verdict_text"]
 
 _DISTANCE_DIGITS = 12
+
+_NO_DIRECTION = "stopped: rounding left no usable search direction"
+
+DISTANCE_RUN: dict[DistanceStatus, str] = {
+    "converged": "converged (no point found nearer)",
+    "duplicate-support": "converged (support point repeated)",
+    "contains-origin": "origin enclosed (they intersect)",
+    "degenerate": _NO_DIRECTION,
+    "max-iterations": f"stopped at the cap of {MAX_ITERATIONS} steps",
+}
+"""Why GJK's distance run stopped, in words, by its status (the JSON keeps the code)."""
+
+BOOLEAN_RUN: dict[IntersectStatus, str] = {
+    "separating-axis": "a direction separates them",
+    "contains-origin": "origin enclosed",
+    "duplicate-support": "origin on the boundary of A - B (touching)",
+    "degenerate": f"{_NO_DIRECTION} (counted as intersecting)",
+    "max-iterations": f"stopped at the cap of {MAX_ITERATIONS} steps (counted as intersecting)",
+}
+"""Why the boolean run stopped, in words, by its status."""
+
+EPA_RUN: dict[PenetrationStatus, str] = {
+    "duplicate-support": "converged (support point repeated)",
+    "converged": "converged (within its error bound)",
+    "cores-apart": "decided by the radii (the cores are apart)",
+    "degenerate": "no area to search (the depth is the radii)",
+    "max-iterations": f"stopped at the cap of {EPA_MAX_ITERATIONS} steps",
+}
+"""Why EPA (the depth run) stopped, in words, by its status."""
 
 
 def check_table(check: Check) -> RenderableType:
@@ -226,7 +259,7 @@ def _penetration_rows(check: Check) -> list[Row]:
         ("normal", compact_point(overlap.normal), "", ""),
         ("contact on A", _point_of(overlap.contact, 0, check.scale), "", ""),
         ("contact on B", _point_of(overlap.contact, 1, check.scale), "", ""),
-        ("EPA", f"{_count(overlap.iterations, 'iteration')} ({overlap.status})", "", ""),
+        ("depth run (EPA)", f"{_steps(overlap.iterations)}: {EPA_RUN[overlap.status]}", "", ""),
         ("depth tolerance", compact(check.depth_tolerance, 3), hull, ""),
     ]
 
@@ -240,15 +273,10 @@ def _run_rows(check: Check) -> list[Row]:
         approximation = f"curve error <= {compact(referee.approximation_error, 3)}"
     else:
         approximation = "exact polygons"
+    said = f"{_yes_no(boolean.intersects)} after {_steps(boolean.iterations)}"
     return [
-        ("iterations", str(gjk.iterations), "", ""),
-        ("status", gjk.status, "", ""),
-        (
-            "boolean GJK",
-            f"{_yes_no(boolean.intersects)} after {boolean.iterations} ({boolean.status})",
-            "",
-            "",
-        ),
+        ("distance run", f"{_steps(gjk.iterations)}: {DISTANCE_RUN[gjk.status]}", "", ""),
+        ("boolean run", f"{said}: {BOOLEAN_RUN[boolean.status]}", "", ""),
         ("tolerance", compact(check.tolerance, 3), approximation, ""),
         ("touching band", compact(gjk.band, 3), "", ""),
     ]
@@ -260,7 +288,7 @@ def _notes(check: Check) -> list[tuple[Text, Text]]:
     Each is a heading and a sentence, laid out so that a long sentence wraps
     under itself rather than under the heading.
     """
-    notes: list[tuple[Text, Text]] = []
+    notes = [(Text(heading, "cyan"), Text(sentence)) for heading, sentence in _footnotes(check)]
     if check.agree:
         if check.exact is not None:
             agreed = "GJK matches the exact answer, and its certificate re-checks"
@@ -295,6 +323,43 @@ def _notes(check: Check) -> list[tuple[Text, Text]]:
                 for failure in check.expect.failures
             )
     return notes
+
+
+def _footnotes(check: Check) -> list[tuple[str, str]]:
+    """What a learner needs to read the table: why the boolean run may answer otherwise
+    than the distance run, and what the touching band is, where either matters."""
+    answer = check.answer
+    gjk, boolean = answer.gjk, answer.boolean
+    notes = []
+    if boolean.intersects != gjk.intersects:
+        found, distance_run = (
+            (
+                "found no contact",
+                "puts the shapes within its touching band (touching counts as intersecting)",
+            )
+            if gjk.intersects
+            else ("found the origin enclosed", "finds them apart")
+        )
+        notes.append(
+            (
+                "boolean run",
+                f"{found}, but the distance run {distance_run}: this close, rounding can tip "
+                "either run; GJK answers as the distance run does",
+            )
+        )
+    if notes or "touching" in (answer.verdict, check.ruling.verdict):
+        notes.append(
+            (
+                "touching band",
+                f"a gap of at most {compact(gjk.band, 3)} counts as touching (distance 0) "
+                "unless a separating axis proves it: rounding hides gaps that small",
+            )
+        )
+    return notes
+
+
+def _steps(count: int) -> str:
+    return _count(count, "step")
 
 
 def _curved(check: Check) -> bool:

@@ -186,6 +186,7 @@ def test_a_record_json_cannot_hold_is_an_error_record_not_a_traceback(
     out, err = capsys.readouterr()
     message = "internal error: NaN at gjk.distance cannot be written as JSON (please report it)"
     assert json.loads(out) == {
+        "schema": 2,
         "name": "p",
         "status": "error",
         "reasons": [message],

@@ -275,6 +275,7 @@ def test_a_pair_that_kills_its_worker_twice_is_an_error_row_and_the_rest_still_r
         "(SIGKILL) while checking this pair (tried twice)"
     )
     assert json.loads(lines[5]) == {
+        "schema": 2,
         "name": "stream:6",
         "source": {"file": "stream.jsonl", "line": 6},
         "status": "error",
@@ -323,6 +324,7 @@ def test_a_record_that_json_cannot_hold_is_that_pairs_error_row(
         "shapely.approximation_error cannot be written as JSON"
     )
     assert records[1] == {
+        "schema": 2,
         "name": "wrong",
         "source": {"file": "stream.jsonl", "line": 2},
         "status": "error",

@@ -28,6 +28,7 @@ PAIRS = [
 ]
 
 COLUMNS = {
+    "schema": ("schema",),
     "name": ("name",),
     "source_file": ("source", "file"),
     "source_line": ("source", "line"),
