@@ -34,7 +34,7 @@ import numpy.typing as npt
 from gjkcli.shapes.affine import Affine, Transformed
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.polytope import Polytope
-from gjkcli.shapes.primitives import ellipse
+from gjkcli.shapes.primitives import CONVEX_CLASSES, ellipse
 from gjkcli.shapes.rings import convexity_problem
 from gjkcli.shapes.rounded import Rounded
 
@@ -302,19 +302,19 @@ def as_shape_array(shapes: Any) -> ShapeArray:
     """
     if isinstance(shapes, ShapeArray):
         return shapes
-    if isinstance(shapes, (Polytope, Rounded, Transformed)):
+    if isinstance(shapes, CONVEX_CLASSES):
         return replace(ShapeArray.from_shapes([shapes]), shape=())
     if isinstance(shapes, tuple) and len(shapes) == 3 and isinstance(shapes[2], tuple):
         return _from_ragged_geometries(*shapes)
     if (
         isinstance(shapes, Sequence)
         and shapes
-        and all(isinstance(shape, (Polytope, Rounded, Transformed)) for shape in shapes)
+        and all(isinstance(shape, CONVEX_CLASSES) for shape in shapes)
     ):
         return ShapeArray.from_shapes(shapes)
     array = np.asarray(getattr(shapes, "values", shapes), dtype=object)
     flat = array.reshape(-1)
-    if len(flat) and all(isinstance(shape, (Polytope, Rounded, Transformed)) for shape in flat):
+    if len(flat) and all(isinstance(shape, CONVEX_CLASSES) for shape in flat):
         return replace(ShapeArray.from_shapes(list(flat)), shape=array.shape)
     built = ShapeArray.from_shapely(array)
     return built if array.ndim else replace(built, shape=())
