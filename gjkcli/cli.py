@@ -1093,11 +1093,10 @@ def example(
         str,
         typer.Argument(
             metavar="KIND",
-            help="Which: a pair file in JSON with an expect block ('pair'), in WKT, in "
-            "GeoJSON, or with WKT and GeoJSON inside JSON ('mixed'); several pairs as JSON "
-            "Lines ('jsonl'); or a pair of one shape type (point, segment, polygon, hull, "
-            "circle, ellipse, rectangle, capsule, compound), or with a margin or a "
-            "transform.",
+            help="'pair' (JSON, with an expect block), 'wkt', 'geojson', 'mixed' (WKT and "
+            "GeoJSON inside JSON), 'jsonl' (pairs for gjk batch, one a line), or a pair of one "
+            "shape type: point, segment, polygon, hull, circle, ellipse, rectangle, capsule, "
+            "compound; 'margin' and 'transform' show those keys.",
         ),
     ] = "pair",
 ) -> None:

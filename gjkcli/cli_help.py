@@ -275,13 +275,19 @@ def _sentence(message: str) -> str:
     a lower-case first word unless it is a name in capitals.
 
     >>> _sentence("No such option: --jsn\\nDid you mean --json?")
-    'no such option: --jsn Did you mean --json?'
+    'no such option: --jsn (did you mean --json?)'
+    >>> _sentence("No such option: --trac (Possible options: --trace, --tree)")
+    'no such option: --trac (did you mean --trace, --tree?)'
+    >>> _sentence("No such command 'chek'. Did you mean 'check'?")
+    "no such command 'chek' (did you mean 'check'?)"
     >>> _sentence("'Single' is not one of: double, single.")
     "'Single' is not one of: double, single"
     >>> _sentence("Input should be greater than or equal to 1")
     'input should be greater than or equal to 1'
     """
     text = " ".join(message.split()).removesuffix(".")
+    text = re.sub(r"\.? Did you mean (.+)\?$", r" (did you mean \1?)", text)  # Typer's
+    text = re.sub(r"\(Possible options: (.+)\)$", r"(did you mean \1?)", text)  # Click's
     if text[:1].isupper() and text[1:2].islower():
         text = text[0].lower() + text[1:]
     return text
