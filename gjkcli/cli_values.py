@@ -23,9 +23,10 @@ adapters to avoid: their parameters are left alone.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, NoReturn, get_args, get_origin
@@ -48,9 +49,11 @@ class Command(TyperCommand):
     writes its help as :func:`gjkcli.cli_help.format_help` does."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        """Parse the command line, each parameter coerced as :func:`give_coercions` says."""
+        """Parse the command line, each parameter coerced as :func:`give_coercions` says;
+        a usage error knows its command (see :func:`_in_context`)."""
         give_coercions(self.get_params(ctx))
-        return super().parse_args(ctx, args)
+        with _in_context(ctx):
+            return super().parse_args(ctx, args)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         """The help, in plain text."""
@@ -64,9 +67,11 @@ class Group(TyperGroup):
     help too, and says what is wrong with a command line in one line."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        """Parse the command line, each parameter coerced as :func:`give_coercions` says."""
+        """Parse the command line, each parameter coerced as :func:`give_coercions` says;
+        a usage error knows its command (see :func:`_in_context`)."""
         give_coercions(self.get_params(ctx))
-        return super().parse_args(ctx, args)
+        with _in_context(ctx):
+            return super().parse_args(ctx, args)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         """The help, in plain text."""
@@ -95,6 +100,19 @@ class Group(TyperGroup):
         except _CLICK_ERRORS.ClickException as error:
             _usage_failed(error)
         sys.exit(status if isinstance(status, int) else 0)
+
+
+@contextlib.contextmanager
+def _in_context(ctx: Any) -> Iterator[None]:
+    """A usage error raised here without a context (Click's parser leaves it out of
+    ``Option '--query' requires an argument``) is given ``ctx``, so that its message
+    names the command whose help to see."""
+    try:
+        yield
+    except _CLICK_ERRORS.UsageError as error:
+        if error.ctx is None:
+            error.ctx = ctx
+        raise
 
 
 def _usage_failed(error: Any) -> NoReturn:

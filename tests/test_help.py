@@ -93,6 +93,10 @@ def test_the_group_help_lists_every_command_and_says_how_to_complete() -> None:
             "(see 'gjk check -h')",
         ),
         (["check"], "gjk: error: missing argument A (see 'gjk check -h')"),
+        (
+            ["check", "x.json", "--query"],
+            "gjk: error: option '--query' requires an argument (see 'gjk check -h')",
+        ),
         (["batch"], "gjk: error: missing argument PATH... (see 'gjk batch -h')"),
         (
             ["check", "x.json", "--jsn"],
