@@ -1076,6 +1076,13 @@ def formats(
     _write(sys.stdout, text)
 
 
+def _example_kinds() -> list[str]:
+    """The kinds of ``gjk example``, for the shell's completion."""
+    from gjkcli.reference import EXAMPLE_KINDS
+
+    return list(EXAMPLE_KINDS)
+
+
 @app.command(
     cls=Command,
     epilog="Examples:\n"
@@ -1093,6 +1100,7 @@ def example(
         str,
         typer.Argument(
             metavar="KIND",
+            autocompletion=_example_kinds,
             help="'pair' (JSON, with an expect block), 'wkt', 'geojson', 'mixed' (WKT and "
             "GeoJSON inside JSON), 'jsonl' (pairs for gjk batch, one a line), or a pair of one "
             "shape type: point, segment, polygon, hull, circle, ellipse, rectangle, capsule, "

@@ -143,6 +143,8 @@ def test_shell_completion_scripts_and_answers() -> None:
         "COMP_CWORD": "3",
     }
     assert run_gjk(env=choices).stdout.split() == ["both", "boolean", "distance"]
+    kinds = {"_GJK_COMPLETE": "complete_bash", "COMP_WORDS": "gjk example c", "COMP_CWORD": "2"}
+    assert run_gjk(env=kinds).stdout.split() == ["circle", "capsule", "compound"]
 
 
 def test_formats_prints_the_contract_whole_or_in_part() -> None:
