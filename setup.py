@@ -1,4 +1,5 @@
-"""Builds the optional compiled engine, ``gjkcli._engine``, from ``gjkcli/_engine.c``.
+"""Builds the optional compiled engine, ``gjkcli._engine``, from ``gjkcli/_engine.c``,
+and puts the reference that ``gjk formats`` and ``gjk example`` print into the package.
 
 Everything else about the package is in ``pyproject.toml``. The engine is
 optional: with no working C compiler the install still succeeds, with the
@@ -11,20 +12,28 @@ change that:
 Floating-point contraction (fusing ``a * b + c`` into one multiply-add that
 rounds once) is turned off on every compiler, so that the engine rounds after
 each operation, as the pure-Python reference does.
+
+The reference (``docs/FORMATS.md`` and ``samples/``) is kept once, where it is
+in the repository; a built package gets a copy of it in ``gjkcli/_reference/``
+(see :class:`WithReference`), and an editable install reads the repository's.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 from setuptools.errors import CCompilerError, ExecError, PlatformError
 
 SOURCE = "gjkcli/_engine.c"
+REFERENCE = ("docs/FORMATS.md", "samples")
+"""What ``gjkcli.reference`` reads, as paths from the top of the repository."""
 BUILD = "GJKCLI_BUILD_ENGINE"
 REQUIRE = "GJKCLI_REQUIRE_ENGINE"
 FALLBACK = "the pure-Python engine will be used"
@@ -104,6 +113,29 @@ class OptionalEngine(build_ext):
             say(f"could not build the compiled engine ({reason}); {FALLBACK}")
 
 
+class WithReference(build_py):
+    """``build_py``, and the reference copied into the built package as
+    ``gjkcli/_reference/docs/FORMATS.md`` and ``gjkcli/_reference/samples/`` (the
+    same paths under ``_reference`` as in the repository). An editable install
+    needs no copy: it reads the repository's own files."""
+
+    def run(self) -> None:
+        super().run()
+        if self.editable_mode:
+            return
+        top = Path(__file__).resolve().parent
+        target = Path(self.build_lib) / "gjkcli" / "_reference"
+        for relative in REFERENCE:
+            source, copy = top / relative, target / relative
+            if not source.exists():
+                raise SystemExit(f"gjkcli: {relative} is missing: gjk formats needs it")
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            if source.is_dir():
+                shutil.copytree(source, copy, dirs_exist_ok=True)
+            else:
+                shutil.copyfile(source, copy)
+
+
 def extensions() -> list[Extension]:
     """The engine to build, or none (saying why) when it is skipped or its source is missing."""
     required, wanted = setting(REQUIRE), setting(BUILD)
@@ -122,4 +154,7 @@ def extensions() -> list[Extension]:
     return [Extension("gjkcli._engine", [SOURCE], libraries=libraries, optional=not required)]
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalEngine})
+setup(
+    ext_modules=extensions(),
+    cmdclass={"build_ext": OptionalEngine, "build_py": WithReference},
+)

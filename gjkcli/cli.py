@@ -44,15 +44,23 @@ app = typer.Typer(
     cls=Group,
     help="Distance, intersection and overlap of 2D shapes by GJK (convex, or cut into "
     "convex parts), cross-checked against Shapely.",
-    epilog="[bold]Examples[/bold]\n\n"
-    "  gjk check samples/seed-example.json\n\n"
-    "  gjk check samples/seed-example.json --trace --query boolean\n\n"
-    "  gjk generate corpus.jsonl --count 1000 && gjk batch corpus.jsonl\n\n"
-    "Each command has --help with its own examples.",
-    add_completion=False,
+    epilog="Examples:\n"
+    "  gjk example > pair.json && gjk check pair.json\n"
+    "  gjk check pair.json --trace --query boolean\n"
+    "  gjk generate corpus.jsonl --count 1000 && gjk batch corpus.jsonl\n"
+    "\n"
+    "Exit status:\n"
+    "  0  everything agreed and every expectation held\n"
+    "  1  a disagreement or a failed expectation\n"
+    "  2  bad usage or unreadable input\n"
+    "\n"
+    "Each command has -h with its own examples and exit statuses. The file "
+    "formats: gjk formats. Shell completion: gjk --install-completion (bash, zsh, "
+    "fish, PowerShell), or gjk --show-completion to see the script.",
+    context_settings={"help_option_names": ["-h", "--help"]},
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    rich_markup_mode="rich",
+    rich_markup_mode=None,
 )
 
 
@@ -100,7 +108,8 @@ FirstShape = Annotated[
     typer.Argument(
         metavar="A",
         help="A pair file (JSON, GeoJSON FeatureCollection of two, or two-line WKT), "
-        "or the first of two shape files. '-' reads standard input.",
+        "or the first of two shape files; '-' reads standard input. gjk formats input "
+        "says more, gjk example shows one.",
     ),
 ]
 SecondShape = Annotated[
@@ -128,16 +137,24 @@ Rtol = Annotated[
     typer.Option(
         "--rtol",
         min=0.0,
-        help="Stated lengths pass within atol + rtol * scale (overrides the preset).",
+        metavar="X",
+        help="Stated lengths pass within atol + rtol * scale (0 or more; overrides the preset).",
     ),
 ]
 Atol = Annotated[
     float | None,
-    typer.Option("--atol", min=0.0, help="The absolute part of that tolerance."),
+    typer.Option(
+        "--atol", min=0.0, metavar="X", help="The absolute part of that tolerance (0 or more)."
+    ),
 ]
 Angle = Annotated[
     float | None,
-    typer.Option("--angle", min=0.0, help="Stated normals pass within this angle (radians)."),
+    typer.Option(
+        "--angle",
+        min=0.0,
+        metavar="X",
+        help="Stated normals pass within this angle, in radians (0 or more).",
+    ),
 ]
 NormalConvention = Annotated[
     Literal["a-to-b", "b-to-a"] | None,
@@ -182,12 +199,20 @@ PictureQuery = Literal["boolean", "distance"]
 
 @app.command(
     cls=Command,
-    epilog="[bold]Examples[/bold]\n\n"
-    "  gjk check samples/seed-example.json\n\n"
-    "  gjk check a.json b.json --json\n\n"
-    "  gjk check samples/seed-example.json --trace --query boolean\n\n"
-    "  gjk check samples/circle/overlapping.json --plot pair.png\n\n"
-    "  cat pair.json | gjk check -",
+    epilog="Examples:\n"
+    "  gjk example | gjk check -\n"
+    "  gjk check pair.json\n"
+    "  gjk check a.json b.json --json\n"
+    "  gjk check pair.json --trace --query boolean\n"
+    "  gjk check pair.json --plot pair.png\n"
+    "\n"
+    "Exit status:\n"
+    "  0  GJK agreed with the referees and every expectation held\n"
+    "  1  a disagreement or a failed expectation (with --strict, also a warning)\n"
+    "  2  bad usage or unreadable input (one line says where and why)\n"
+    "\n"
+    "The pair format and the expect block: gjk formats input; a pair to start "
+    "from: gjk example.",
 )
 def check(
     context: typer.Context,
@@ -196,9 +221,7 @@ def check(
     *,
     json_output: Annotated[
         bool,
-        typer.Option(
-            "--json", help="Print one JSON object (docs/FORMATS.md section 4) and nothing else."
-        ),
+        typer.Option("--json", help="Print one JSON object (gjk formats json) and nothing else."),
     ] = False,
     trace: Annotated[
         bool,
@@ -216,7 +239,9 @@ def check(
     ] = "both",
     plot: Annotated[
         Path | None,
-        typer.Option("--plot", help="Also draw the pair to this file (.svg, .png or .pdf)."),
+        typer.Option(
+            "--plot", metavar="FILE", help="Also draw the pair to this file (.svg, .png or .pdf)."
+        ),
     ] = None,
     strict: Annotated[bool, typer.Option("--strict", help=_STRICT_HELP)] = False,
     precision: Precision = None,
@@ -256,10 +281,16 @@ def check(
 
 @app.command(
     cls=Command,
-    epilog="[bold]Examples[/bold]\n\n"
-    "  gjk plot samples/seed-example.json -o seed.svg --query boolean\n\n"
-    "  gjk plot a.json b.json -o pair.png --gif run.gif\n\n"
-    "  gjk plot samples/ellipse/separated.json --frames steps/",
+    epilog="Examples:\n"
+    "  gjk plot pair.json -o pair.svg --query boolean\n"
+    "  gjk plot a.json b.json -o pair.png --gif run.gif\n"
+    "  gjk plot pair.json --frames steps/\n"
+    "\n"
+    "Exit status:\n"
+    "  0  drawn, and GJK agreed with the referees\n"
+    "  1  drawn, but a disagreement or a failed expectation\n"
+    "  2  bad usage, unreadable input, or matplotlib missing "
+    "(pip install 'gjkcli[plot]')",
 )
 def plot(
     a: FirstShape,
@@ -267,15 +298,21 @@ def plot(
     *,
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="The picture: .svg, .png or .pdf, by extension."),
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="The picture: .svg, .png or .pdf, by extension."
+        ),
     ] = None,
     gif: Annotated[
         Path | None,
-        typer.Option("--gif", help="An animation, one frame per step, each captioned."),
+        typer.Option(
+            "--gif", metavar="FILE", help="An animation, one frame per step, each captioned."
+        ),
     ] = None,
     frames: Annotated[
         Path | None,
-        typer.Option("--frames", help="A folder for one PNG per step (created if needed)."),
+        typer.Option(
+            "--frames", metavar="DIR", help="A folder for one PNG per step (created if needed)."
+        ),
     ] = None,
     query: Annotated[
         PictureQuery, typer.Option("--query", help="Which GJK run to draw.")
@@ -302,16 +339,27 @@ def plot(
 
 @app.command(
     cls=Command,
-    epilog="[bold]Examples[/bold]\n\n"
-    "  gjk batch samples/\n\n"
-    "  gjk batch corpus.jsonl --json | jq 'select(.status != \"pass\")'\n\n"
-    "  gjk batch pairs.jsonl --answers engine.jsonl --precision single --junit report.xml\n\n"
-    "  gjk batch cases/ --glob '*touching*' --output results.jsonl --summary-json summary.json\n\n"
-    "  gjk batch pairs.parquet --output results.parquet\n\n"
-    "  cat pairs.jsonl | gjk batch - --fail-fast\n\n"
-    "  gjk batch huge.jsonl --output-dir results/\n\n"
-    "  gjk batch huge.jsonl --output-dir results/ --resume\n\n"
-    "  gjk batch /shared/corpus.jsonl --scheduler tcp://10.0.0.5:8786 -o results.jsonl",
+    epilog="Examples:\n"
+    "  gjk batch cases/\n"
+    "  gjk batch corpus.jsonl --json | jq 'select(.status != \"pass\")'\n"
+    "  gjk batch pairs.jsonl --answers engine.jsonl --junit report.xml\n"
+    "  gjk batch cases/ --glob '*touching*' -o results.jsonl\n"
+    "  gjk batch pairs.parquet --output results.parquet\n"
+    "  gjk generate - --count 100 | gjk batch - --fail-fast\n"
+    "  gjk batch huge.jsonl --output-dir results/    (again with --resume)\n"
+    "  gjk batch corpus.jsonl --scheduler tcp://10.0.0.5:8786 -o out.jsonl\n"
+    "\n"
+    "Exit status:\n"
+    "  0    every pair passed\n"
+    "  1    a pair failed (a disagreement, a failed expectation or answer, with "
+    "--strict a warning), or an answer matched no pair\n"
+    "  2    bad usage, a pair that could not be read, or no pairs found\n"
+    "  130  stopped by Ctrl-C (SIGINT)\n"
+    "  141  the reader of standard output went away (gjk batch --json | head)\n"
+    "  143  stopped by SIGTERM\n"
+    "\n"
+    "A run cut short leaves no partial output file; the records already written "
+    "stay whole. The formats of the records and the summary: gjk formats batch.",
 )
 def batch(
     paths: Annotated[
@@ -327,7 +375,11 @@ def batch(
     *,
     glob: Annotated[
         str | None,
-        typer.Option("--glob", help="Only files in folders whose relative path matches this."),
+        typer.Option(
+            "--glob",
+            metavar="PATTERN",
+            help="Only files in folders whose relative path matches this.",
+        ),
     ] = None,
     json_output: Annotated[
         bool,
@@ -338,19 +390,26 @@ def batch(
         typer.Option(
             "--output",
             "-o",
+            metavar="FILE",
             help="Write the JSON Lines to this file (atomically); a name ending in .parquet "
             "writes a Parquet table (typed columns and the whole record; needs pyarrow).",
         ),
     ] = None,
     summary_json: Annotated[
-        Path | None, typer.Option("--summary-json", help="Also write the summary as JSON here.")
+        Path | None,
+        typer.Option("--summary-json", metavar="FILE", help="Also write the summary as JSON here."),
     ] = None,
     fail_fast: Annotated[
         bool, typer.Option("--fail-fast", help="Stop at the first pair that does not pass.")
     ] = False,
     workers: Annotated[
         int | None,
-        typer.Option("--workers", min=1, help="Worker processes (default: the number of cores)."),
+        typer.Option(
+            "--workers",
+            min=1,
+            metavar="N",
+            help="Worker processes, 1 or more (default: the number of cores).",
+        ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help=_STRICT_HELP)] = False,
@@ -358,14 +417,16 @@ def batch(
         str | None,
         typer.Option(
             "--scheduler",
+            metavar="ADDRESS",
             help="Run on a Dask cluster: its scheduler's address (tcp://HOST:PORT), or 'local' "
-            "to start one of --workers processes here. Needs: pip install 'gjkcli\\[dask]'.",
+            "to start one of --workers processes here. Needs: pip install 'gjkcli[dask]'.",
         ),
     ] = None,
     output_dir: Annotated[
         Path | None,
         typer.Option(
             "--output-dir",
+            metavar="DIR",
             help="Write the JSON Lines as numbered part files with a manifest in this new "
             "folder, so that an interrupted run can be resumed (not with --output or --json).",
         ),
@@ -381,20 +442,28 @@ def batch(
     part_size: Annotated[
         int | None,
         typer.Option(
-            "--part-size", min=1, help="Pairs per part file of --output-dir (default: 100,000)."
+            "--part-size",
+            min=1,
+            metavar="N",
+            help="Pairs per part file of --output-dir, 1 or more (default: 100,000).",
         ),
     ] = None,
     answers: Annotated[
         str | None,
         typer.Option(
             "--answers",
+            metavar="FILE",
             help="Your engine's answers, JSON Lines with the keys of expect, joined to the "
             "pairs by id, by name, or by position; each is judged like expect.",
         ),
     ] = None,
     junit: Annotated[
         Path | None,
-        typer.Option("--junit", help="Also write the results as JUnit XML, one test per pair."),
+        typer.Option(
+            "--junit",
+            metavar="FILE",
+            help="Also write the results as JUnit XML, one test per pair.",
+        ),
     ] = None,
     precision: Precision = None,
     rtol: Rtol = None,
@@ -643,10 +712,14 @@ def _both(
 
 @app.command(
     cls=Command,
-    epilog="[bold]Examples[/bold]\n\n"
-    "  gjk generate corpus.jsonl --count 10000 --seed 1\n\n"
-    "  gjk generate cases/ --count 200 --seed 7 --files --family touching-vertex-edge\n\n"
-    "  gjk generate - --count 1000 --seed 3 | gjk batch -",
+    epilog="Examples:\n"
+    "  gjk generate corpus.jsonl --count 10000 --seed 1\n"
+    "  gjk generate cases/ --files --count 200 --family touching-vertex-edge\n"
+    "  gjk generate - --count 1000 --seed 3 | gjk batch -\n"
+    "\n"
+    "Exit status:\n"
+    "  0  the pairs were written\n"
+    "  2  bad usage, or the output could not be written",
 )
 def generate(
     out: Annotated[
@@ -657,8 +730,12 @@ def generate(
         ),
     ],
     *,
-    count: Annotated[int, typer.Option("--count", min=0, help="How many pairs.")] = 1000,
-    seed: Annotated[int, typer.Option("--seed", help="The same seed gives the same pairs.")] = 0,
+    count: Annotated[
+        int, typer.Option("--count", min=0, metavar="N", help="How many pairs (0 or more).")
+    ] = 1000,
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="N", help="The same seed gives the same pairs.")
+    ] = 0,
     files: Annotated[
         bool, typer.Option("--files", help="One pair file per pair, in the folder OUT.")
     ] = False,
@@ -666,6 +743,7 @@ def generate(
         list[str] | None,
         typer.Option(
             "--family",
+            metavar="NAME",
             help="Only these families (repeat the option): polygons, mixed, circles, "
             "touching-vertex-vertex, touching-vertex-edge, touching-edge-edge, nearly-touching, "
             "nested, identical, offset-1e6, offset-1e9, tiny, collinear-repeated, "
@@ -710,12 +788,17 @@ def generate(
 
 @app.command(
     cls=Command,
-    epilog="[bold]Examples[/bold]\n\n"
-    "  gjk fuzz --impl examples/toy_engine/toy_engine.py:answer --types polygon,circle,point\n\n"
-    "  gjk fuzz --impl-cmd 'python examples/toy_engine/program.py' --types polygon,circle,point "
-    "--seed 1 --count 500\n\n"
-    "  gjk fuzz --impl mypackage.collide:answer --time 60 --out fuzz-results\n\n"
-    "Exit status: 0 nothing found, 1 findings (written to --out), 2 bad usage.",
+    epilog="Examples:\n"
+    "  gjk fuzz --impl my_engine.py:answer --types polygon,circle,point\n"
+    "  gjk fuzz --impl-cmd './my-engine --json' --seed 1 --count 500\n"
+    "  gjk fuzz --impl mypackage.collide:answer --time 60 --out fuzz-results\n"
+    "\n"
+    "Exit status:\n"
+    "  0  nothing found\n"
+    "  1  findings (written to --out)\n"
+    "  2  bad usage\n"
+    "\n"
+    "What the engine is given and answers: gjk formats fuzz.",
 )
 def fuzz(
     *,
@@ -723,6 +806,7 @@ def fuzz(
         str | None,
         typer.Option(
             "--impl",
+            metavar="MODULE:FUNCTION",
             help="The engine as a Python function, package.module:function or "
             "path/to/file.py:function, called with each pair as a dict; it returns a dict "
             "with keys of a pair's expect (intersects, verdict, distance, depth, ...).",
@@ -732,25 +816,38 @@ def fuzz(
         str | None,
         typer.Option(
             "--impl-cmd",
+            metavar="COMMAND",
             help="The engine as a program (no shell; split as a shell would), kept running: "
             "one pair per line of JSON on its standard input, one answer object per line "
-            "on its standard output (docs/FORMATS.md, 'gjk fuzz').",
+            "on its standard output (gjk formats fuzz).",
         ),
     ] = None,
     seed: Annotated[
-        int, typer.Option("--seed", help="The same seed gives the same pairs and findings.")
+        int,
+        typer.Option(
+            "--seed", metavar="N", help="The same seed gives the same pairs and findings."
+        ),
     ] = 0,
     count: Annotated[
-        int, typer.Option("--count", min=1, help="Try at most this many pairs.")
+        int,
+        typer.Option(
+            "--count", min=1, metavar="N", help="Try at most this many pairs (1 or more)."
+        ),
     ] = 1000,
     seconds: Annotated[
         float | None,
-        typer.Option("--time", min=0.0, help="Search at most this many seconds (then shrink)."),
+        typer.Option(
+            "--time",
+            min=0.0,
+            metavar="SECONDS",
+            help="Search at most this many seconds (then shrink).",
+        ),
     ] = None,
     types: Annotated[
         str | None,
         typer.Option(
             "--types",
+            metavar="TYPE,...",
             help="Only pairs of these native shape types, without transform, margin, holes "
             "or name (comma-separated: point, segment, polygon, hull, circle, ellipse, "
             "rectangle, capsule): the shapes the engine supports. Polygons are convex "
@@ -761,6 +858,7 @@ def fuzz(
         str | None,
         typer.Option(
             "--families",
+            metavar="NAME,...",
             help="Only these sources (comma-separated): gjk generate's families, 'random' "
             "(random shapes, scales and offsets) and 'scaled' (family pairs made small).",
         ),
@@ -769,17 +867,28 @@ def fuzz(
         Path | None,
         typer.Option(
             "--out",
+            metavar="DIR",
             help="The folder for the findings and summary.json (default: gjk-fuzz); an "
             "earlier run's output there is replaced, anything else refused.",
         ),
     ] = None,
     timeout: Annotated[
         float,
-        typer.Option("--timeout", min=0.001, help="Seconds a program may take per pair."),
+        typer.Option(
+            "--timeout",
+            min=0.001,
+            metavar="SECONDS",
+            help="Seconds a program may take per pair (at least 0.001).",
+        ),
     ] = 10.0,
     max_calls: Annotated[
         int,
-        typer.Option("--max-calls", min=0, help="Engine calls allowed to shrink each finding."),
+        typer.Option(
+            "--max-calls",
+            min=0,
+            metavar="N",
+            help="Engine calls allowed to shrink each finding (0 or more).",
+        ),
     ] = 2000,
     quiet: Annotated[
         bool, typer.Option("--quiet", help="Print nothing; the exit status tells.")
@@ -900,10 +1009,14 @@ def _draw(
 
 @app.command(
     cls=Command,
-    epilog="[bold]Examples[/bold]\n\n"
-    "  gjk minkowski samples/seed-example.json\n\n"
-    "  gjk minkowski a.json b.json --wkt\n\n"
-    "  gjk minkowski samples/circle/overlapping.json --json",
+    epilog="Examples:\n"
+    "  gjk example | gjk minkowski -\n"
+    "  gjk minkowski a.json b.json --wkt\n"
+    "  gjk minkowski pair.json --json\n"
+    "\n"
+    "Exit status:\n"
+    "  0  the difference was printed\n"
+    "  2  bad usage, unreadable input, or a shape that is not convex",
 )
 def minkowski(
     a: FirstShape,
@@ -943,6 +1056,89 @@ def minkowski(
         _write(sys.stdout, minkowski_wkt(polygon) + "\n")
     else:
         _console().print(minkowski_table(pair.name, polygon))
+
+
+@app.command(
+    cls=Command,
+    epilog="Examples:\n"
+    "  gjk formats input\n"
+    "  gjk formats expect\n"
+    "  gjk formats exit\n"
+    "  gjk formats --list\n"
+    "  gjk formats | less\n"
+    "\n"
+    "Exit status:\n"
+    "  0  printed\n"
+    "  2  no section has that title",
+)
+def formats(
+    section: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="SECTION",
+            help="Only the sections whose titles have these words (the start of a word "
+            "is enough: 'exit', 'expect', 'json', 'batch'), or the section of this number.",
+        ),
+    ] = None,
+    *,
+    list_sections: Annotated[
+        bool, typer.Option("--list", help="List the sections' titles instead.")
+    ] = False,
+) -> None:
+    """Print the file formats, the output and the exit statuses (FORMATS.md), or a part.
+
+    The contract of gjkcli's input and output, as Markdown: the shapes, the pair
+    files and their expect block, the JSON records and the exit statuses.
+    """
+    from gjkcli.reference import ReferenceLookupError, formats_text, sections_text
+
+    try:
+        text = sections_text() if list_sections else formats_text(section)
+    except ReferenceLookupError as error:
+        _fail(str(error))
+    _write(sys.stdout, text)
+
+
+def _example_kinds() -> list[str]:
+    """The kinds of ``gjk example``, for the shell's completion."""
+    from gjkcli.reference import EXAMPLE_KINDS
+
+    return list(EXAMPLE_KINDS)
+
+
+@app.command(
+    cls=Command,
+    epilog="Examples:\n"
+    "  gjk example | gjk check -\n"
+    "  gjk example ellipse > pair.json && gjk check pair.json --trace\n"
+    "  gjk example wkt\n"
+    "  gjk example jsonl | gjk batch -\n"
+    "\n"
+    "Exit status:\n"
+    "  0  printed\n"
+    "  2  no example of that kind",
+)
+def example(
+    kind: Annotated[
+        str,
+        typer.Argument(
+            metavar="KIND",
+            autocompletion=_example_kinds,
+            help="'pair' (JSON, with an expect block), 'wkt', 'geojson', 'mixed' (WKT and "
+            "GeoJSON inside JSON), 'jsonl' (pairs for gjk batch, one a line), or a pair of one "
+            "shape type: point, segment, polygon, hull, circle, ellipse, rectangle, capsule, "
+            "compound; 'margin' and 'transform' show those keys.",
+        ),
+    ] = "pair",
+) -> None:
+    """Print a sample pair to start from, valid input for gjk check -."""
+    from gjkcli.reference import ReferenceLookupError, example_text
+
+    try:
+        text = example_text(kind)
+    except ReferenceLookupError as error:
+        _fail(str(error))
+    _write(sys.stdout, text + "\n")
 
 
 class _ReaderGoneError(Exception):

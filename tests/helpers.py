@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
+import os
 import random
 import subprocess
 import sys
 import sysconfig
+from collections.abc import Mapping
 from pathlib import Path
 
 from gjkcli.shapes.base import Vec
@@ -50,9 +52,13 @@ def gjk_executable() -> str:
 
 
 def run_gjk(
-    *args: str, stdin: str | bytes | None = None, timeout: float = 120
+    *args: str,
+    stdin: str | bytes | None = None,
+    timeout: float = 120,
+    env: Mapping[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """Run the installed ``gjk`` with ``args`` from the repository root."""
+    """Run the installed ``gjk`` with ``args`` from the repository root, with ``env``
+    added to this process's environment."""
     data = stdin.encode() if isinstance(stdin, str) else stdin
     completed = subprocess.run(
         [gjk_executable(), *args],
@@ -61,6 +67,7 @@ def run_gjk(
         cwd=ROOT,
         timeout=timeout,
         check=False,
+        env=None if env is None else {**os.environ, **env},
     )
     return subprocess.CompletedProcess(
         completed.args,
