@@ -46,6 +46,7 @@ app = typer.Typer(
     "convex parts), cross-checked against Shapely.",
     epilog="Examples:\n"
     "  gjk example > pair.json && gjk check pair.json\n"
+    '  gjk check \'POINT (0 0)\' \'{"type": "circle", "center": [3, 4], "radius": 1}\'\n'
     "  gjk check pair.json --trace --query boolean\n"
     "  gjk generate corpus.jsonl --count 1000 && gjk batch corpus.jsonl\n"
     "\n"
@@ -108,13 +109,16 @@ FirstShape = Annotated[
     typer.Argument(
         metavar="A",
         help="A pair file (JSON, GeoJSON FeatureCollection of two, or two-line WKT), "
-        "or the first of two shape files; '-' reads standard input. gjk formats input "
-        "says more, gjk example shows one.",
+        "or the first of two shapes: a shape file, or a shape written out as WKT or "
+        "JSON text; '-' reads standard input. gjk formats input says more, gjk example "
+        "shows one.",
     ),
 ]
 SecondShape = Annotated[
     str | None,
-    typer.Argument(metavar="B", help="The second shape file, when A is a shape file."),
+    typer.Argument(
+        metavar="B", help="The second shape (a file, or WKT or JSON text), when A is one shape."
+    ),
 ]
 
 
@@ -203,6 +207,7 @@ PictureQuery = Literal["boolean", "distance"]
     "  gjk example | gjk check -\n"
     "  gjk check pair.json\n"
     "  gjk check a.json b.json --json\n"
+    "  gjk check 'POINT (0 0)' 'POLYGON ((2 0, 3 0, 3 1, 2 0))'\n"
     "  gjk check pair.json --trace --query boolean\n"
     "  gjk check pair.json --plot pair.png\n"
     "\n"
