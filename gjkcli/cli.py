@@ -662,7 +662,7 @@ def generate(
     from gjkcli.corpus import DEFAULT_FAMILIES, FAMILIES
     from gjkcli.corpus import generate as corpus
     from gjkcli.io.atomic import atomic_text
-    from gjkcli.io.node import suggest
+    from gjkcli.io.node import unknown
 
     if files and str(out) == "-":
         _fail(
@@ -671,7 +671,7 @@ def generate(
     chosen = family or list(DEFAULT_FAMILIES)
     for name in chosen:
         if name not in FAMILIES:
-            _fail(f"--family: unknown family '{name}'{suggest(name, FAMILIES)}")
+            _fail(f"--family: unknown family '{name}'{unknown(name, FAMILIES, 'families')}")
     pairs = corpus(count, seed, chosen)
     try:
         if files:

@@ -9,7 +9,9 @@ reader applies is decided by the file extension (``.json``, ``.geojson``,
 
 from __future__ import annotations
 
+import os
 import re
+import shlex
 from pathlib import Path
 from typing import BinaryIO
 
@@ -43,7 +45,19 @@ def load_pair(path: str, stdin: BinaryIO | None = None) -> Pair:
     >>> pair = load_pair("-", io.BytesIO(text))
     >>> pair.name, pair.a.kind, pair.b.kind
     ('stdin', 'WKT POINT', 'point')
+    >>> load_pair("samples/circle")
+    Traceback (most recent call last):
+    ...
+    gjkcli.io.errors.InputError: samples/circle: is a directory, not a pair file: check the \
+pairs in it with gjk batch samples/circle
     """
+    if path != STDIN and os.path.isdir(path):
+        raise InputError(
+            path,
+            "",
+            "is a directory, not a pair file: check the pairs in it with "
+            f"gjk batch {shlex.quote(path)}",
+        )
     file, text = read_text(path, stdin)
     return pair_from_text(path, file, text)
 
@@ -87,7 +101,8 @@ def load_shape(path: str, stdin: BinaryIO | None = None) -> ShapeInput:
     >>> load_shape("-", io.BytesIO(b'{"type": "circle", "center": [0, 0], "radus": 2}'))
     Traceback (most recent call last):
     ...
-    gjkcli.io.errors.InputError: <stdin>: radus: unknown key for a circle (did you mean 'radius'?)
+    gjkcli.io.errors.InputError: <stdin>: radus: unknown key for a circle (did you mean \
+'radius'?); valid keys: type, center, radius, transform, margin, name
     """
     file, text = read_text(path, stdin)
     if not _looks_like_json(path, text):

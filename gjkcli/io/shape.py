@@ -5,7 +5,7 @@ from __future__ import annotations
 from gjkcli.io.geojson import GEOJSON_TYPES, geojson_shape
 from gjkcli.io.limits import within_limits
 from gjkcli.io.native import NATIVE_TYPES, native_shape
-from gjkcli.io.node import Node, suggest
+from gjkcli.io.node import Node, unknown
 from gjkcli.pair import ShapeInput
 
 __all__ = ["shape_from_node"]
@@ -19,7 +19,10 @@ def shape_from_node(node: Node) -> ShapeInput:
     >>> shape_from_node(Node({"type": "Circl"}, "x.json", "a"))
     Traceback (most recent call last):
     ...
-    gjkcli.io.errors.InputError: x.json: a.type: unknown shape type 'Circl' (did you mean 'circle'?)
+    gjkcli.io.errors.InputError: x.json: a.type: unknown shape type 'Circl' (did you mean \
+'circle'?); valid types: point, segment, polygon, hull, circle, ellipse, rectangle, capsule, \
+compound, Point, MultiPoint, LineString, MultiLineString, Polygon, MultiPolygon, \
+GeometryCollection, Feature, FeatureCollection
     """
     shape = _shape(node)
     within_limits(shape.shape, node)
@@ -42,5 +45,5 @@ def _shape(node: Node) -> ShapeInput:
     if kind in GEOJSON_TYPES:
         return geojson_shape(node)
     raise node.key("type").error(
-        f"unknown shape type '{kind}'{suggest(kind, (*NATIVE_TYPES, *GEOJSON_TYPES))}"
+        f"unknown shape type '{kind}'{unknown(kind, (*NATIVE_TYPES, *GEOJSON_TYPES), 'types')}"
     )
