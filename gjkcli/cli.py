@@ -311,7 +311,11 @@ def batch(
     *,
     glob: Annotated[
         str | None,
-        typer.Option("--glob", help="Only files in folders whose relative path matches this."),
+        typer.Option(
+            "--glob",
+            help="Only files in folders whose name matches this pattern ('*touching*'); a "
+            "pattern with '/' matches the path inside the folder ('circle/*.json').",
+        ),
     ] = None,
     json_output: Annotated[
         bool,
@@ -403,6 +407,7 @@ def batch(
         sys.stderr.write(f"gjk: warning: {printable(message)}\n")
 
     settings = _expect_settings(precision, rtol, atol, angle, normal_convention)
+    _check_paths(paths)
     _check_outputs(
         paths,
         glob,
@@ -560,6 +565,15 @@ def _check_outputs(
                 f"{option} {named} is inside the folder {folder}, which is searched for "
                 "pairs: the next run would read it as input (write it elsewhere)"
             )
+
+
+def _check_paths(paths: list[str]) -> None:
+    """Refuse the run, before any pair is checked, if a named path does not exist (one line
+    naming every such path, exit status 2): a mistyped input is a usage error, found at
+    once rather than after the rest of a long run. Standard input ('-') always exists."""
+    missing = [path for path in paths if path != "-" and not os.path.lexists(path)]
+    if missing:
+        _fail(f"{', '.join(missing)}: no such file or folder")
 
 
 def _check_tables(paths: list[str]) -> None:

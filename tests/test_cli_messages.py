@@ -1,7 +1,8 @@
-"""Messages that point the right way (issue 17, part 4): JSON Lines and folders given to
-``gjk check`` send the user to ``gjk batch``; unknown keys and types list the valid ones
-(with "did you mean" only when close); coordinates nested one level off say how they
-nest."""
+"""Messages that point the right way (issue 17, parts 4 and 5): JSON Lines and folders
+given to ``gjk check`` send the user to ``gjk batch``; unknown keys and types list the
+valid ones (with "did you mean" only when close); coordinates nested one level off say
+how they nest; a named path that does not exist stops ``gjk batch`` before any pair;
+``--glob`` matches file names."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import assert_input_error, gjk_executable, run_gjk
+from tests.helpers import SAMPLES, assert_input_error, gjk_executable, run_gjk
 
 POINT = '{"type": "point", "at": [0, 0]}'
 CIRCLE = '{"type": "circle", "center": [5, 0], "radius": 1}'
@@ -213,3 +214,29 @@ def test_wkt_nested_one_level_off_says_how_it_nests(tmp_path: Path, wkt: str, wo
     path = tmp_path / "pair.wkt"
     path.write_text(f"{wkt}\nPOINT (5 5)\n")
     assert_input_error(run_gjk("check", str(path)), "line 1: invalid WKT", words)
+
+
+def test_batch_on_a_path_that_does_not_exist_is_a_usage_error(tmp_path: Path) -> None:
+    assert_input_error(run_gjk("batch", "nosuch/"), "nosuch/: no such file or folder")
+
+
+def test_batch_with_one_missing_path_among_others_checks_nothing(tmp_path: Path) -> None:
+    output = tmp_path / "results.jsonl"
+    missing = tmp_path / "gone.parquet"
+    result = run_gjk("batch", "samples/circle", "-", str(missing), "--json", "-o", str(output))
+    assert_input_error(result, f"{missing}: no such file or folder")
+    assert result.stdout == "" and not output.exists()
+
+
+def _found(*glob: str) -> list[str]:
+    result = run_gjk("batch", "samples", *glob, "--json", "--quiet")
+    return sorted(json.loads(line)["source"]["file"] for line in result.stdout.splitlines())
+
+
+def test_a_glob_without_a_slash_matches_file_names_and_one_with_a_slash_paths() -> None:
+    expected = sorted(str(p.relative_to(SAMPLES.parent)) for p in SAMPLES.rglob("touching.json"))
+    assert len(expected) > 1
+    assert _found("--glob", "touching.json") == expected
+    assert _found("--glob", "circle/*.json") == sorted(
+        str(p.relative_to(SAMPLES.parent)) for p in (SAMPLES / "circle").glob("*.json")
+    )
