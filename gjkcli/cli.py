@@ -218,6 +218,7 @@ def check(
         _check_picture_path(plot)
     settings = _expect_settings(precision, rtol, atol, angle, normal_convention)
     pair = _load(a, b, json_output)
+    _notes(pair)
     result = check_pair(pair, trace=trace or plot is not None, settings=settings)
     if json_output:
         from gjkcli.render.json_record import check_record
@@ -1000,6 +1001,14 @@ def _load(a: str, b: str | None, json_output: bool) -> "Pair":
 
             _print_json(error_record(a if b is None else f"{a} {b}", str(error)))
         _fail(str(error))
+
+
+def _notes(pair: "Pair") -> None:
+    """The pair's notes (GeoJSON in longitude/latitude), one line each on standard error."""
+    from gjkcli.io.errors import printable
+
+    for note in pair.notes:
+        sys.stderr.write(f"gjk: note: {printable(note)}\n")
 
 
 def _print_json(record: dict[str, Any]) -> None:

@@ -2,7 +2,7 @@
 given to ``gjk check`` send the user to ``gjk batch``; unknown keys and types list the
 valid ones (with "did you mean" only when close); coordinates nested one level off say
 how they nest; a named path that does not exist stops ``gjk batch`` before any pair;
-``--glob`` matches file names."""
+``--glob`` matches file names; GeoJSON in longitude/latitude gets a note on its units."""
 
 from __future__ import annotations
 
@@ -240,3 +240,56 @@ def test_a_glob_without_a_slash_matches_file_names_and_one_with_a_slash_paths() 
     assert _found("--glob", "circle/*.json") == sorted(
         str(p.relative_to(SAMPLES.parent)) for p in (SAMPLES / "circle").glob("*.json")
     )
+
+
+PARIS_LONDON = {
+    "type": "FeatureCollection",
+    "features": [
+        {"type": "Feature", "geometry": {"type": "Point", "coordinates": [2.3522, 48.8566]}},
+        {"type": "Feature", "geometry": {"type": "Point", "coordinates": [-0.1276, 51.5072]}},
+    ],
+}
+
+
+def test_geojson_in_longitude_latitude_gets_a_note_that_fails_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "cities.geojson"
+    path.write_text(json.dumps(PARIS_LONDON))
+    result = run_gjk("check", str(path), "--json", "--strict")
+    assert result.returncode == 0, result
+    record = json.loads(result.stdout)
+    assert record["status"] == "pass" and record["warnings"] == []
+    assert len(record["notes"]) == 2
+    assert record["notes"][0].startswith(f"{path}: features[0]: GeoJSON whose coordinates look")
+    assert "distances and depths are in degrees" in record["notes"][0]
+    lines = result.stderr.splitlines()
+    assert lines == [f"gjk: note: {note}" for note in record["notes"]]
+
+
+def test_a_declared_crs_decides_whether_there_is_a_note(tmp_path: Path) -> None:
+    path = tmp_path / "declared.geojson"
+    for name, noted in (("urn:ogc:def:crs:OGC:1.3:CRS84", True), ("EPSG:32633", False)):
+        collection = {**PARIS_LONDON, "crs": {"type": "name", "properties": {"name": name}}}
+        path.write_text(json.dumps(collection))
+        record = json.loads(run_gjk("check", str(path), "--json").stdout)
+        assert bool(record["notes"]) is noted, name
+        if noted:
+            assert "(its crs says so)" in record["notes"][0]
+
+
+def test_the_samples_plane_geojson_gets_no_note() -> None:
+    result = run_gjk("check", "samples/formats/geojson-pair.geojson", "--json")
+    assert result.returncode == 0 and result.stderr == ""
+    assert json.loads(result.stdout)["notes"] == []
+
+
+def test_batch_says_once_that_pairs_are_in_degrees(tmp_path: Path) -> None:
+    stream = tmp_path / "cities.jsonl"
+    stream.write_text((json.dumps(PARIS_LONDON) + "\n") * 3)
+    result = run_gjk("batch", str(stream), "--json", "--quiet")
+    assert result.returncode == 0, result
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [len(record["notes"]) for record in records] == [2, 2, 2]
+    notes = [line for line in result.stderr.splitlines() if "degrees" in line]
+    assert notes == [
+        f"gjk: warning: {records[0]['notes'][0]} (further notes are in the records' notes)"
+    ]

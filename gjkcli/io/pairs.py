@@ -9,6 +9,7 @@ reader applies is decided by the file extension (``.json``, ``.geojson``,
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import shlex
@@ -121,7 +122,7 @@ def load_shape(path: str, stdin: BinaryIO | None = None) -> ShapeInput:
             "this file holds a pair, not one shape: pass it on its own (gjk check pair.json)"
         )
     shape = shape_from_node(root)
-    return ShapeInput(shape.shape, shape.kind, shape.name or _stem(path))
+    return dataclasses.replace(shape, name=shape.name or _stem(path))
 
 
 def load_two(path_a: str, path_b: str, stdin: BinaryIO | None = None) -> Pair:
@@ -168,7 +169,7 @@ def pair_from_node(node: Node, default_name: str) -> Pair:
             raise node.error(
                 f"a FeatureCollection pair needs exactly two features, got {len(parts)}"
             )
-        a, b = (shape_from_node(part) for part in parts)
+        a, b = (shape_from_node(part, node) for part in parts)
         return Pair(a, b, default_name)
     if "a" not in mapping and "b" not in mapping and "type" in mapping:
         raise NotAPairError(

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+
+from gjkcli.io.geographic import lonlat_note
 from gjkcli.io.geojson import GEOJSON_TYPES, geojson_shape
 from gjkcli.io.limits import within_limits
 from gjkcli.io.native import NATIVE_TYPES, native_shape
@@ -11,8 +14,9 @@ from gjkcli.pair import ShapeInput
 __all__ = ["shape_from_node"]
 
 
-def shape_from_node(node: Node) -> ShapeInput:
-    """The shape written at ``node``, in any of the three forms of FORMATS section 1.
+def shape_from_node(node: Node, holder: Node | None = None) -> ShapeInput:
+    """The shape written at ``node``, in any of the three forms of FORMATS section 1
+    (``holder``: the FeatureCollection that holds it, for its ``crs`` member).
 
     >>> shape_from_node(Node("POINT (0 0)", "x.json", "a")).kind
     'WKT POINT'
@@ -24,12 +28,12 @@ def shape_from_node(node: Node) -> ShapeInput:
 compound, Point, MultiPoint, LineString, MultiLineString, Polygon, MultiPolygon, \
 GeometryCollection, Feature, FeatureCollection
     """
-    shape = _shape(node)
+    shape = _shape(node, holder)
     within_limits(shape.shape, node)
     return shape
 
 
-def _shape(node: Node) -> ShapeInput:
+def _shape(node: Node, holder: Node | None) -> ShapeInput:
     if isinstance(node.value, str):
         from gjkcli.io.wkt import wkt_shape  # imported for WKT only: JSON input needs none of it
 
@@ -43,7 +47,9 @@ def _shape(node: Node) -> ShapeInput:
     if kind in NATIVE_TYPES:
         return native_shape(node)
     if kind in GEOJSON_TYPES:
-        return geojson_shape(node)
+        shape = geojson_shape(node)
+        note = lonlat_note(node, holder)
+        return shape if note is None else dataclasses.replace(shape, notes=(note,))
     raise node.key("type").error(
         f"unknown shape type '{kind}'{unknown(kind, (*NATIVE_TYPES, *GEOJSON_TYPES), 'types')}"
     )
