@@ -293,3 +293,13 @@ def test_batch_says_once_that_pairs_are_in_degrees(tmp_path: Path) -> None:
     assert notes == [
         f"gjk: warning: {records[0]['notes'][0]} (further notes are in the records' notes)"
     ]
+
+
+def test_a_generated_corpus_gets_no_note(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus.jsonl"
+    families = ("--family", "pockets", "--family", "extreme", "--family", "nonconvex")
+    assert run_gjk("generate", str(corpus), "--count", "150", *families).returncode == 0
+    assert "coordinates" in corpus.read_text()  # it holds GeoJSON, written for gjkcli
+    result = run_gjk("batch", str(corpus), "--json", "--quiet")
+    assert "degrees" not in result.stderr
+    assert all(json.loads(line)["notes"] == [] for line in result.stdout.splitlines())

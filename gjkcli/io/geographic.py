@@ -9,11 +9,14 @@ longitude shrinks towards the poles). Such a shape gets a *note* saying so
 
 1. its ``crs`` member (GeoJSON 2008; on the object, or on the FeatureCollection
    that holds it) names a geographic CRS: CRS84, or EPSG 4326, 4269 or 4258; or
-2. it has no ``crs`` member, every position lies within longitude/latitude bounds
-   (``|x| <= 180``, ``|y| <= 90``), and some coordinate has more than three
-   decimal places: geographic data is kept to a ten-thousandth of a degree
-   (about 11 m) or finer, while plane coordinates written by hand (``[4, 3]``,
-   ``[0.5, 1.25]``) have few.
+2. it has no ``crs`` member, it is a GeoJSON *document* (the whole of a file or
+   of a JSON Lines line, or a feature of the FeatureCollection that is: what GIS
+   tools export; not a geometry written inside a pair object ``{"a": ..., "b":
+   ...}`` or a table's row, which were written for gjkcli), every position lies
+   within longitude/latitude bounds (``|x| <= 180``, ``|y| <= 90``), and some
+   coordinate has more than three decimal places: geographic data is kept to a
+   ten-thousandth of a degree (about 11 m) or finer, while plane coordinates
+   written by hand (``[4, 3]``, ``[0.5, 1.25]``) have few.
 
 A ``crs`` member that names anything else (a projected CRS) means no note.
 """
@@ -48,8 +51,9 @@ def lonlat_note(node: Node, holder: Node | None = None) -> str | None:
     >>> lonlat_note(Node({"type": "Point", "coordinates": [2.3522, 48.8566]}, "paris.json"))
     "paris.json: GeoJSON whose coordinates look like longitude/latitude (RFC 7946's default): \
 distances and depths are in degrees, not metres"
-    >>> lonlat_note(Node({"type": "Point", "coordinates": [4, 3]}, "plane.json", "a")) is None
+    >>> lonlat_note(Node({"type": "Point", "coordinates": [4, 3]}, "plane.json")) is None
     True
+    >>> lonlat_note(Node({"type": "Point", "coordinates": [2.3522, 48.8566]}, "p.json", "a"))
     """
     crs = _crs(node.value)
     if crs is None and holder is not None:
@@ -58,6 +62,8 @@ distances and depths are in degrees, not metres"
         if not _names_geographic(crs):
             return None
         return str(node.error(f"GeoJSON in longitude/latitude (its crs says so): {UNITS}"))
+    if node.place and holder is None:  # a shape inside a pair object, or a table's cell
+        return None
     coordinates = list(_coordinates(node.value))
     inside = all(abs(x) <= 180.0 and abs(y) <= 90.0 for x, y in coordinates)
     if not inside or all(

@@ -67,3 +67,11 @@ def test_a_feature_collection_pair_s_crs_covers_its_features() -> None:
     pair = load_pair("-", io.BytesIO(json.dumps(collection).encode()))
     assert [note.split(": ")[1] for note in pair.notes] == ["features[0]", "features[1]"]
     assert all("(its crs says so)" in note for note in pair.notes)
+
+
+def test_geojson_inside_a_pair_object_gets_a_note_only_from_a_declared_crs() -> None:
+    paris = _point(2.3522, 48.8566)
+    declared = {**paris, "crs": {"type": "name", "properties": {"name": "EPSG:4326"}}}
+    for a, noted in ((paris, False), (declared, True)):
+        pair = {"a": a, "b": {"type": "point", "at": [0, 0]}}
+        assert bool(load_pair("-", io.BytesIO(json.dumps(pair).encode())).notes) is noted
