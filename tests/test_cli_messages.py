@@ -93,6 +93,11 @@ def test_an_unknown_shape_type_lists_the_types(tmp_path: Path) -> None:
         (POINT, ', "c": 1', "c: unknown key for a pair; valid keys: a, b, name, expect,"),
         (
             POINT,
+            ', "expect": {"dist": 1}',
+            "expect.dist: unknown key for an expectation (did you mean 'distance'?); valid keys:",
+        ),
+        (
+            POINT,
             ', "expect": {"distanse": 1}',
             "expect.distanse: unknown key for an expectation (did you mean 'distance'?); "
             "valid keys: intersects, verdict, distance,",

@@ -50,18 +50,24 @@ valid one must be for "did you mean" to name it: ``radus`` and ``radius`` (0.91)
 
 def suggest(word: str, choices: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the valid choice closest to ``word``, ignoring case,
-    when it is close (:data:`SUGGEST_CUTOFF`); else an empty string.
+    when it is close (:data:`SUGGEST_CUTOFF`), or else for the only choice that
+    ``word``, three letters or more, begins (an abbreviation); else an empty string.
 
     >>> suggest("radus", ["center", "radius"])
     " (did you mean 'radius'?)"
     >>> suggest("Circl", ["point", "circle"])
     " (did you mean 'circle'?)"
+    >>> suggest("dist", ["intersects", "distance", "depth"])
+    " (did you mean 'distance'?)"
     >>> suggest("min", ["transform", "margin"])
     ''
     """
     by_lower = {option.lower(): option for option in choices}
-    close = difflib.get_close_matches(word.lower(), by_lower, n=1, cutoff=SUGGEST_CUTOFF)
-    return f" (did you mean '{by_lower[close[0]]}'?)" if close else ""
+    lower = word.lower()
+    close = difflib.get_close_matches(lower, by_lower, n=1, cutoff=SUGGEST_CUTOFF)
+    if not close and len(lower) >= 3:
+        close = [option for option in by_lower if option.startswith(lower)]
+    return f" (did you mean '{by_lower[close[0]]}'?)" if len(close) == 1 else ""
 
 
 def unknown(word: str, choices: Iterable[str], noun: str) -> str:
