@@ -264,6 +264,7 @@ def check(
         _fail("--query chooses the run that --trace shows or --plot draws: give one of them too")
     settings = _expect_settings(precision, rtol, atol, angle, normal_convention)
     pair = _load(a, b, json_output)
+    _notes(pair)
     result = check_pair(pair, trace=trace or plot is not None, settings=settings)
     if json_output:
         from gjkcli.render.json_record import check_record
@@ -383,7 +384,8 @@ def batch(
         typer.Option(
             "--glob",
             metavar="PATTERN",
-            help="Only files in folders whose relative path matches this.",
+            help="Only files in folders whose name matches this pattern ('*touching*'); a "
+            "pattern with '/' matches the path inside the folder ('circle/*.json').",
         ),
     ] = None,
     json_output: Annotated[
@@ -493,6 +495,7 @@ def batch(
         sys.stderr.write(f"gjk: warning: {printable(message)}\n")
 
     settings = _expect_settings(precision, rtol, atol, angle, normal_convention)
+    _check_paths(paths)
     _check_outputs(
         paths,
         glob,
@@ -652,6 +655,15 @@ def _check_outputs(
             )
 
 
+def _check_paths(paths: list[str]) -> None:
+    """Refuse the run, before any pair is checked, if a named path does not exist (one line
+    naming every such path, exit status 2): a mistyped input is a usage error, found at
+    once rather than after the rest of a long run. Standard input ('-') always exists."""
+    missing = [path for path in paths if path != "-" and not os.path.lexists(path)]
+    if missing:
+        _fail(f"{', '.join(missing)}: no such file or folder")
+
+
 def _check_tables(paths: list[str]) -> None:
     """Parquet pair tables need pyarrow: without it, say what to install (exit status 2),
     before any work."""
@@ -761,7 +773,7 @@ def generate(
     from gjkcli.corpus import DEFAULT_FAMILIES, FAMILIES
     from gjkcli.corpus import generate as corpus
     from gjkcli.io.atomic import atomic_text
-    from gjkcli.io.node import suggest
+    from gjkcli.io.node import unknown
 
     if files and str(out) == "-":
         _fail(
@@ -770,7 +782,7 @@ def generate(
     chosen = family or list(DEFAULT_FAMILIES)
     for name in chosen:
         if name not in FAMILIES:
-            _fail(f"--family: unknown family '{name}'{suggest(name, FAMILIES)}")
+            _fail(f"--family: unknown family '{name}'{unknown(name, FAMILIES, 'families')}")
     pairs = corpus(count, seed, chosen)
     try:
         if files:
@@ -1211,6 +1223,14 @@ def _load(a: str, b: str | None, json_output: bool) -> "Pair":
 
             _print_json(error_record(a if b is None else f"{a} {b}", str(error)))
         _fail(str(error))
+
+
+def _notes(pair: "Pair") -> None:
+    """The pair's notes (GeoJSON in longitude/latitude), one line each on standard error."""
+    from gjkcli.io.errors import printable
+
+    for note in pair.notes:
+        sys.stderr.write(f"gjk: note: {printable(note)}\n")
 
 
 def _print_json(record: dict[str, Any]) -> None:

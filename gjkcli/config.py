@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any, Literal
 
+from gjkcli.io.node import unknown
 from gjkcli.verify.expect import PRECISIONS, ExpectSettings
 
 if sys.version_info >= (3, 11):
@@ -91,9 +92,11 @@ def find_table(start: Path) -> tuple[Path, dict[str, Any]] | None:
 
 
 def _settings(values: dict[str, Any], where: str) -> ExpectSettings:
-    unknown = [key for key in values if key not in _KEYS]
-    if unknown:
-        raise ConfigError(f"{where}: unknown key '{unknown[0]}' (known: {', '.join(_KEYS)})")
+    strangers = [key for key in values if key not in _KEYS]
+    if strangers:
+        raise ConfigError(
+            f"{where}: unknown key '{strangers[0]}'{unknown(strangers[0], _KEYS, 'keys')}"
+        )
     precision = values.get("precision", "double")
     if precision not in PRECISIONS:
         raise ConfigError(

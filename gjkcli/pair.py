@@ -14,11 +14,13 @@ __all__ = ["VERDICTS", "Expect", "Pair", "ShapeInput"]
 @dataclass(frozen=True)
 class ShapeInput:
     """A shape as loaded: the geometry (convex, or a compound of convex parts), what it
-    was written as, and its label."""
+    was written as, its label, and notes about it that do not put the answer in doubt
+    (GeoJSON in longitude/latitude: :mod:`gjkcli.io.geographic`)."""
 
     shape: Shape
     kind: str
     name: str | None = None
+    notes: tuple[str, ...] = ()
 
 
 VERDICTS = ("separated", "touching", "overlapping")
@@ -61,3 +63,8 @@ class Pair:
     answer: Expect | None = None
     answer_missing: str | None = None
     carried: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The notes of A, then of B (FORMATS section 4, ``notes``)."""
+        return (*self.a.notes, *self.b.notes)

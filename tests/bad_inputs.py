@@ -178,8 +178,8 @@ BAD_INPUTS = [
         "compound-foreign-part",
         pair('{"type": "compound", "parts": [{"type": "Point", "coordinates": [0, 0]}]}'),
         "b.parts[0].type",
-        "'Point' is not a native shape type (a compound's parts are native shapes) "
-        "(did you mean 'point'?)",
+        "a compound's parts are native shapes, and 'Point' is not a native type "
+        "(did you mean 'point'?); valid types: point, segment,",
     ),
     BadInput(
         "compound-empty",

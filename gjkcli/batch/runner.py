@@ -89,7 +89,8 @@ def run_batch(
     once: up to twice as many are submitted, and the chunks not started are
     cancelled if the run ends early; the executor itself is left running.
     ``warn`` hears of each chunk whose worker died, or whose task failed
-    (its pairs are then checked one by one). ``columnar`` (by default, unless
+    (its pairs are then checked one by one), and of the first pair's note (GeoJSON
+    in longitude/latitude). ``columnar`` (by default, unless
     :data:`ENVIRONMENT` is ``per-pair``) reads the plain pairs of each chunk
     together (:func:`check_chunk`). ``progress`` hears of the
     summary after each chunk; with ``part_size``, no chunk spans two parts
@@ -121,12 +122,16 @@ def run_batch(
         executor,
         warn,
     )
+    noted = False
     try:
         for chunk_rows in rows:
             for line, outcome in chunk_rows:
                 if outcome.kind != "skipped":
                     write(line)
                     observe(outcome)
+                if outcome.notes and not noted:  # once a run: each record has its own
+                    noted = True
+                    warn(f"{outcome.notes[0]} (further notes are in the records' notes)")
                 summary.add(outcome)
                 if fail_fast and outcome.failed:
                     summary.stopped_early = True
@@ -246,6 +251,7 @@ def _check_row(item: Item, check: Check, strict: bool) -> Row:
         item.line,
         reasons,
         warned,
+        check.pair.notes,
     )
     return line, outcome
 

@@ -15,7 +15,7 @@ from gjkcli.fuzz.generation import FUZZ_SOURCES, NONCONVEX, NoPairsError
 from gjkcli.fuzz.output import OutputError
 from gjkcli.fuzz.run import FuzzOptions, FuzzResult, fuzz
 from gjkcli.io.native import NATIVE_TYPES
-from gjkcli.io.node import suggest
+from gjkcli.io.node import unknown
 
 __all__ = [
     "TYPES",
@@ -44,7 +44,8 @@ def parse_list(option: str, text: str | None, allowed: tuple[str, ...]) -> tuple
     >>> parse_list("--types", "polygn", TYPES)
     Traceback (most recent call last):
     ...
-    gjkcli.fuzz.command.UsageError: --types: unknown name 'polygn' (did you mean 'polygon'?)
+    gjkcli.fuzz.command.UsageError: --types: unknown name 'polygn' (did you mean 'polygon'?); \
+valid names: point, segment, polygon, hull, circle, ellipse, rectangle, capsule, nonconvex
     """
     if text is None:
         return None
@@ -53,7 +54,7 @@ def parse_list(option: str, text: str | None, allowed: tuple[str, ...]) -> tuple
         raise UsageError(f"{option}: name at least one")
     for name in names:
         if name not in allowed:
-            raise UsageError(f"{option}: unknown name '{name}'{suggest(name, allowed)}")
+            raise UsageError(f"{option}: unknown name '{name}'{unknown(name, allowed, 'names')}")
     return names
 
 

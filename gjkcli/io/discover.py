@@ -5,8 +5,9 @@ depth first, the entries of each folder sorted by name (files and
 subfolders alike, by the code points of their names); inside a JSON Lines
 file, line by line (blank lines are skipped). A folder contributes the files
 ending in ``.json``, ``.geojson``, ``.wkt``, ``.jsonl`` and ``.ndjson``,
-narrowed by ``glob`` (matched against the path relative to that folder, where
-``*`` also crosses ``/``). A Parquet pair table (``.parquet``,
+narrowed by ``glob``: a pattern without ``/`` is matched against the file's name
+(``touching.json``, ``*touching*``), one with ``/`` against its path relative to that
+folder (``circle/*.json``; there ``*`` also crosses ``/``). A Parquet pair table (``.parquet``,
 :mod:`gjkcli.io.pair_table`) is read when it is named, one item per row;
 folders are not searched for them (a results table written beside the inputs
 would be read back as pairs).
@@ -352,4 +353,18 @@ def _is_special(entry: os.DirEntry[str]) -> bool:
 
 
 def _matches(root: Path, path: Path, glob: str | None) -> bool:
-    return glob is None or fnmatch.fnmatchcase(path.relative_to(root).as_posix(), glob)
+    """Whether ``--glob`` keeps the file ``path`` found under the folder ``root``: a pattern
+    without ``/`` is matched against the file's name (as ``find -name`` and ``.gitignore``
+    do), one with ``/`` against its path relative to ``root``.
+
+    >>> _matches(Path("cases"), Path("cases/circle/touching.json"), "touching.json")
+    True
+    >>> _matches(Path("cases"), Path("cases/circle/touching.json"), "circle/*")
+    True
+    >>> _matches(Path("cases"), Path("cases/touching/far.json"), "*touching*")
+    False
+    """
+    if glob is None:
+        return True
+    name = path.relative_to(root).as_posix() if "/" in glob else path.name
+    return fnmatch.fnmatchcase(name, glob)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 
-from gjkcli.io.node import Node, suggest
+from gjkcli.io.node import Node, unknown
 from gjkcli.io.rings import polygon_shape
 from gjkcli.pair import ShapeInput
 from gjkcli.shapes import primitives
@@ -90,7 +90,7 @@ def _geometry(node: Node) -> Shape:
     kind = node.key("type").string()
     if kind not in _GEOMETRIES:
         raise node.key("type").error(
-            f"unknown GeoJSON geometry type '{kind}'{suggest(kind, _GEOMETRIES)}"
+            f"unknown GeoJSON geometry type '{kind}'{unknown(kind, _GEOMETRIES, 'types')}"
         )
     if kind == "GeometryCollection":
         if "geometries" not in node.value:
@@ -99,10 +99,46 @@ def _geometry(node: Node) -> Shape:
     if "coordinates" not in node.value:
         raise node.error(f"missing key 'coordinates' for a {kind}")
     coordinates = node.key("coordinates")
+    _check_nesting(kind, coordinates)
     if kind.startswith("Multi"):
         single = kind[len("Multi") :]
         return union_of([_simple(single, part) for part in _parts(coordinates, kind)])
     return _simple(kind, coordinates)
+
+
+_NESTING = {
+    "Point": (1, "a position", "[x, y]"),
+    "MultiPoint": (2, "a list of positions", "[[x, y], ...]"),
+    "LineString": (2, "a list of positions", "[[x, y], ...]"),
+    "MultiLineString": (3, "a list of lines", "[[[x, y], ...], ...]"),
+    "Polygon": (3, "a list of rings", "[[[x, y], ...], ...]"),
+    "MultiPolygon": (4, "a list of polygons", "[[[[x, y], ...], ...], ...]"),
+}
+"""For each geometry type: how deep its coordinates nest lists, what they are, their form."""
+
+
+def _check_nesting(kind: str, coordinates: Node) -> None:
+    """Refuse coordinates nested one level too deep or too shallow for ``kind``, judged
+    along the first item of each list down to the first number (other mistakes are
+    reported where they are, by the readers of points and rings).
+
+    >>> _check_nesting("Polygon", Node([[0, 0], [1, 0], [0, 1]], "x.json", "coordinates"))
+    Traceback (most recent call last):
+    ...
+    gjkcli.io.errors.InputError: x.json: coordinates: coordinates must be a list of rings \
+(a Polygon's coordinates are [[[x, y], ...], ...]), got a list of positions
+    """
+    depth, value = 0, coordinates.value
+    while isinstance(value, list) and value:
+        depth, value = depth + 1, value[0]
+    wanted, noun, form = _NESTING[kind]
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if number and depth not in (0, wanted):
+        got = {1: "a position", 2: "a list of positions", 3: "a list of lists of positions"}
+        raise coordinates.error(
+            f"coordinates must be {noun} (a {kind}'s coordinates are {form}), got "
+            + got.get(depth, f"lists nested {depth} deep")
+        )
 
 
 def _parts(node: Node, kind: str) -> list[Node]:

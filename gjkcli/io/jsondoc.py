@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import json
 import math
+import re
+import shlex
 from dataclasses import dataclass
 from typing import Any
 
 from gjkcli.io.errors import InputError
+from gjkcli.io.source import STDIN_NAME, STREAM_SUFFIXES
 
 __all__ = ["JsonObject", "NonFinite", "parse_json", "stays_integer"]
 
@@ -55,14 +58,58 @@ def parse_json(text: str, file: str, one_line: bool = False) -> Any:
         message = f"invalid JSON: {error.msg}"
         if error.msg.startswith("Unexpected UTF-8 BOM"):  # Python's advice is for Python
             message = "invalid JSON: a byte order mark (U+FEFF), allowed only where a file starts"
+        if error.msg == "Extra data" and not one_line and _json_lines(file, text, error.pos):
+            raise InputError(file, "", _JSON_LINES.format(_batch_command(file))) from None
         if error.msg == "Extra data":
-            message += " (a second value follows the first; JSON Lines go in a .jsonl file or '-')"
+            message += " (a second value follows the first)"
         place = (
             f"column {error.pos + 1}" if one_line else f"line {error.lineno}, column {error.colno}"
         )
         raise InputError(file, place, message) from None
     except RecursionError:
         raise InputError(file, "", "invalid JSON: nested too deeply") from None
+
+
+_JSON_LINES = (
+    "this is JSON Lines, a stream of pairs (one JSON value a line), not one pair: "
+    "check them with {}"
+)
+
+
+def _json_lines(file: str, text: str, extra: int) -> bool:
+    r"""Whether ``text``, whose second JSON value starts at ``extra``, is JSON Lines: it is
+    named so (``.jsonl``, ``.ndjson``), or its first value fills its first line, and the
+    line the second starts is a JSON value too.
+
+    >>> _json_lines("p.txt", '{"a": 1}\n{"a": 2}\n', 9)
+    True
+    >>> _json_lines("p.txt", '{"a": 1}\n}\n', 9)
+    False
+    """
+    if file.lower().endswith(STREAM_SUFFIXES):
+        return True
+    first = text[:extra].strip()
+    if "\n" in first or "\r" in first or text[:extra].rstrip(" \t")[-1:] not in ("\n", "\r"):
+        return False
+    try:
+        json.loads(re.split(r"\r\n|\r|\n", text[extra:], maxsplit=1)[0])
+    except (json.JSONDecodeError, RecursionError):
+        return False
+    return True
+
+
+def _batch_command(file: str) -> str:
+    """The ``gjk batch`` command that reads the JSON Lines in ``file`` (standard input for
+    ``<stdin>``, and through it for a file whose name ``gjk batch`` would read otherwise).
+
+    >>> _batch_command("runs/out.jsonl"), _batch_command("<stdin>"), _batch_command("my p.txt")
+    ('gjk batch runs/out.jsonl', 'gjk batch -', "gjk batch - < 'my p.txt'")
+    """
+    if file == STDIN_NAME:
+        return "gjk batch -"
+    if file.lower().endswith(STREAM_SUFFIXES):
+        return f"gjk batch {shlex.quote(file)}"
+    return f"gjk batch - < {shlex.quote(file)}"
 
 
 def _parse_float(text: str) -> float | NonFinite:

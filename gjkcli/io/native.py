@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gjkcli.io.node import Node, suggest
+from gjkcli.io.node import Node, unknown
 from gjkcli.io.rings import polygon_shape
 from gjkcli.pair import ShapeInput
 from gjkcli.shapes import primitives
@@ -19,7 +19,8 @@ from gjkcli.shapes.compound import Shape, round_shape, transform_shape, union_of
 
 __all__ = ["NATIVE_TYPES", "native_shape"]
 
-_COMMON = ("type", "transform", "margin", "name")
+_COMMON = ("transform", "margin", "name")
+"""The optional keys of every native shape (``type`` aside)."""
 
 _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "point": (("at",), ()),
@@ -45,11 +46,12 @@ def native_shape(node: Node) -> ShapeInput:
     >>> native_shape(Node({"type": "circle", "center": [0, 0], "radus": 2}, "x.json"))
     Traceback (most recent call last):
     ...
-    gjkcli.io.errors.InputError: x.json: radus: unknown key for a circle (did you mean 'radius'?)
+    gjkcli.io.errors.InputError: x.json: radus: unknown key for a circle (did you mean \
+'radius'?); valid keys: type, center, radius, transform, margin, name
     """
     kind = node.key("type").string()
     required, optional = _FIELDS[kind]
-    node.check_keys(f"a {kind}", required, (*optional, *_COMMON))
+    node.check_keys(f"a {kind}", ("type", *required), (*optional, *_COMMON))
     transform = node.get("transform")
     affine = None if transform is None else _affine(transform)
     shape: Shape
@@ -114,8 +116,8 @@ def _compound(node: Node) -> Shape:
         kind = part.key("type").string()
         if kind not in NATIVE_TYPES:
             raise part.key("type").error(
-                f"'{kind}' is not a native shape type (a compound's parts are native shapes)"
-                + suggest(kind, NATIVE_TYPES)
+                f"a compound's parts are native shapes, and '{kind}' is not a native type"
+                + unknown(kind, NATIVE_TYPES, "types")
             )
         members.append(native_shape(part).shape)
     return union_of(members)

@@ -17,7 +17,7 @@ from gjkcli.io.errors import InputError
 from gjkcli.io.jsondoc import JsonObject, NonFinite
 from gjkcli.shapes.base import Vec
 
-__all__ = ["Node", "describe", "suggest"]
+__all__ = ["SUGGEST_CUTOFF", "Node", "describe", "suggest", "unknown"]
 
 
 def describe(value: Any) -> str:
@@ -42,20 +42,45 @@ def describe(value: Any) -> str:
     return "an object"
 
 
+SUGGEST_CUTOFF = 0.7
+"""How alike (:class:`difflib.SequenceMatcher` ratio, ignoring case) a mistyped name and a
+valid one must be for "did you mean" to name it: ``radus`` and ``radius`` (0.91) are, and
+``rotation`` and ``rotate`` (0.71); ``min`` and ``margin`` (0.67) are not."""
+
+
 def suggest(word: str, choices: Iterable[str]) -> str:
-    """`` (did you mean 'x'?)`` for the closest choice, or an empty string.
+    """`` (did you mean 'x'?)`` for the valid choice closest to ``word``, ignoring case,
+    when it is close (:data:`SUGGEST_CUTOFF`), or else for the only choice that
+    ``word``, three letters or more, begins (an abbreviation); else an empty string.
 
     >>> suggest("radus", ["center", "radius"])
     " (did you mean 'radius'?)"
-    >>> suggest("zzz", ["center", "radius"])
+    >>> suggest("Circl", ["point", "circle"])
+    " (did you mean 'circle'?)"
+    >>> suggest("dist", ["intersects", "distance", "depth"])
+    " (did you mean 'distance'?)"
+    >>> suggest("min", ["transform", "margin"])
     ''
     """
+    by_lower = {option.lower(): option for option in choices}
+    lower = word.lower()
+    close = difflib.get_close_matches(lower, by_lower, n=1, cutoff=SUGGEST_CUTOFF)
+    if not close and len(lower) >= 3:
+        close = [option for option in by_lower if option.startswith(lower)]
+    return f" (did you mean '{by_lower[close[0]]}'?)" if len(close) == 1 else ""
+
+
+def unknown(word: str, choices: Iterable[str], noun: str) -> str:
+    """The end of a message about an unknown name: a "did you mean" when one is close
+    (:func:`suggest`), then every valid choice, ``noun`` naming them.
+
+    >>> "unknown key for a circle" + unknown("radus", ["center", "radius"], "keys")
+    "unknown key for a circle (did you mean 'radius'?); valid keys: center, radius"
+    >>> "unknown key for a circle" + unknown("min", ["center", "radius", "margin"], "keys")
+    'unknown key for a circle; valid keys: center, radius, margin'
+    """
     options = list(choices)
-    lowered = {option.lower(): option for option in options}
-    if word.lower() in lowered:
-        return f" (did you mean '{lowered[word.lower()]}'?)"
-    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return f"{suggest(word, options)}; valid {noun}: {', '.join(options)}"
 
 
 @dataclass(frozen=True)
@@ -99,7 +124,9 @@ class Node:
         allowed = [*required, *optional]
         for name in mapping:
             if name not in allowed:
-                raise self.key(name).error(f"unknown key for {what}{suggest(name, allowed)}")
+                raise self.key(name).error(
+                    f"unknown key for {what}{unknown(name, allowed, 'keys')}"
+                )
         for name in required:
             if name not in mapping:
                 raise self.error(f"missing key '{name}' for {what}")

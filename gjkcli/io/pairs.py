@@ -14,8 +14,10 @@ coordinates), to :func:`load_shape`.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
+import shlex
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import BinaryIO, TypeVar
@@ -66,6 +68,11 @@ def load_pair(source: object, stdin: BinaryIO | None = None) -> Pair:
     Traceback (most recent call last):
     ...
     gjkcli.io.errors.InputError: pair: a: expected a shape (a JSON object), got a list of 2 items
+    >>> load_pair("samples/circle")
+    Traceback (most recent call last):
+    ...
+    gjkcli.io.errors.InputError: samples/circle: is a directory, not a pair file: check the \
+pairs in it with gjk batch samples/circle
     """
     if isinstance(source, Mapping):
         return pair_from_node(Node(plain_json(source, "pair"), "pair"), "pair")
@@ -75,6 +82,13 @@ def load_pair(source: object, stdin: BinaryIO | None = None) -> Pair:
     if not isinstance(source, os.PathLike) and _is_text(path):
         name = _text_name(path)
         return _as_text(name, lambda: pair_from_text(name, name, path, default_name="pair"))
+    if path != STDIN and os.path.isdir(path):
+        raise InputError(
+            path,
+            "",
+            "is a directory, not a pair file: check the pairs in it with "
+            f"gjk batch {shlex.quote(path)}",
+        )
     file, text = read_text(path, stdin)
     return pair_from_text(path, file, text)
 
@@ -125,7 +139,8 @@ def load_shape(source: object, stdin: BinaryIO | None = None, name: str = "shape
     >>> load_shape({"type": "circle", "center": [0, 0], "radus": 2})
     Traceback (most recent call last):
     ...
-    gjkcli.io.errors.InputError: shape: radus: unknown key for a circle (did you mean 'radius'?)
+    gjkcli.io.errors.InputError: shape: radus: unknown key for a circle (did you mean \
+'radius'?); valid keys: type, center, radius, transform, margin, name
     >>> load_shape("box 2 2")
     Traceback (most recent call last):
     ...
@@ -168,7 +183,7 @@ def _shape_file(path: str, stdin: BinaryIO | None) -> ShapeInput:
             "this file holds a pair, not one shape: pass it on its own (gjk check pair.json)"
         )
     shape = shape_from_node(root)
-    return ShapeInput(shape.shape, shape.kind, shape.name or _stem(path))
+    return dataclasses.replace(shape, name=shape.name or _stem(path))
 
 
 def load_two(path_a: object, path_b: object, stdin: BinaryIO | None = None) -> Pair:
@@ -217,7 +232,7 @@ def pair_from_node(node: Node, default_name: str) -> Pair:
             raise node.error(
                 f"a FeatureCollection pair needs exactly two features, got {len(parts)}"
             )
-        a, b = (shape_from_node(part) for part in parts)
+        a, b = (shape_from_node(part, node) for part in parts)
         return Pair(a, b, default_name)
     if "a" not in mapping and "b" not in mapping and "type" in mapping:
         raise NotAPairError(

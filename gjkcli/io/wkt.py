@@ -41,7 +41,8 @@ def wkt_shape(text: str, file: str, place: str) -> ShapeInput:
             warnings.simplefilter("ignore")
             geometry = shapely.from_wkt(text.strip())
     except shapely.errors.ShapelyError as error:
-        raise node.error(f"invalid WKT: {_first_line(str(error))}") from None
+        message = _first_line(str(error))
+        raise node.error(f"invalid WKT: {message}{_nesting_hint(text, message)}") from None
     kind = geometry.geom_type.upper()
     if geometry.is_empty:
         raise node.error(f"empty geometry: {kind} EMPTY")
@@ -91,6 +92,37 @@ def _unreadable(text: str) -> str:
                 f"at position {found.start()}"
             )
     return ""
+
+
+_FORMS = {
+    "POINT": ("a position", "POINT (x y)"),
+    "MULTIPOINT": ("a list of positions", "MULTIPOINT ((x y), ...)"),
+    "LINESTRING": ("a list of positions", "LINESTRING (x y, ...)"),
+    "MULTILINESTRING": ("a list of lines", "MULTILINESTRING ((x y, ...), ...)"),
+    "POLYGON": ("a list of rings", "POLYGON ((x y, ...), ...)"),
+    "MULTIPOLYGON": ("a list of polygons", "MULTIPOLYGON (((x y, ...), ...), ...)"),
+}
+"""For each WKT geometry type: what its text holds, and its form."""
+
+_NESTING_ERRORS = ("Expected word but encountered number", "Expected number but encountered '('")
+"""How GEOS's errors begin when a parenthesis is missing, or one too many is opened."""
+
+
+def _nesting_hint(text: str, message: str) -> str:
+    """For a GEOS error that a parenthesis too many or too few causes, how the
+    geometry that ``text`` starts with nests; else ``""``.
+
+    >>> _nesting_hint("POLYGON (0 0, 1 0, 0 1, 0 0)", "Expected word but encountered number: '0'")
+    ' (a POLYGON is a list of rings: POLYGON ((x y, ...), ...))'
+    """
+    if not message.startswith(_NESTING_ERRORS):
+        return ""
+    found = re.match(r"\s*([A-Za-z]+)", text)
+    kind = found.group(1).upper() if found else ""
+    if kind not in _FORMS:
+        return ""
+    noun, form = _FORMS[kind]
+    return f" (a {kind} is {noun}: {form})"
 
 
 def _holds_an_empty_point(geometry: Any) -> bool:

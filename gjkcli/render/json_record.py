@@ -99,6 +99,7 @@ def check_record(
         "disagreements": list(check.disagreements),
         "triage": list(check.triage),
         "warnings": list(check.warnings),
+        "notes": list(check.pair.notes),
         "expect": None,
         "error": None,
     }

@@ -23,7 +23,8 @@ class Outcome:
     file found in a folder that holds one shape, not a pair); ``expect_failed``
     says whether a stated expectation did not hold, ``warned`` whether the
     pair has warnings that ``--strict`` turns into a failure; ``reasons`` say
-    what went wrong, one sentence each.
+    what went wrong, one sentence each; ``notes`` are the pair's notes (FORMATS
+    section 4), which fail nothing.
     """
 
     kind: Literal["agree", "disagree", "error", "skipped"]
@@ -33,6 +34,7 @@ class Outcome:
     line: int | None
     reasons: tuple[str, ...] = ()
     warned: bool = False
+    notes: tuple[str, ...] = ()
 
     @property
     def reason(self) -> str:

@@ -40,7 +40,7 @@ def test_bad_input_names_file_place_and_problem(tmp_path: Path, bad: BadInput) -
 def test_missing_file_and_directory(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="no such file"):
         load_pair(str(tmp_path / "nope.json"))
-    with pytest.raises(InputError, match="is a directory, expected a file"):
+    with pytest.raises(InputError, match="is a directory, not a pair file: check the pairs"):
         load_pair(str(tmp_path))
 
 
