@@ -245,6 +245,8 @@ def test_something_that_is_not_a_shape_gets_one_clear_error() -> None:
             distance(value, disc)
         assert words in str(raised.value), (value, str(raised.value))
         assert "\n" not in str(raised.value)
+    with pytest.raises(InputError, match="not a file name: it holds a NUL character"):
+        load_shape("pair\x00.json")  # no command line can name it; Python can
     with pytest.raises(InputError, match=r"^b: not a shape"):
         intersects(disc, 3.5)
 

@@ -75,6 +75,8 @@ def open_binary(path: str) -> BinaryIO:
         return open(path, "rb")
     except OSError as error:
         raise _unreadable(path, error) from None
+    except ValueError:  # the one name no system accepts
+        raise InputError(path, "", "not a file name: it holds a NUL character") from None
 
 
 def _unreadable(path: str, error: OSError) -> InputError:

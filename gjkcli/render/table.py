@@ -348,11 +348,17 @@ def _footnotes(check: Check) -> list[tuple[str, str]]:
             )
         )
     if notes or "touching" in (answer.verdict, check.ruling.verdict):
+        widened = ""
+        if answer.verdict_tolerance > gjk.band:
+            widened = (
+                f"; an overlap of at most {compact(answer.verdict_tolerance, 3)} (the band "
+                "plus EPA's error on these curves) counts as touching too"
+            )
         notes.append(
             (
                 "touching band",
                 f"a gap of at most {compact(gjk.band, 3)} counts as touching (distance 0) "
-                "unless a separating axis proves it: rounding hides gaps that small",
+                f"unless a separating axis proves it: rounding hides gaps that small{widened}",
             )
         )
     return notes
