@@ -51,7 +51,14 @@ from gjkcli.algorithms.distance import DistanceResult
 from gjkcli.algorithms.epa import Penetration
 from gjkcli.algorithms.intersect import IntersectResult
 from gjkcli.algorithms.minkowski import MinkowskiPolygon
-from gjkcli.queries import distance, intersects, minkowski_difference, penetration, solve
+from gjkcli.queries import (
+    distance,
+    intersects,
+    minkowski_difference,
+    penetration,
+    solve,
+    union_of,
+)
 from gjkcli.shapes import (
     Affine,
     Compound,
@@ -66,7 +73,6 @@ from gjkcli.shapes import (
     rounded,
     segment,
     transformed,
-    union_of,
 )
 
 if TYPE_CHECKING:

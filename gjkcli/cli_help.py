@@ -23,6 +23,7 @@ of the choices) is one line on standard error, as every other error of
 
 from __future__ import annotations
 
+import difflib
 import re
 import textwrap
 from typing import Any
@@ -252,7 +253,9 @@ def usage_error(error: Any) -> str:
     ``gjk: error: --query: 'foo' is not one of: both, boolean, distance (see 'gjk check -h')``.
     """
     param = getattr(error, "param", None)
-    if param is not None and type(error).__name__ == "MissingParameter":
+    if type(error).__name__ == "NoSuchOption":
+        what = _no_such_option(error)
+    elif param is not None and type(error).__name__ == "MissingParameter":
         kind = getattr(error, "param_type", None) or param.param_type_name
         what = f"missing {kind} {_label(param)}"
     elif param is not None and hasattr(error, "message"):
@@ -261,6 +264,32 @@ def usage_error(error: Any) -> str:
         what = _sentence(error.format_message())
     where = error.ctx.command_path if error.ctx is not None else "gjk"
     return f"gjk: error: {what} (see '{where} -h')\n"
+
+
+def _no_such_option(error: Any) -> str:
+    """An unknown option, with the close ones (only those) and the commands that have it.
+
+    ``error`` is Click's ``NoSuchOption``, whose own suggestions are far-fetched
+    (``--glob`` for ``--angle``)."""
+    from gjkcli.io.node import SUGGEST_CUTOFF
+
+    name = error.option_name
+    bare = {option.lstrip("-"): option for option in error.possibilities or ()}
+    words = difflib.get_close_matches(name.lstrip("-"), list(bare), n=2, cutoff=SUGGEST_CUTOFF)
+    close = [bare[word] for word in words]  # compared without the dashes all options share
+    text = f"no such option: {name}"
+    if close:
+        text += f" (did you mean {' or '.join(close)}?)"
+    if error.ctx is not None:
+        root = error.ctx.find_root()
+        owners = [
+            f"{root.info_name} {command_name}"
+            for command_name, command in sorted(getattr(root.command, "commands", {}).items())
+            if any(name in param.opts for param in command.params)
+        ]
+        if owners:
+            text += f"; {name} is an option of {' and '.join(owners)}"
+    return text
 
 
 def _label(param: Any) -> str:
@@ -283,11 +312,18 @@ def _sentence(message: str) -> str:
     >>> _sentence("'Single' is not one of: double, single.")
     "'Single' is not one of: double, single"
     >>> _sentence("Input should be greater than or equal to 1")
-    'input should be greater than or equal to 1'
+    'must be 1 or more'
+    >>> _sentence("Input should be a valid number, unable to parse string as a number")
+    'expected a number'
     """
     text = " ".join(message.split()).removesuffix(".")
     text = re.sub(r"\.? Did you mean (.+)\?$", r" (did you mean \1?)", text)  # Typer's
     text = re.sub(r"\(Possible options: (.+)\)$", r"(did you mean \1?)", text)  # Click's
+    # Typer 0.29's Pydantic wording of ranges and numbers, said plainly
+    text = re.sub(r"^Input should be greater than or equal to (\S+)$", r"must be \1 or more", text)
+    text = re.sub(r"^Input should be less than or equal to (\S+)$", r"must be \1 or less", text)
+    text = re.sub(r"^Input should be a valid number.*$", "expected a number", text)
+    text = re.sub(r"^Input should be a valid integer.*$", "expected a whole number", text)
     if text[:1].isupper() and text[1:2].islower():
         text = text[0].lower() + text[1:]
     return text

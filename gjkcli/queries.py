@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from gjkcli.algorithms import distance as _distance
@@ -35,6 +36,7 @@ from gjkcli.algorithms import minkowski as _minkowski
 from gjkcli.pair import ShapeInput
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound, Shape, parts_of
+from gjkcli.shapes.compound import union_of as _union_of
 from gjkcli.shapes.primitives import CONVEX_CLASSES, NotConvexError
 
 if TYPE_CHECKING:
@@ -46,7 +48,24 @@ __all__ = [
     "minkowski_difference",
     "penetration",
     "solve",
+    "union_of",
 ]
+
+
+def union_of(members: Iterable[object]) -> Shape:
+    """The union of shapes, each in any form a query takes: a compound of their convex
+    parts (a single shape is returned as it is).
+
+    >>> import shapely
+    >>> from gjkcli import circle
+    >>> pair_of_things = union_of([shapely.Point(0, 0), circle((5.0, 0.0), 1.0)])
+    >>> len(pair_of_things.parts), float(distance(pair_of_things, "POINT (2 0)"))
+    (2, 2.0)
+    """
+    shapes = [_shape(member, f"members[{index}]") for index, member in enumerate(members)]
+    if not shapes:
+        raise ValueError("union_of needs at least one shape")
+    return _union_of(shapes)
 
 
 def _shape(value: object, name: str) -> Shape:

@@ -308,3 +308,22 @@ def test_a_generated_corpus_gets_no_note(tmp_path: Path) -> None:
     result = run_gjk("batch", str(corpus), "--json", "--quiet")
     assert "degrees" not in result.stderr
     assert all(json.loads(line)["notes"] == [] for line in result.stdout.splitlines())
+
+
+def test_an_unknown_option_gets_close_suggestions_only_and_the_command_that_has_it() -> None:
+    far = run_gjk("check", "pair.json", "--glob", "x")
+    assert_input_error(far, "no such option: --glob; --glob is an option of gjk batch")
+    assert "did you mean" not in far.stderr  # --angle and --plot are not close to --glob
+    near = run_gjk("check", "pair.json", "--trac")
+    assert_input_error(near, "no such option: --trac (did you mean --trace?)")
+    assert "--strict" not in near.stderr
+    frames = run_gjk("batch", "pair.json", "--frames", "x")
+    assert_input_error(frames, "--frames is an option of gjk plot")
+
+
+def test_ranges_and_numbers_are_said_plainly() -> None:
+    assert_input_error(run_gjk("check", "pair.json", "--rtol", "-1"), "--rtol: must be 0 or more")
+    assert_input_error(run_gjk("check", "pair.json", "--rtol", "abc"), "--rtol: expected a number")
+    workers = run_gjk("batch", "pair.json", "--workers", "0")
+    assert_input_error(workers, "--workers: must be 1 or more")
+    assert "Input should" not in workers.stderr and "input should" not in workers.stderr

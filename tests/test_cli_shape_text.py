@@ -56,6 +56,11 @@ def test_an_argument_that_is_neither_a_file_nor_a_shape_gets_one_line_saying_why
     missing_file = run_gjk("check", "nosuch.json", CIRCLE)
     assert_input_error(missing_file, "nosuch.json: no such file")
     assert "not a shape" not in missing_file.stderr  # a file name is plainly a file name
+    pair_as_shape = run_gjk("check", '{"a": "POINT (0 0)", "b": "POINT (1 1)"}', "POINT (1 1)")
+    assert_input_error(pair_as_shape, "this is a pair, not one shape: give it alone")
+    assert_input_error(run_gjk("check", "", "POINT (1 1)"), "'': an empty name")
+    article = run_gjk("check", '{"type": "ellipse", "center": [0, 0], "radius": 1}', "POINT (9 9)")
+    assert_input_error(article, "unknown key for an ellipse (did you mean 'radii'?)")
     long_text = "POLYGON ((" + ", ".join(f"{i} {i * i}" for i in range(200)) + "))"
     long_error = run_gjk("check", long_text, CIRCLE)
     assert_input_error(long_error, "POLYGON ((0 0, 1 1, 2 4, 3 9, 4 16, 5...")

@@ -109,8 +109,7 @@ def test_the_group_help_lists_every_command_and_says_how_to_complete() -> None:
         ),
         (
             ["batch", "samples", "--workers", "0"],
-            "gjk: error: --workers: input should be greater than or equal to 1 "
-            "(see 'gjk batch -h')",
+            "gjk: error: --workers: must be 1 or more (see 'gjk batch -h')",
         ),
         (
             ["check", "x.json", "--precision", "Single"],

@@ -51,5 +51,6 @@ def summary_table(result: FuzzResult, out: Path) -> RenderableType:
             "-" if shrunk is None else f"{shrunk.calls:,}",
             "-" if shrunk is None else f"{shrunk.seconds:.1f}",
         )
-    where = f"{len(result.findings)} findings, in {out}/"
+    count = len(result.findings)
+    where = f"{count} finding{'' if count == 1 else 's'}, in {out}/"
     return Group(table, Text(f"{head}: {where}"))

@@ -51,7 +51,7 @@ def native_shape(node: Node) -> ShapeInput:
     """
     kind = node.key("type").string()
     required, optional = _FIELDS[kind]
-    node.check_keys(f"a {kind}", ("type", *required), (*optional, *_COMMON))
+    node.check_keys(f"{_article(kind)} {kind}", ("type", *required), (*optional, *_COMMON))
     transform = node.get("transform")
     affine = None if transform is None else _affine(transform)
     shape: Shape
@@ -148,3 +148,8 @@ _BUILDERS: dict[str, Callable[[Node], ConvexShape]] = {
     ),
     "capsule": _capsule,
 }
+
+
+def _article(noun: str) -> str:
+    """``a`` or ``an``, as the type's name is spoken (``an ellipse``, ``a hull``)."""
+    return "an" if noun[:1] in "aeiou" else "a"

@@ -144,8 +144,8 @@ def load_shape(source: object, stdin: BinaryIO | None = None, name: str = "shape
     >>> load_shape("box 2 2")
     Traceback (most recent call last):
     ...
-    gjkcli.io.errors.InputError: box 2 2: no such file, and not a shape (shape text is JSON, \
-as in '{"type": "point", "at": [0, 0]}', or WKT, as in 'POINT (0 0)')
+    gjkcli.io.errors.InputError: box 2 2: no such file, and not a shape (shape text is a JSON \
+object, as in '{"type": "point", "at": [0, 0]}', or WKT, as in 'POINT (0 0)')
     """
     if isinstance(source, os.PathLike):
         return _shape_file(os.fspath(source), stdin)
@@ -154,11 +154,13 @@ as in '{"type": "point", "at": [0, 0]}', or WKT, as in 'POINT (0 0)')
     if _is_text(source):
         text, label = source, _text_name(source)
         return _as_text(label, lambda: shape_from_text(text, label))
+    if not source.strip():
+        raise InputError(repr(source), "", "an empty name: neither a file nor a shape")
     if source != STDIN and not _known_suffix(source) and not _exists(source):
         raise InputError(
             source,
             "",
-            "no such file, and not a shape (shape text is JSON, as in "
+            "no such file, and not a shape (shape text is a JSON object, as in "
             """'{"type": "point", "at": [0, 0]}', or WKT, as in 'POINT (0 0)')""",
         )
     return _shape_file(source, stdin)
@@ -180,7 +182,8 @@ def _shape_file(path: str, stdin: BinaryIO | None) -> ShapeInput:
     root = Node(parse_json(text, file), file)
     if isinstance(root.value, dict) and "a" in root.value and "b" in root.value:
         raise root.error(
-            "this file holds a pair, not one shape: pass it on its own (gjk check pair.json)"
+            "this file holds a pair, not one shape: pass it on its own (gjk check pair.json; "
+            "load_pair in Python)"
         )
     shape = shape_from_node(root)
     return dataclasses.replace(shape, name=shape.name or _stem(path))

@@ -28,7 +28,7 @@ from typing import Any
 
 from gjkcli.io.errors import InputError
 from gjkcli.io.jsondoc import parse_json
-from gjkcli.io.node import Node
+from gjkcli.io.node import Node, describe
 from gjkcli.io.shape import shape_from_node
 from gjkcli.pair import ShapeInput
 from gjkcli.shapes.base import ConvexShape
@@ -83,7 +83,7 @@ def shape_from_text(text: str, name: str) -> ShapeInput:
     'circle'
     """
     if text.lstrip().startswith("{"):
-        return shape_from_node(Node(parse_json(text, name), name))
+        return _shape_object(parse_json(text, name), name)
     if not looks_like_shape_text(text):
         raise InputError(
             name,
@@ -122,9 +122,7 @@ JSON or WKT text, or (x, y) coordinates
     if isinstance(interface, Mapping):
         return shape_from_node(Node(_geojson(interface, name), name))
     if isinstance(value, Mapping):
-        if "a" in value and "b" in value and "type" not in value:
-            raise InputError(name, "", "this is a pair, not one shape: load it with load_pair")
-        return shape_from_node(Node(plain_json(value, name), name))
+        return _shape_object(plain_json(value, name), name)
     if isinstance(value, (list, tuple)) or hasattr(value, "__array__"):
         coordinates = plain_json(value, name)
         if not _numeric_tree(coordinates):
@@ -133,6 +131,18 @@ JSON or WKT text, or (x, y) coordinates
             )
         return shape_from_node(Node(_from_coordinates(coordinates, name), name))
     raise InputError(name, "", f"not a shape: got {type(value).__name__}; a shape is {SHAPE_FORMS}")
+
+
+def _shape_object(value: Any, name: str) -> ShapeInput:
+    """The shape a JSON object describes; a pair object is pointed to where pairs go."""
+    if isinstance(value, dict) and "a" in value and "b" in value and "type" not in value:
+        raise InputError(
+            name,
+            "",
+            "this is a pair, not one shape: give it alone (gjk check PAIR), or in Python "
+            "to load_pair",
+        )
+    return shape_from_node(Node(value, name))
 
 
 def plain_json(value: object, name: str) -> Any:
@@ -170,7 +180,7 @@ def _describe(value: object) -> str:
     shape = getattr(value, "shape", None)
     if shape is not None:
         return f"an array of shape {tuple(shape)} and type {getattr(value, 'dtype', '?')}"
-    return f"a {type(value).__name__} of {len(value)} items" if hasattr(value, "__len__") else "?"
+    return describe(plain_json(value, "shape"))
 
 
 def _geojson(interface: Mapping[str, Any], name: str) -> Any:

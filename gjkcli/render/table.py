@@ -57,7 +57,7 @@ EPA_RUN: dict[PenetrationStatus, str] = {
     "duplicate-support": "converged (support point repeated)",
     "converged": "converged (within its error bound)",
     "cores-apart": "decided by the radii (the cores are apart)",
-    "degenerate": "no area to search (the depth is the radii)",
+    "degenerate": "no area to search (the depth is the sum of the radii, 0 without)",
     "max-iterations": f"stopped at the cap of {EPA_MAX_ITERATIONS} steps",
 }
 """Why EPA (the depth run) stopped, in words, by its status."""
@@ -170,6 +170,8 @@ def _certificate_text(check: Check) -> str:
         claim = _axis_claim(proof)
     else:
         claim = _enclosing_claim(proof)
+    if check.certificate_check.ok and check.certificate_check.proves is None:
+        return f"{claim}; re-checked (it shows that they meet, not whether they overlap)"
     if check.certificate_check.ok:
         return f"{claim}; re-checked"
     return f"{claim}; FAILS: " + "; ".join(check.certificate_check.problems)
@@ -290,7 +292,12 @@ def _notes(check: Check) -> list[tuple[Text, Text]]:
     """
     notes = [(Text(heading, "cyan"), Text(sentence)) for heading, sentence in _footnotes(check)]
     if check.agree:
-        if check.exact is not None:
+        if check.exact is not None and check.exact.verdict != check.answer.verdict:
+            agreed = (
+                "GJK's distance matches the exact answer to within its touching band, "
+                "and its certificate re-checks; their verdicts differ (below)"
+            )
+        elif check.exact is not None:
             agreed = "GJK matches the exact answer, and its certificate re-checks"
         elif check.shapely.unavailable is not None:
             agreed = "GJK's certificate re-checks (Shapely could not run: see below)"

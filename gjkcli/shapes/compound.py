@@ -18,7 +18,7 @@ from typing import Any
 from gjkcli.shapes.affine import Affine, transformed
 from gjkcli.shapes.base import ConvexShape, bounding_box
 from gjkcli.shapes.polytope import Polytope
-from gjkcli.shapes.primitives import rounded
+from gjkcli.shapes.primitives import CONVEX_CLASSES, rounded
 
 __all__ = [
     "Box",
@@ -97,12 +97,24 @@ def boxes_of(shape: Shape) -> tuple[Box, ...]:
 
 
 def union_of(members: Sequence[Shape]) -> Shape:
-    """The union of ``members``; a single member is returned as it is.
+    """The union of ``members`` (gjkcli shapes); a single member is returned as it is.
 
     >>> from gjkcli.shapes import circle, point
     >>> len(union_of([circle((0.0, 0.0), 1.0), point((3.0, 0.0))]).parts)
     2
+    >>> union_of(["POINT (0 0)"])
+    Traceback (most recent call last):
+    ...
+    TypeError: union_of takes gjkcli shapes, got str (gjkcli.union_of takes any shape form)
     """
+    if not members:
+        raise ValueError("union_of needs at least one shape")
+    for member in members:
+        if not isinstance(member, (*CONVEX_CLASSES, Compound, ConvexShape)):  # cheap ones first
+            raise TypeError(
+                f"union_of takes gjkcli shapes, got {type(member).__name__} "
+                "(gjkcli.union_of takes any shape form)"
+            )
     if len(members) == 1:
         return members[0]
     parts = tuple(part for member in members for part in parts_of(member))
