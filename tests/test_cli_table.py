@@ -118,7 +118,8 @@ def test_a_boolean_run_that_answers_otherwise_is_explained(columns: int) -> None
         "touching band (touching counts as intersecting): this close, rounding can tip "
         "either run; GJK answers as the distance run does"
     ) in text
-    assert "agree GJK matches the exact answer" in text
+    assert "agree GJK's distance matches the exact answer to within its touching band" in text
+    assert "their verdicts differ (below)" in text
     assert "counts as touching" in text
 
 
