@@ -494,6 +494,9 @@ def batch(
     def warn(message: str) -> None:
         sys.stderr.write(f"gjk: warning: {printable(message)}\n")
 
+    def note(message: str) -> None:
+        sys.stderr.write(f"gjk: note: {printable(message)}\n")
+
     settings = _expect_settings(precision, rtol, atol, angle, normal_convention)
     _check_paths(paths)
     _check_outputs(
@@ -564,6 +567,7 @@ def batch(
                 write=write,
                 progress=_both(progress, stack.enter_context(_progress(show_progress, total))),
                 warn=warn,
+                note=note,
                 executor=executor,
                 part_size=None if parts is None else parts.part_size,
                 settings=settings,

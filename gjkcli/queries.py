@@ -75,7 +75,9 @@ def _shape(value: object, name: str) -> Shape:
     A shape made by gjkcli is taken as it is, and a loaded one (a
     :class:`~gjkcli.pair.ShapeInput`) is its shape. A string is shape text, never a
     file name: a file is read from a :class:`pathlib.Path` (or with
-    :func:`gjkcli.load_shape`). Anything else goes through the loaders.
+    :func:`gjkcli.load_shape`). Anything else goes through the loaders. The
+    queries say nothing of notes about the input (GeoJSON in longitude/latitude,
+    FORMATS section 2): ``load_shape(value).notes`` has them.
     """
     if isinstance(value, (*CONVEX_CLASSES, Compound)):
         return value

@@ -296,7 +296,7 @@ def test_batch_says_once_that_pairs_are_in_degrees(tmp_path: Path) -> None:
     assert [len(record["notes"]) for record in records] == [2, 2, 2]
     notes = [line for line in result.stderr.splitlines() if "degrees" in line]
     assert notes == [
-        f"gjk: warning: {records[0]['notes'][0]} (further notes are in the records' notes)"
+        f"gjk: note: {records[0]['notes'][0]} (further notes are in the records' notes)"
     ]
 
 

@@ -299,3 +299,13 @@ def test_the_package_exports_the_queries_that_take_any_shape() -> None:
     for name in ("distance", "intersects", "penetration", "minkowski_difference", "solve"):
         assert getattr(gjkcli, name).__module__ == "gjkcli.queries", name
     assert gjkcli.solve("POINT (0 0)", "POINT (3 4)").gjk.distance == 5.0
+
+
+def test_load_shape_keeps_the_note_that_geojson_in_longitude_latitude_is_in_degrees(
+    tmp_path: pathlib.Path,
+) -> None:
+    louvre = tmp_path / "louvre.geojson"
+    feature = {"type": "Point", "coordinates": [2.3376, 48.8606]}
+    louvre.write_text(json.dumps({"type": "Feature", "properties": {}, "geometry": feature}))
+    (note,) = load_shape(louvre).notes
+    assert "distances and depths are in degrees" in note

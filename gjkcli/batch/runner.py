@@ -70,6 +70,7 @@ def run_batch(
     strict: bool = False,
     progress: Callable[[Summary], None] = lambda summary: None,
     warn: Callable[[str], None] = lambda message: None,
+    note: Callable[[str], None] = lambda message: None,
     columnar: bool | None = None,
     executor: Executor | None = None,
     part_size: int | None = None,
@@ -89,10 +90,10 @@ def run_batch(
     once: up to twice as many are submitted, and the chunks not started are
     cancelled if the run ends early; the executor itself is left running.
     ``warn`` hears of each chunk whose worker died, or whose task failed
-    (its pairs are then checked one by one), and of the first pair's note (GeoJSON
-    in longitude/latitude). ``columnar`` (by default, unless
-    :data:`ENVIRONMENT` is ``per-pair``) reads the plain pairs of each chunk
-    together (:func:`check_chunk`). ``progress`` hears of the
+    (its pairs are then checked one by one); ``note`` of the first pair's note
+    (GeoJSON in longitude/latitude), which is not a warning and fails nothing.
+    ``columnar`` (by default, unless :data:`ENVIRONMENT` is ``per-pair``) reads the
+    plain pairs of each chunk together (:func:`check_chunk`). ``progress`` hears of the
     summary after each chunk; with ``part_size``, no chunk spans two parts
     of that many items (pairs, and files skipped), so that ``progress`` also
     hears of the end of each part. ``settings`` say how the pairs' expectations and
@@ -131,7 +132,7 @@ def run_batch(
                     observe(outcome)
                 if outcome.notes and not noted:  # once a run: each record has its own
                     noted = True
-                    warn(f"{outcome.notes[0]} (further notes are in the records' notes)")
+                    note(f"{outcome.notes[0]} (further notes are in the records' notes)")
                 summary.add(outcome)
                 if fail_fast and outcome.failed:
                     summary.stopped_early = True
