@@ -32,7 +32,7 @@ from setuptools.command.build_py import build_py
 from setuptools.errors import CCompilerError, ExecError, PlatformError
 
 SOURCE = "gjkcli/_engine.c"
-REFERENCE = ("docs/FORMATS.md", "samples")
+REFERENCE = ("docs/FORMATS.md", "docs/trace.schema.json", "samples")
 """What ``gjkcli.reference`` reads, as paths from the top of the repository."""
 BUILD = "GJKCLI_BUILD_ENGINE"
 REQUIRE = "GJKCLI_REQUIRE_ENGINE"

@@ -1105,16 +1105,32 @@ def formats(
     list_sections: Annotated[
         bool, typer.Option("--list", help="List the sections' titles instead.")
     ] = False,
+    trace_schema: Annotated[
+        bool,
+        typer.Option(
+            "--trace-schema",
+            help="Print the JSON Schema of the steps that gjk check --trace --json writes.",
+        ),
+    ] = False,
 ) -> None:
     """Print the file formats, the output and the exit statuses (FORMATS.md), or a part.
 
     The contract of gjkcli's input and output, as Markdown: the shapes, the pair
     files and their expect block, the JSON records and the exit statuses.
     """
-    from gjkcli.reference import ReferenceLookupError, formats_text, sections_text
+    from gjkcli.reference import (
+        TRACE_SCHEMA,
+        ReferenceLookupError,
+        formats_text,
+        reference_file,
+        sections_text,
+    )
 
     try:
-        text = sections_text() if list_sections else formats_text(section)
+        if trace_schema:
+            text = reference_file(TRACE_SCHEMA).read_text(encoding="utf-8")
+        else:
+            text = sections_text() if list_sections else formats_text(section)
     except ReferenceLookupError as error:
         _fail(str(error))
     _write(sys.stdout, text)

@@ -21,6 +21,7 @@ from typing import Any
 __all__ = [
     "EXAMPLE_KINDS",
     "FORMATS",
+    "TRACE_SCHEMA",
     "ReferenceLookupError",
     "Section",
     "example_text",
@@ -32,6 +33,9 @@ __all__ = [
 
 FORMATS = "docs/FORMATS.md"
 """The file formats, as a path from the top of the repository (and of ``_reference``)."""
+
+TRACE_SCHEMA = "docs/trace.schema.json"
+"""The JSON Schema of ``--trace --json``'s step records, which FORMATS names."""
 
 PACKAGED = Path(__file__).resolve().parent / "_reference"
 """Where a built package keeps its copy of the reference (see ``setup.py``)."""

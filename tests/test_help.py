@@ -160,6 +160,13 @@ def test_formats_prints_the_contract_whole_or_in_part() -> None:
     assert "5. Exit status" in listing and "   Expectations" in listing
 
 
+def test_formats_prints_the_trace_schema_that_formats_names() -> None:
+    printed = run_gjk("formats", "--trace-schema")
+    assert printed.returncode == 0, printed.stderr
+    assert json.loads(printed.stdout)["$schema"].startswith("https://json-schema.org/")
+    assert "gjk formats --trace-schema" in run_gjk("formats", "json").stdout
+
+
 def test_formats_of_no_such_section_is_a_usage_error() -> None:
     result = run_gjk("formats", "nothing-like-it")
     assert result.returncode == 2 and result.stdout == ""

@@ -157,6 +157,9 @@ def test_an_installed_gjk_carries_its_reference(installed: Installed, tmp_path: 
     formats = run("formats")
     assert formats.returncode == 0, formats.stderr
     assert formats.stdout == (ROOT / "docs" / "FORMATS.md").read_text(encoding="utf-8")
+    schema = run("formats", "--trace-schema")
+    assert schema.returncode == 0, schema.stderr
+    assert schema.stdout == (ROOT / "docs" / "trace.schema.json").read_text(encoding="utf-8")
     where = subprocess.run(
         [
             scripts(installed.environment, "python"),

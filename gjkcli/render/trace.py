@@ -22,6 +22,7 @@ from gjkcli.algorithms.compound import CompoundResult
 from gjkcli.algorithms.distance import DistanceStep
 from gjkcli.algorithms.intersect import IntersectStep
 from gjkcli.render.numbers import compact, compact_point
+from gjkcli.render.table import DISTANCE_RUN
 from gjkcli.shapes.base import Vec
 
 __all__ = ["Query", "boolean_step_lines", "distance_step_lines", "trace_text"]
@@ -183,7 +184,7 @@ def _part_pairs(search: CompoundResult) -> Group:
             compact(pair.bound),
             compact(pair.result.distance),
             pair.verdict,
-            f"{pair.result.iterations} steps, {pair.result.status}",
+            f"{pair.result.iterations} steps, {DISTANCE_RUN[pair.result.status]}",
         )
     shown = (
         "" if len(search.listed) == search.tested else f" (the first {len(search.listed)} shown)"
