@@ -85,11 +85,7 @@ def _options(
         ),
     ] = False,
 ) -> None:
-    """Distance, intersection and overlap of 2D shapes by GJK, cross-checked against Shapely.
-
-    Exit status: 0 everything agreed, 1 a disagreement or failed expectation,
-    2 bad usage or unreadable input.
-    """
+    """The options of ``gjk`` itself (its help is the app's ``help`` and ``epilog``)."""
     if version:
         from gjkcli.render.about import about, about_lines
 
@@ -1168,7 +1164,7 @@ def example(
         ),
     ] = "pair",
 ) -> None:
-    """Print a sample pair to start from, valid input for gjk check -."""
+    """Print a sample pair to start from (valid input for gjk check -; jsonl: for gjk batch -)."""
     from gjkcli.reference import ReferenceLookupError, example_text
 
     try:

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gjkcli.io.native import NATIVE_TYPES
+
 __all__ = [
     "EXAMPLE_KINDS",
     "FORMATS",
@@ -43,24 +45,7 @@ PACKAGED = Path(__file__).resolve().parent / "_reference"
 CHECKOUT = Path(__file__).resolve().parent.parent
 """The top of the repository, for an editable install or a checkout."""
 
-EXAMPLE_KINDS = (
-    "pair",
-    "wkt",
-    "geojson",
-    "mixed",
-    "jsonl",
-    "point",
-    "segment",
-    "polygon",
-    "hull",
-    "circle",
-    "ellipse",
-    "rectangle",
-    "capsule",
-    "compound",
-    "margin",
-    "transform",
-)
+EXAMPLE_KINDS = ("pair", "wkt", "geojson", "mixed", "jsonl", *NATIVE_TYPES, "margin", "transform")
 """What ``gjk example`` can print: a pair in each input format, a stream of pairs
 (``jsonl``), or a pair of shapes of one type (or with a margin, or a transform)."""
 

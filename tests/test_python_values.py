@@ -282,6 +282,9 @@ def test_convex_polygon_takes_arrays_and_names_the_reflex_vertex() -> None:
 def test_decompose_and_rounded_take_numpy_values_and_constructors_refuse_bad_points() -> None:
     ell = decompose(np.array([[0, 0], [4, 0], [4, 1], [1, 1], [1, 4], [0, 4]]))
     assert float(distance(ell, circle((3.0, 3.0), 1.0))) == 1.0
+    for polygon in ("POLYGON ((0 0, 1 0, 0 1, 0 0))", shapely.box(0, 0, 1, 1)):
+        with pytest.raises(TypeError, match="goes straight to distance, intersects or solve"):
+            decompose(polygon)  # type: ignore[arg-type]
     grown = gjkcli.rounded(point((0.0, 0.0)), np.float32(0.5))
     result = distance(grown, point((3.0, 0.0)))
     assert type(result.distance) is float and result.distance == 2.5

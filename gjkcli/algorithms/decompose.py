@@ -63,6 +63,11 @@ def decompose(shell: Iterable[PointLike], holes: Iterable[Iterable[PointLike]] =
     ...
     gjkcli.algorithms.decompose.InvalidPolygonError: the ring crosses itself at (1, 1)
     """
+    if isinstance(shell, str) or hasattr(shell, "__geo_interface__"):
+        raise TypeError(
+            "decompose takes a ring of (x, y) points; a polygon as WKT or a Shapely "
+            "geometry goes straight to distance, intersects or solve (or load_shape)"
+        )
     outer = [as_vec(p) for p in shell]
     inner = [[as_vec(p) for p in hole] for hole in holes]
     _check_valid(outer, inner)  # valid: so it has an area
