@@ -62,10 +62,7 @@ def union_of(members: Iterable[object]) -> Shape:
     >>> len(pair_of_things.parts), float(distance(pair_of_things, "POINT (2 0)"))
     (2, 2.0)
     """
-    shapes = [_shape(member, f"members[{index}]") for index, member in enumerate(members)]
-    if not shapes:
-        raise ValueError("union_of needs at least one shape")
-    return _union_of(shapes)
+    return _union_of([_shape(member, f"members[{i}]") for i, member in enumerate(members)])
 
 
 def _shape(value: object, name: str) -> Shape:
