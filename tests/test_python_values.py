@@ -312,3 +312,15 @@ def test_load_shape_keeps_the_note_that_geojson_in_longitude_latitude_is_in_degr
     louvre.write_text(json.dumps({"type": "Feature", "properties": {}, "geometry": feature}))
     (note,) = load_shape(louvre).notes
     assert "distances and depths are in degrees" in note
+
+
+def test_union_of_takes_any_shape_form_and_refuses_what_is_not_one() -> None:
+    mixed = union_of([shapely.Point(0, 0), "POINT (3 0)", circle((6.0, 0.0), 1.0)])
+    assert len(mixed.parts) == 3  # type: ignore[union-attr]
+    assert float(distance(mixed, "POINT (4.5 0)")) == 0.5
+    with pytest.raises(InputError, match=r"^members\[1\]: not a shape: got int"):
+        union_of([point((0.0, 0.0)), 7])
+    with pytest.raises(ValueError, match="at least one shape"):
+        union_of([])
+    with pytest.raises(TypeError, match=r"gjkcli\.union_of takes any shape form"):
+        gjkcli.shapes.union_of(["POINT (0 0)"])  # type: ignore[list-item]
