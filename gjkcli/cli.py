@@ -490,9 +490,6 @@ def batch(
     def warn(message: str) -> None:
         sys.stderr.write(f"gjk: warning: {printable(message)}\n")
 
-    def note(message: str) -> None:
-        sys.stderr.write(f"gjk: note: {printable(message)}\n")
-
     settings = _expect_settings(precision, rtol, atol, angle, normal_convention)
     _check_paths(paths)
     _check_outputs(
@@ -563,7 +560,7 @@ def batch(
                 write=write,
                 progress=_both(progress, stack.enter_context(_progress(show_progress, total))),
                 warn=warn,
-                note=note,
+                note=_note,
                 executor=executor,
                 part_size=None if parts is None else parts.part_size,
                 settings=settings,
@@ -1243,10 +1240,15 @@ def _load(a: str, b: str | None, json_output: bool) -> "Pair":
 
 def _notes(pair: "Pair") -> None:
     """The pair's notes (GeoJSON in longitude/latitude), one line each on standard error."""
+    for note in pair.notes:
+        _note(note)
+
+
+def _note(message: str) -> None:
+    """A note (a fact about the input that fails nothing) as one line on standard error."""
     from gjkcli.io.errors import printable
 
-    for note in pair.notes:
-        sys.stderr.write(f"gjk: note: {printable(note)}\n")
+    sys.stderr.write(f"gjk: note: {printable(message)}\n")
 
 
 def _print_json(record: dict[str, Any]) -> None:

@@ -35,7 +35,12 @@ GEOGRAPHIC_DECIMALS = 3
 """Coordinates with more decimal places than this (and within longitude/latitude
 bounds) mark GeoJSON without a ``crs`` member as geographic."""
 
-_GEOGRAPHIC_CRS = re.compile(r"(CRS:?84|EPSG(:+|/0/)(4326|4269|4258))$", re.IGNORECASE)
+_GEOGRAPHIC_CODES = ("4326", "4269", "4258")
+"""The EPSG codes of the geographic CRSs: WGS 84, NAD83, ETRS89."""
+
+_GEOGRAPHIC_CRS = re.compile(
+    rf"(CRS:?84|EPSG(:+|/0/)({'|'.join(_GEOGRAPHIC_CODES)}))$", re.IGNORECASE
+)
 """The names of the geographic CRSs: ``urn:ogc:def:crs:OGC:1.3:CRS84``,
 ``EPSG:4326``, ``urn:ogc:def:crs:EPSG::4326``,
 ``http://www.opengis.net/def/crs/EPSG/0/4326``..."""
@@ -96,7 +101,7 @@ def _names_geographic(crs: Any) -> bool:
     name, code = properties.get("name"), properties.get("code")
     if isinstance(name, str) and _GEOGRAPHIC_CRS.search(name.strip()):
         return True
-    return str(code) in ("4326", "4269", "4258")
+    return str(code) in _GEOGRAPHIC_CODES
 
 
 def _coordinates(value: Any) -> Iterator[tuple[float, float]]:

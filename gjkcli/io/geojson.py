@@ -18,7 +18,7 @@ from gjkcli.pair import ShapeInput
 from gjkcli.shapes import primitives
 from gjkcli.shapes.compound import Shape, union_of
 
-__all__ = ["GEOJSON_TYPES", "features", "geojson_shape"]
+__all__ = ["GEOJSON_TYPES", "NESTING", "features", "geojson_shape"]
 
 _GEOMETRIES = (
     "Point",
@@ -106,7 +106,7 @@ def _geometry(node: Node) -> Shape:
     return _simple(kind, coordinates)
 
 
-_NESTING = {
+NESTING = {
     "Point": (1, "a position", "[x, y]"),
     "MultiPoint": (2, "a list of positions", "[[x, y], ...]"),
     "LineString": (2, "a list of positions", "[[x, y], ...]"),
@@ -114,7 +114,8 @@ _NESTING = {
     "Polygon": (3, "a list of rings", "[[[x, y], ...], ...]"),
     "MultiPolygon": (4, "a list of polygons", "[[[[x, y], ...], ...], ...]"),
 }
-"""For each geometry type: how deep its coordinates nest lists, what they are, their form."""
+"""For each geometry type: how deep its coordinates nest lists, what they are, their form
+(WKT's messages name them the same way)."""
 
 
 def _check_nesting(kind: str, coordinates: Node) -> None:
@@ -131,7 +132,7 @@ def _check_nesting(kind: str, coordinates: Node) -> None:
     depth, value = 0, coordinates.value
     while isinstance(value, list) and value:
         depth, value = depth + 1, value[0]
-    wanted, noun, form = _NESTING[kind]
+    wanted, noun, form = NESTING[kind]
     number = isinstance(value, (int, float)) and not isinstance(value, bool)
     if number and depth not in (0, wanted):
         got = {1: "a position", 2: "a list of positions", 3: "a list of lists of positions"}

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import shapely
 
-from gjkcli.io.geojson import geojson_shape
+from gjkcli.io.geojson import NESTING, geojson_shape
 from gjkcli.io.node import Node
 from gjkcli.pair import ShapeInput
 
@@ -95,14 +95,14 @@ def _unreadable(text: str) -> str:
 
 
 _FORMS = {
-    "POINT": ("a position", "POINT (x y)"),
-    "MULTIPOINT": ("a list of positions", "MULTIPOINT ((x y), ...)"),
-    "LINESTRING": ("a list of positions", "LINESTRING (x y, ...)"),
-    "MULTILINESTRING": ("a list of lines", "MULTILINESTRING ((x y, ...), ...)"),
-    "POLYGON": ("a list of rings", "POLYGON ((x y, ...), ...)"),
-    "MULTIPOLYGON": ("a list of polygons", "MULTIPOLYGON (((x y, ...), ...), ...)"),
+    "POINT": "POINT (x y)",
+    "MULTIPOINT": "MULTIPOINT ((x y), ...)",
+    "LINESTRING": "LINESTRING (x y, ...)",
+    "MULTILINESTRING": "MULTILINESTRING ((x y, ...), ...)",
+    "POLYGON": "POLYGON ((x y, ...), ...)",
+    "MULTIPOLYGON": "MULTIPOLYGON (((x y, ...), ...), ...)",
 }
-"""For each WKT geometry type: what its text holds, and its form."""
+"""For each WKT geometry type, its form (what it holds: GeoJSON's :data:`NESTING`)."""
 
 _NESTING_ERRORS = ("Expected word but encountered number", "Expected number but encountered '('")
 """How GEOS's errors begin when a parenthesis is missing, or one too many is opened."""
@@ -121,8 +121,8 @@ def _nesting_hint(text: str, message: str) -> str:
     kind = found.group(1).upper() if found else ""
     if kind not in _FORMS:
         return ""
-    noun, form = _FORMS[kind]
-    return f" (a {kind} is {noun}: {form})"
+    noun = next(noun for name, (_, noun, _) in NESTING.items() if name.upper() == kind)
+    return f" (a {kind} is {noun}: {_FORMS[kind]})"
 
 
 def _holds_an_empty_point(geometry: Any) -> bool:
