@@ -12,6 +12,7 @@ would otherwise evaluate each of them from a string again, every time.
 import contextlib
 import itertools
 import json
+import math
 import os
 import signal
 import sys
@@ -147,6 +148,16 @@ Atol = Annotated[
         "--atol", min=0.0, metavar="X", help="The absolute part of that tolerance (0 or more)."
     ),
 ]
+Direction = Annotated[
+    tuple[float, float] | None,
+    typer.Option(
+        "--direction",
+        metavar="DX DY",
+        help="The first search direction of both GJK runs, to follow a textbook's "
+        "walk-through (default: (0, 1) for the boolean run, (1, 0) for the distance run).",
+    ),
+]
+
 Angle = Annotated[
     float | None,
     typer.Option(
@@ -244,6 +255,7 @@ def check(
             "--plot", metavar="FILE", help="Also draw the pair to this file (.svg, .png or .pdf)."
         ),
     ] = None,
+    direction: Direction = None,
     strict: Annotated[bool, typer.Option("--strict", help=_STRICT_HELP)] = False,
     precision: Precision = None,
     rtol: Rtol = None,
@@ -259,9 +271,10 @@ def check(
     if not trace and plot is None and _given(context, "query"):
         _fail("--query chooses the run that --trace shows or --plot draws: give one of them too")
     settings = _expect_settings(precision, rtol, atol, angle, normal_convention)
+    first = _direction(direction)
     pair = _load(a, b, json_output)
     _notes(pair)
-    result = check_pair(pair, trace=trace or plot is not None, settings=settings)
+    result = check_pair(pair, trace=trace or plot is not None, settings=settings, direction=first)
     if json_output:
         from gjkcli.render.json_record import check_record
 
@@ -319,6 +332,7 @@ def plot(
     query: Annotated[
         PictureQuery, typer.Option("--query", help="Which GJK run to draw.")
     ] = "distance",
+    direction: Direction = None,
 ) -> None:
     """Draw the shapes, and A - B with every simplex of GJK's run; optionally animate it."""
     from gjkcli.verify.check import check_pair
@@ -329,7 +343,8 @@ def plot(
         _check_picture_path(output)
     if gif is not None and gif.suffix.lower() != ".gif":
         _fail(f"{gif}: an animation file must end in .gif")
-    result = check_pair(_load(a, b, False), trace=True)
+    first = _direction(direction)
+    result = check_pair(_load(a, b, False), trace=True, direction=first)
     if output is not None:
         _draw("picture", result, query, output)
     if gif is not None:
@@ -985,6 +1000,18 @@ def _progress(show: bool, total: int | None) -> Iterator[Callable[["Summary"], N
             )
 
         yield update
+
+
+def _direction(given: tuple[float, float] | None) -> tuple[float, float] | None:
+    """``--direction``, checked: a finite vector other than (0, 0)."""
+    if given is None:
+        return None
+    dx, dy = given
+    if not (math.isfinite(dx) and math.isfinite(dy)) or (dx, dy) == (0.0, 0.0):
+        _fail(
+            f"--direction {dx:g} {dy:g}: the first search direction must be finite and not (0, 0)"
+        )
+    return (float(dx) + 0.0, float(dy) + 0.0)
 
 
 def _given(context: typer.Context, parameter: str) -> bool:

@@ -73,6 +73,7 @@ from gjkcli.tolerances import (
 )
 
 __all__ = [
+    "DISTANCE_FIRST_DIRECTION",
     "DistanceResult",
     "DistanceStatus",
     "DistanceStep",
@@ -83,6 +84,9 @@ __all__ = [
     "total",
     "witness_points",
 ]
+
+DISTANCE_FIRST_DIRECTION: Vec = (1.0, 0.0)
+"""The distance run's first search direction, unless the caller gives another."""
 
 DistanceStatus = Literal[
     "converged", "duplicate-support", "contains-origin", "degenerate", "max-iterations"
@@ -237,12 +241,15 @@ def distance(
     shape_a: ConvexShape,
     shape_b: ConvexShape,
     recorder: list[DistanceStep] | None = None,
+    direction: Vec = DISTANCE_FIRST_DIRECTION,
 ) -> DistanceResult:
     """Distance and closest points between two convex shapes, by GJK.
 
     When ``recorder`` is a list, one :class:`DistanceStep` is appended per
-    iteration. The compiled core answers when it is active and no recorder is
-    given, with the same result as :func:`reference_distance` to the last bit.
+    iteration. ``direction`` is the first search direction (``--direction`` sets it
+    for a walk-through). The compiled core answers when it is active, no recorder is
+    given and the first direction is the usual one, with the same result as
+    :func:`reference_distance` to the last bit.
 
     >>> from gjkcli.shapes import circle, rectangle, segment
     >>> result = distance(rectangle((0.0, 0.0), (2.0, 2.0)), circle((4.0, 0.0), 1.0))
@@ -251,17 +258,20 @@ def distance(
     >>> distance(segment((0.0, -1.0), (0.0, 1.0)), circle((0.5, 0.0), 1.0)).intersects
     True
     """
-    if recorder is None and (fast := core()) is not None:
+    if direction == (0.0, 0.0) or not all(map(math.isfinite, direction)):
+        raise ValueError("the first search direction must be a finite, non-zero vector")
+    if recorder is None and direction == DISTANCE_FIRST_DIRECTION and (fast := core()) is not None:
         answer = fast.distance(shape_a, shape_b)
         if answer is not NotImplemented:
             return cast(DistanceResult, answer)
-    return reference_distance(shape_a, shape_b, recorder)
+    return reference_distance(shape_a, shape_b, recorder, direction)
 
 
 def reference_distance(
     shape_a: ConvexShape,
     shape_b: ConvexShape,
     recorder: list[DistanceStep] | None = None,
+    direction: Vec = DISTANCE_FIRST_DIRECTION,
 ) -> DistanceResult:
     """:func:`distance` by the pure-Python loop: the reference, and what ``--trace`` runs.
 
@@ -273,7 +283,6 @@ def reference_distance(
     core_a, radius_a = split_radius(shape_a)
     core_b, radius_b = split_radius(shape_b)
     cores = (core_a, core_b)
-    direction: Vec = (1.0, 0.0)
     simplex: list[SupportPoint] = []
     closest = Closest((math.inf, math.inf), (), ())
     vv = math.inf  # |v|^2, v the point of the simplex closest to the origin

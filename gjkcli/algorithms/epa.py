@@ -48,11 +48,21 @@ from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.rounded import split_radius, surface_points
 from gjkcli.tolerances import EPA_MAX_ITERATIONS, PENETRATION_RELATIVE, rounding
 
-__all__ = ["Penetration", "PenetrationStatus", "penetration", "reference_penetration"]
+__all__ = [
+    "EpaOutcome",
+    "EpaStep",
+    "Penetration",
+    "PenetrationStatus",
+    "penetration",
+    "reference_penetration",
+]
 
 PenetrationStatus = Literal[
     "duplicate-support", "converged", "cores-apart", "degenerate", "max-iterations"
 ]
+
+EpaOutcome = Literal["added", "duplicate-support", "converged", "degenerate", "max-iterations"]
+"""What one EPA step did: ``added`` a corner, or the status the loop stopped with."""
 
 _UP: Vec = (0.0, 1.0)  # the normal when A - B is a single point: every direction is as good
 
@@ -93,12 +103,41 @@ class Penetration:
         return format(self.depth, spec) if spec else str(self)
 
 
+@dataclass(frozen=True)
+class EpaStep:
+    """One iteration of EPA's loop, as ``--trace`` tells it and the pictures draw it.
+
+    ``polygon`` is the polygon inside ``A - B`` before the step (counter-clockwise;
+    points of the cores' ``A - B`` for rounded shapes), ``edge`` its edge nearest the
+    origin, at distance ``height`` along the outward unit ``normal``; ``support`` is
+    the farthest point of ``A - B`` along the normal, ``reach`` its distance along it,
+    and ``threshold`` how far beyond the edge it may lie for the loop to stop as
+    converged. ``outcome`` is ``added`` (the point became a corner between the edge's
+    ends) or the status the loop stopped with.
+    """
+
+    iteration: int
+    polygon: tuple[Vec, ...]
+    edge: tuple[Vec, Vec]
+    normal: Vec
+    height: float
+    support: SupportPoint
+    reach: float
+    threshold: float
+    outcome: EpaOutcome
+
+
 def penetration(
-    shape_a: ConvexShape, shape_b: ConvexShape, gjk: DistanceResult | None = None
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    gjk: DistanceResult | None = None,
+    recorder: list[EpaStep] | None = None,
 ) -> Penetration | None:
     """Depth, normal and contact points, or ``None`` if the shapes do not intersect.
 
     ``gjk`` is the distance query's result for the same pair, if already known.
+    When ``recorder`` is a list, one :class:`EpaStep` is appended per iteration
+    (the pure-Python loop runs, as ``--trace`` needs).
 
     >>> from gjkcli.shapes import circle, rectangle
     >>> deep = penetration(circle((0.0, 0.0), 2.0), circle((3.0, 0.0), 2.0))
@@ -113,22 +152,29 @@ def penetration(
     The compiled core answers when it is active, with the same result as
     :func:`reference_penetration` to the last bit.
     """
-    if (fast := core()) is not None:
+    if recorder is None and (fast := core()) is not None:
         answer = fast.penetration(shape_a, shape_b, gjk)
         if answer is not NotImplemented:
             return cast("Penetration | None", answer)
-    return reference_penetration(shape_a, shape_b, gjk)
+    return reference_penetration(shape_a, shape_b, gjk, recorder)
 
 
 def reference_penetration(
-    shape_a: ConvexShape, shape_b: ConvexShape, gjk: DistanceResult | None = None
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    gjk: DistanceResult | None = None,
+    recorder: list[EpaStep] | None = None,
 ) -> Penetration | None:
-    """:func:`penetration` by the pure-Python loops: the reference.
+    """:func:`penetration` by the pure-Python loops: the reference, and what ``--trace`` runs.
 
-    >>> from gjkcli.shapes import circle
-    >>> a, b = circle((0.0, 0.0), 2.0), circle((3.0, 0.0), 2.0)
-    >>> reference_penetration(a, b) == penetration(a, b)
+    >>> from gjkcli.shapes import Polytope
+    >>> a = Polytope(((0.0, 1.0), (1.0, -1.0), (-1.0, -1.0)))
+    >>> b = Polytope(((0.0, -1.0), (1.0, 1.0), (-1.0, 1.0)))
+    >>> steps: list[EpaStep] = []
+    >>> reference_penetration(a, b, recorder=steps) == penetration(a, b)
     True
+    >>> [(step.edge, step.outcome) for step in steps]
+    [(((2.0, -2.0), (0.0, 2.0)), 'duplicate-support')]
     """
     gjk = gjk if gjk is not None else reference_distance(shape_a, shape_b)
     if not gjk.intersects:
@@ -158,7 +204,7 @@ def reference_penetration(
         return _finish(
             0.0, normal, witnesses, (radius_a, radius_b), iterations=0, status="degenerate"
         )
-    return _expand(core_a, core_b, polygon, (radius_a, radius_b))
+    return _expand(core_a, core_b, polygon, (radius_a, radius_b), recorder)
 
 
 def _expand(
@@ -166,6 +212,7 @@ def _expand(
     core_b: ConvexShape,
     polygon: list[SupportPoint],
     radii: tuple[float, float],
+    recorder: list[EpaStep] | None = None,
 ) -> Penetration:
     """The EPA loop proper, on a counter-clockwise polygon that contains the origin.
 
@@ -174,8 +221,10 @@ def _expand(
     point along its normal splits it in two. The depth reported is that support
     point's reach along the normal: moving B that far leaves the shapes exactly
     touching along the normal, and it exceeds the true depth by at most
-    ``error``, the support point's distance beyond the edge.
+    ``error``, the support point's distance beyond the edge. ``recorder`` hears of
+    each step (the corners are kept in order for it only).
     """
+    corners = list(polygon) if recorder is not None else []
     scale = max(magnitude(p) for p in polygon)
     size = max(math.hypot(*p.w) for p in polygon)
     heap: list[_Edge] = []
@@ -190,19 +239,41 @@ def _expand(
         scale = max(scale, magnitude(point))
         size = max(size, math.hypot(*point.w))
         reach = edge.normal[0] * point.w[0] + edge.normal[1] * point.w[1]
-        status: PenetrationStatus
+        threshold = PENETRATION_RELATIVE * size + rounding(scale)
+        outcome: EpaOutcome
         if point.w in (edge.start.w, edge.end.w):
-            status, reach = "duplicate-support", edge.height  # on the boundary: exact
+            outcome = "duplicate-support"  # on the boundary: exact
         elif not math.isfinite(reach):
-            status, reach = "degenerate", edge.height
-        elif reach - edge.height <= PENETRATION_RELATIVE * size + rounding(scale):
-            status = "converged"
+            outcome = "degenerate"
+        elif reach - edge.height <= threshold:
+            outcome = "converged"
         elif iterations == EPA_MAX_ITERATIONS:
-            status = "max-iterations"
+            outcome = "max-iterations"
         else:
+            outcome = "added"
+        if recorder is not None:
+            recorder.append(
+                EpaStep(
+                    iterations,
+                    tuple(p.w for p in corners),
+                    (edge.start.w, edge.end.w),
+                    edge.normal,
+                    edge.height,
+                    point,
+                    reach,
+                    threshold,
+                    outcome,
+                )
+            )
+        if outcome == "added":
             _push(heap, order, edge.start, point)
             _push(heap, order, point, edge.end)
+            if recorder is not None:
+                corners.insert(next(i for i, p in enumerate(corners) if p is edge.start) + 1, point)
             continue
+        status: PenetrationStatus = outcome
+        if outcome in ("duplicate-support", "degenerate"):
+            reach = edge.height
         break
     (sx, sy), (ex, ey) = edge.start.w, edge.end.w
     dx, dy = ex - sx, ey - sy

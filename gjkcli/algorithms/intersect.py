@@ -47,12 +47,17 @@ from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.tolerances import MAX_ITERATIONS, rounding
 
 __all__ = [
+    "BOOLEAN_FIRST_DIRECTION",
     "IntersectResult",
     "IntersectStatus",
     "IntersectStep",
     "intersects",
     "reference_intersects",
 ]
+
+BOOLEAN_FIRST_DIRECTION: Vec = (0.0, 1.0)
+"""The boolean run's first search direction (the seed article's), unless the caller gives
+another."""
 
 IntersectStatus = Literal[
     "separating-axis", "contains-origin", "duplicate-support", "degenerate", "max-iterations"
@@ -107,7 +112,7 @@ class IntersectResult:
 def intersects(
     shape_a: ConvexShape,
     shape_b: ConvexShape,
-    direction: Vec = (0.0, 1.0),
+    direction: Vec = BOOLEAN_FIRST_DIRECTION,
     recorder: list[IntersectStep] | None = None,
 ) -> IntersectResult:
     """Whether two convex shapes share a point (touching counts), by boolean GJK.
@@ -126,8 +131,8 @@ def intersects(
     >>> intersects(a, far).intersects
     False
     """
-    if direction == (0.0, 0.0):
-        raise ValueError("the first search direction must not be (0, 0)")
+    if direction == (0.0, 0.0) or not all(map(math.isfinite, direction)):
+        raise ValueError("the first search direction must be a finite, non-zero vector")
     if recorder is None and (fast := core()) is not None:
         answer = fast.intersects(shape_a, shape_b, direction)
         if answer is not NotImplemented:
@@ -138,7 +143,7 @@ def intersects(
 def reference_intersects(
     shape_a: ConvexShape,
     shape_b: ConvexShape,
-    direction: Vec = (0.0, 1.0),
+    direction: Vec = BOOLEAN_FIRST_DIRECTION,
     recorder: list[IntersectStep] | None = None,
 ) -> IntersectResult:
     """:func:`intersects` by the pure-Python loop: the reference, and what ``--trace`` runs.

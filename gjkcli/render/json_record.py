@@ -230,8 +230,9 @@ def _rational(value: Fraction) -> str:
 
 
 def trace_record(query: Query, answer: Answer) -> dict[str, Any]:
-    """``{"boolean": [...], "distance": [...], "radii": [ra, rb]}``: the step records of the
-    runs asked for (``radii``, with the distance run: the radii it subtracts at the end).
+    """``{"boolean": [...], "distance": [...], "epa": [...], "radii": [ra, rb]}``: the step
+    records of the GJK runs asked for, then EPA's (empty when it ran no loop), and the
+    radii that the distance run subtracts and EPA adds at the end.
 
     The fields of each record are documented in ``docs/FORMATS.md`` and in
     the JSON Schema ``docs/trace.schema.json``.
@@ -266,7 +267,23 @@ def trace_record(query: Query, answer: Answer) -> dict[str, Any]:
             }
             for step in distance_steps
         ]
-        record["radii"] = [_number(radius) for radius in answer.gjk.radii]
+    record["epa"] = [
+        {
+            "iteration": step.iteration,
+            "polygon": [_point(p) for p in step.polygon],
+            "edge": [_point(p) for p in step.edge],
+            "normal": _point(step.normal),
+            "height": _number(step.height),
+            "support_a": _point(step.support.a),
+            "support_b": _point(step.support.b),
+            "support": _point(step.support.w),
+            "reach": _number(step.reach),
+            "threshold": _number(step.threshold),
+            "outcome": step.outcome,
+        }
+        for step in answer.epa_trace
+    ]
+    record["radii"] = [_number(radius) for radius in answer.gjk.radii]
     return record
 
 

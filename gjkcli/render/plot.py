@@ -30,9 +30,9 @@ from gjkcli.algorithms.hull import convex_hull_indices
 from gjkcli.algorithms.minkowski import minkowski_difference
 from gjkcli.algorithms.outline import outline
 from gjkcli.io.errors import printable
+from gjkcli.render.narration import boolean_step_lines, distance_step_lines
 from gjkcli.render.numbers import compact
 from gjkcli.render.table import verdict_text
-from gjkcli.render.trace import boolean_step_lines, distance_step_lines
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound, Shape, parts_of
 from gjkcli.shapes.polytope import Polytope

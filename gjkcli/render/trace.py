@@ -20,112 +20,23 @@ from rich.text import Text
 from gjkcli.algorithms.answer import Answer
 from gjkcli.algorithms.compound import CompoundResult
 from gjkcli.algorithms.distance import DistanceStep
+from gjkcli.algorithms.epa import EpaStep
 from gjkcli.algorithms.intersect import IntersectStep
+from gjkcli.render.narration import boolean_step_lines, distance_step_lines, epa_step_lines
 from gjkcli.render.numbers import compact, compact_point
 from gjkcli.render.table import DISTANCE_RUN
-from gjkcli.shapes.base import Vec
 
-__all__ = ["Query", "boolean_step_lines", "distance_step_lines", "trace_text"]
+__all__ = ["Query", "trace_text"]
 
 Query = Literal["both", "boolean", "distance"]
-"""Which GJK run to show: the boolean query, the distance query, or both."""
-
-_OUTCOMES = {
-    "duplicate-support": "w is already in the simplex: v is the point of A - B closest to the "
-    "origin (duplicate-support)",
-    "converged": "the gap is at or below the threshold: converged",
-    "contains-origin": "the simplex encloses the origin, or passes within the touching band of "
-    "it: the shapes intersect (contains-origin)",
-    "degenerate": "the next direction is not a usable number: stop (degenerate)",
-    "max-iterations": "the iteration cap is reached: stop (max-iterations)",
-}
-
-
-def boolean_step_lines(step: IntersectStep) -> list[str]:
-    """One step of boolean GJK in words.
-
-    >>> from gjkcli.algorithms.intersect import intersects
-    >>> from gjkcli.shapes import Polytope
-    >>> steps: list[IntersectStep] = []
-    >>> _ = intersects(Polytope(((0.0, 1.0), (1.0, -1.0), (-1.0, -1.0))),
-    ...                Polytope(((0.0, -1.0), (1.0, 1.0), (-1.0, 1.0))), recorder=steps)
-    >>> print("\\n".join(boolean_step_lines(steps[1])))
-    search direction d = (0, -1)
-    farthest point of A along d: (1, -1); of B against d: (1, 1)
-    support point w = A - B = (0, -2); w.d = 2 >= 0: it reaches the origin
-    simplex: (0, 2), (0, -2)
-    segment: search along its perpendicular towards the origin; next direction (-4, 0)
-    """
-    support = step.support
-    verdict = (
-        "it reaches the origin"
-        if step.dot >= 0.0
-        else "it falls short of the origin, so d separates A from B"
-    )
-    sign = ">=" if step.dot >= 0.0 else "<"
-    lines = [
-        f"search direction d = {_point(step.direction)}",
-        f"farthest point of A along d: {_point(support.a)}; of B against d: {_point(support.b)}",
-        f"support point w = A - B = {_point(support.w)}; w.d = {compact(step.dot)} {sign} 0: "
-        + verdict,
-    ]
-    if step.simplex:
-        lines.append(f"simplex: {_points(step.simplex)}")
-    decision = step.region
-    if step.dropped:
-        decision += f" (dropped {_points(step.dropped)})"
-    if step.next_direction is not None:
-        decision += f"; next direction {_point(step.next_direction)}"
-    else:
-        decision += ": A and B are apart" if step.dot < 0.0 else ": A and B intersect"
-    lines.append(decision)
-    return lines
-
-
-def distance_step_lines(step: DistanceStep, cores: bool = False) -> list[str]:
-    """One step of GJK distance in words; with ``cores``, the run is on the shapes' cores
-    (some shape is rounded: its radius is subtracted at the end), and the words say so.
-
-    >>> from gjkcli.algorithms.distance import distance
-    >>> from gjkcli.shapes import point, segment
-    >>> steps: list[DistanceStep] = []
-    >>> _ = distance(segment((0.0, 0.0), (4.0, 0.0)), point((1.0, 3.0)), steps)
-    >>> print("\\n".join(distance_step_lines(steps[0])))
-    search direction d = (1, 0)
-    farthest point of A along d: (4, 0); of B against d: (1, 3)
-    support point w = A - B = (3, -3)
-    simplex: (3, -3); closest point to the origin v = (3, -3), |v| = 4.24264
-    """
-    support = step.support
-    a, b = ("A's core", "B's core") if cores else ("A", "B")
-    lines = [
-        f"search direction d = {_point(step.direction)}",
-        f"farthest point of {a} along d: {_point(support.a)}; "
-        f"of {b} against d: {_point(support.b)}",
-        f"support point w = {a} - {b} = {_point(support.w)}",
-    ]
-    if step.gap is not None and step.threshold is not None:
-        side = "at or below" if step.gap <= step.threshold else "above"
-        lines.append(
-            f"gap |v|^2 - v.w = {compact(step.gap)}, {side} the threshold "
-            f"{compact(step.threshold, 3)} at which the run stops"
-        )
-    if step.outcome in ("added", "contains-origin"):
-        kept = f"simplex: {_points(step.simplex)}"
-        if step.dropped:
-            kept += f" (dropped {_points(step.dropped)})"
-        lines.append(
-            f"{kept}; closest point to the origin v = {_point(step.closest)}, "
-            f"|v| = {compact(step.norm)}"
-        )
-    if step.outcome != "added":
-        lines.append(_OUTCOMES[step.outcome].replace("A - B", f"{a} - {b}"))
-    return lines
+"""Which GJK run to show: the boolean query, the distance query, or both (EPA follows
+either when the shapes overlap)."""
 
 
 def trace_text(query: Query, answer: Answer) -> RenderableType:
-    """The walk-through of the runs ``query`` names, numbered like the article's steps;
-    for a compound pair, the part pairs tested come first."""
+    """The walk-through of the runs ``query`` names, numbered like the article's steps,
+    then EPA's when the shapes overlap; for a compound pair, the part pairs tested come
+    first."""
     parts: list[RenderableType] = [] if answer.parts is None else [_part_pairs(answer.parts)]
     if query in ("both", "boolean"):
         parts.append(
@@ -143,7 +54,55 @@ def trace_text(query: Query, answer: Answer) -> RenderableType:
                 *notes,
             )
         )
+    if answer.penetration is not None:
+        parts.append(_epa(answer))
+    elif answer.penetration_reason is not None:
+        parts.append(
+            Text(f"\nEPA (how deeply do they overlap?): not run: {answer.penetration_reason}")
+        )
     return Group(*parts)
+
+
+def _epa(answer: Answer) -> Group:
+    """EPA's steps, or why it needed none, and how the depth follows from the last one."""
+    assert answer.penetration is not None
+    overlap = answer.penetration
+    radius_a, radius_b = answer.gjk.radii
+    radii = radius_a + radius_b
+    cores = radii > 0.0
+    difference = "the cores' A - B" if cores else "A - B"
+    if overlap.status == "cores-apart":
+        before = Text(
+            f"The cores are apart, so EPA has no loop to run: the depth is the radii "
+            f"{compact(radii)} less the cores' distance, along the line between their closest "
+            "points."
+        )
+    elif overlap.status == "degenerate" and not answer.epa_trace:
+        before = Text(
+            f"{difference} has no interior (points on one line), so EPA has no loop to run: "
+            f"the cores' depth is 0."
+        )
+    else:
+        before = Text(
+            f"EPA starts from the distance run's last simplex, grown into a polygon around the "
+            f"origin inside {difference}, and pushes its edge nearest the origin outwards until "
+            "that edge lies on the boundary."
+        )
+    plus = f" + {compact(radii)} (the radii)" if cores and overlap.status != "cores-apart" else ""
+    after = Text(
+        f"Depth = {compact(overlap.depth)}{plus}: moving B by {compact(overlap.depth)} along "
+        f"n = {compact_point(overlap.normal)} leaves the shapes just touching."
+        if not plus
+        else f"Depth = {compact(overlap.depth - radii)}{plus} = {compact(overlap.depth)}: moving B "
+        f"by that along n = {compact_point(overlap.normal)} leaves the shapes just touching."
+    )
+    return _run(
+        "EPA (how deeply do they overlap?)",
+        answer.epa_trace,
+        partial(epa_step_lines, cores=cores),
+        before,
+        after,
+    )
 
 
 def _radii(answer: Answer) -> tuple[Text, Text]:
@@ -166,7 +125,7 @@ def _radii(answer: Answer) -> tuple[Text, Text]:
     )
 
 
-Step = TypeVar("Step", IntersectStep, DistanceStep)
+Step = TypeVar("Step", IntersectStep, DistanceStep, EpaStep)
 
 
 def _part_pairs(search: CompoundResult) -> Group:
@@ -221,11 +180,3 @@ def _run(
             grid.add_row("", line)
     heading = Text(f"\n{title}: {len(steps)} step{'s' if len(steps) != 1 else ''}", style="bold")
     return Group(*(part for part in (heading, before, grid, after) if part is not None))
-
-
-def _point(p: Vec) -> str:
-    return compact_point(p)
-
-
-def _points(points: Sequence[Vec]) -> str:
-    return ", ".join(_point(p) for p in points)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from gjkcli.algorithms.answer import Answer, solve
 from gjkcli.pair import Pair
+from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import shape_bounds
 from gjkcli.tolerances import agreement_tolerance, coordinate_scale
 from gjkcli.verify.agreement import disagreements, off_the_proof, strict_warnings
@@ -88,8 +89,16 @@ def check_status(check: Check, strict: bool = False) -> tuple[Status, tuple[str,
     return ("fail" if reasons else "pass"), reasons
 
 
-def check_pair(pair: Pair, trace: bool = False, settings: ExpectSettings = _DEFAULT) -> Check:
+def check_pair(
+    pair: Pair,
+    trace: bool = False,
+    settings: ExpectSettings = _DEFAULT,
+    direction: Vec | None = None,
+) -> Check:
     """Run GJK (both queries), EPA, the exact arbiter and Shapely on a pair and compare them.
+
+    With ``trace``, the steps of GJK's runs and EPA's are kept (:func:`solve`);
+    ``direction`` is the first search direction of both GJK runs.
 
     >>> from gjkcli.pair import Pair, ShapeInput
     >>> from gjkcli.shapes import circle, rectangle
@@ -104,16 +113,19 @@ def check_pair(pair: Pair, trace: bool = False, settings: ExpectSettings = _DEFA
     >>> check.ruling.verdict, check.ruling.source
     ('touching', 'touching-band')
     """
-    return check_pairs([pair], trace, settings)[0]
+    return check_pairs([pair], trace, settings, direction)[0]
 
 
 def check_pairs(
-    pairs: Sequence[Pair], trace: bool = False, settings: ExpectSettings = _DEFAULT
+    pairs: Sequence[Pair],
+    trace: bool = False,
+    settings: ExpectSettings = _DEFAULT,
+    direction: Vec | None = None,
 ) -> list[Check]:
     """:func:`check_pair` for many pairs, with one vectorized Shapely call and one
     filtered exact arbiter call for all of them. ``settings`` say how the pairs'
     expectations and answers are compared (:mod:`gjkcli.verify.expect`)."""
-    answers = [solve(pair.a.shape, pair.b.shape, trace) for pair in pairs]
+    answers = [solve(pair.a.shape, pair.b.shape, trace, direction) for pair in pairs]
     shapes = [(pair.a.shape, pair.b.shape) for pair in pairs]
     referees = shapely_answers(shapes, [answer.gjk.intersects for answer in answers])
     return [

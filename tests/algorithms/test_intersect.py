@@ -120,7 +120,7 @@ def test_non_finite_support_is_degenerate_not_a_hang() -> None:
 
 
 def test_zero_first_direction_is_refused() -> None:
-    with pytest.raises(ValueError, match="must not be"):
+    with pytest.raises(ValueError, match="must be a finite, non-zero vector"):
         intersects(SEED_A, SEED_B, (0.0, 0.0))
 
 

@@ -65,7 +65,8 @@ def test_json_trace_validates_against_the_documented_record(sample: str) -> None
 def test_json_trace_carries_full_precision_and_one_query_at_a_time() -> None:
     check = check_pair(load_pair(str(SAMPLES / "ellipse" / "separated.json")), trace=True)
     only_distance = check_record(check, "distance")["trace"]
-    assert set(only_distance) == {"distance", "radii"}
+    assert set(only_distance) == {"distance", "epa", "radii"}
+    assert only_distance["epa"] == []  # apart: EPA ran no loop
     step = only_distance["distance"][1]
     assert step["support"] == list(check.answer.distance_trace[1].support.w)  # every digit
     assert "trace" not in check_record(check)
