@@ -50,6 +50,10 @@ def mismatches(fast: ModuleType, a: ConvexShape, b: ConvexShape) -> list[str]:
             lambda: reference_intersects(a, b, direction),
         ),
         "penetration": (lambda: fast.penetration(a, b, None), lambda: reference_penetration(a, b)),
+        "penetration, traced": (
+            lambda: fast.penetration(a, b, None),
+            lambda: reference_penetration(a, b, recorder=[]),
+        ),
     }
     return [
         f"{name}: core {core} != reference {reference} for {a!r}, {b!r}"
