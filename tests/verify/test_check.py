@@ -38,7 +38,9 @@ def nudge_distance(monkeypatch: pytest.MonkeyPatch, by: float) -> None:
     """Make GJK's distance wrong by ``by``, as a bug would."""
     real = distance
 
-    def off(a: ConvexShape, b: ConvexShape, recorder: object = None) -> DistanceResult:
+    def off(
+        a: ConvexShape, b: ConvexShape, recorder: object = None, direction: object = None
+    ) -> DistanceResult:
         result = real(a, b)
         return dataclasses.replace(
             result, distance=result.distance + by, raw_distance=result.raw_distance + by
@@ -80,7 +82,9 @@ def test_a_boolean_query_at_odds_with_the_distance_is_caught(
     monkeypatch.setattr(
         answer_module,
         "intersects",
-        lambda a, b, recorder=None: dataclasses.replace(real(a, b), intersects=True),
+        lambda a, b, direction=None, recorder=None: dataclasses.replace(
+            real(a, b), intersects=True
+        ),
     )
     result = check_pair(make_pair(circle((0.0, 0.0), 1.0), circle((5.0, 0.0), 1.0)))
     assert not result.agree
@@ -119,7 +123,9 @@ def test_penetration_is_checked_against_the_minkowski_hull() -> None:
 def test_a_wrong_depth_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     real = penetration
 
-    def too_deep(a: ConvexShape, b: ConvexShape, gjk: object = None) -> Penetration | None:
+    def too_deep(
+        a: ConvexShape, b: ConvexShape, gjk: object = None, recorder: object = None
+    ) -> Penetration | None:
         result = real(a, b)
         return None if result is None else dataclasses.replace(result, depth=result.depth + 1e-6)
 
