@@ -38,6 +38,7 @@ __all__ = [
     "check_table",
     "headline",
     "table_cells",
+    "verdict_summary",
     "verdict_text",
 ]
 
@@ -165,6 +166,27 @@ def verdict_text(answer: Answer) -> str:
     if answer.verdict != "touching":
         return answer.verdict
     return f"touching (within {compact(answer.verdict_tolerance, 3)})"
+
+
+def verdict_summary(answer: Answer) -> str:
+    """The verdict as :func:`verdict_text` words it, with the depth or the distance that
+    goes with it: the title of a picture of the answer.
+
+    >>> from gjkcli.algorithms.answer import solve
+    >>> from gjkcli.shapes import circle
+    >>> verdict_summary(solve(circle((0.0, 0.0), 1.0), circle((3.0, 0.0), 1.0)))
+    'separated, distance 1'
+    >>> verdict_summary(solve(circle((0.0, 0.0), 1.0), circle((1.5, 0.0), 1.0)))
+    'overlapping, depth 0.5'
+    """
+    words = verdict_text(answer)
+    if answer.parts is not None and answer.gjk.intersects:
+        return f"{words} (compound shapes: no depth)"
+    if answer.verdict == "overlapping" and answer.penetration is not None:
+        return f"{words}, depth {compact(answer.penetration.depth)}"
+    if answer.verdict == "separated":
+        return f"{words}, distance {compact(answer.gjk.distance)}"
+    return words
 
 
 def _answer_rows(check: Check) -> list[Row]:
