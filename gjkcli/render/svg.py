@@ -150,6 +150,14 @@ class Labels:
         x, y = at
         self.boxes.append((x - radius, y - radius, x + radius, y + radius))
 
+    def mark_line(self, start: tuple[float, float], end: tuple[float, float]) -> None:
+        """Keep labels off a line drawn between two picture points."""
+        length = math.hypot(end[0] - start[0], end[1] - start[1])
+        pieces = max(1, math.ceil(length / 8.0))
+        for i in range(pieces + 1):
+            t = i / pieces
+            self.mark((start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t), 3.0)
+
     def place(self, text: str, at: tuple[float, float], css: str, size: float = LABEL_SIZE) -> str:
         """The SVG of ``text`` placed near the picture point ``at``, with class ``css``."""
         width, height = _CHAR_WIDTH * size * len(text) + 2.0, size + 2.0
@@ -313,11 +321,11 @@ STYLE = f"""
   stroke-width: 1.5; }}
 .epa-corner {{ fill: {COLOR_SIMPLEX}; }}
 .epa-edge {{ stroke: {COLOR_SUPPORT}; stroke-width: 3.5; stroke-linecap: round; }}
-.epa-new {{ stroke: {COLOR_SIMPLEX}; stroke-width: 1.2; stroke-dasharray: 4 3; }}
+.epa-new {{ fill: none; stroke: {COLOR_SIMPLEX}; stroke-width: 1.2; stroke-dasharray: 4 3; }}
 .normal {{ stroke: {COLOR_SUPPORT}; stroke-width: 2; }}
 .overlap {{ fill: url(#hatch); stroke: {COLOR_SUPPORT}; stroke-width: 0.8; }}
 .closest-a, .closest-b, .contact-a, .contact-b {{ fill: {COLOR_ANSWER}; }}
-.gap {{ stroke: {COLOR_ANSWER}; stroke-width: 1.5; stroke-dasharray: 5 3; }}
+.gap {{ fill: none; stroke: {COLOR_ANSWER}; stroke-width: 1.5; stroke-dasharray: 5 3; }}
 .move {{ stroke: {COLOR_ANSWER}; stroke-width: 2; }}
 .leader {{ stroke: #888; stroke-width: 0.6; }}
 text {{ font-family: "DejaVu Sans", Verdana, Arial, sans-serif; text-anchor: middle;
@@ -408,13 +416,13 @@ def _answer(view: View, check: Check, labels: Labels) -> str:
                      on_b[1] + overlap.normal[1] * overlap.depth)  # fmt: skip
             drawn.append(_arrow(view(on_b), view(moved), "move", "arrow-answer"))
             middle = view(((on_b[0] + moved[0]) / 2.0, (on_b[1] + moved[1]) / 2.0))
+            labels.mark_line(view(on_b), view(moved))
             said.append(labels.place(f"move B by {compact(overlap.depth)}", middle, "label-answer"))
     elif answer.gjk.closest is not None:
         on_a, on_b = answer.gjk.closest
         drawn.append(_element("path", {"class": "gap", "d": _path(view, (on_a, on_b), False)}))
         drawn += [_dot(view, on_a, "closest-a", 3.5), _dot(view, on_b, "closest-b", 3.5)]
-        labels.mark(view(on_a))
-        labels.mark(view(on_b))
+        labels.mark_line(view(on_a), view(on_b))
         middle = view(((on_a[0] + on_b[0]) / 2.0, (on_a[1] + on_b[1]) / 2.0))
         said.append(labels.place(f"d = {compact(answer.gjk.distance)}", middle, "label-answer"))
     return "".join(drawn + said)
@@ -505,6 +513,7 @@ def walkthrough_svg(check: Check) -> str:
     shapes = _shape_svg(view, a, "a", None if deciding is None else deciding[0])
     shapes += _shape_svg(view, b, "b", None if deciding is None else deciding[1])
     shapes += _shape_labels(view, a, b, labels)
+    origin_label = labels.place("O", origin, "label-origin")
     which = "" if deciding is None else f" (part {deciding[0]} of A, part {deciding[1]} of B)"
     backgrounds: dict[Run, tuple[str, Labels]] = {}
     for run in ("boolean", "distance", "epa"):
@@ -522,23 +531,19 @@ def walkthrough_svg(check: Check) -> str:
     body = [shapes]
     first_run = steps[0].run
     for run, (drawn, _) in backgrounds.items():
-        off = "" if run == first_run else " off"
-        body.append(f'<g class="run-bg{off}" data-run="{run}">{drawn}</g>')
+        hidden = "" if run == first_run else " off"
+        body.append(f'<g class="run-bg{hidden}" data-run="{run}">{drawn}</g>')
     last = len(steps) - 1
-    final_labels = labels
     for index, (run, step) in enumerate(steps):
         placer = backgrounds[run][1].copy()
+        if index == last:  # the answer, shown with the last step: its labels go first
+            body.append(f'<g class="answer{_off(last)}">{_answer(view, check, placer)}</g>')
         drawn = _step(view, step, placer)
-        off = "" if index == 0 else " off"
-        body.append(
-            f'<g class="step{off}" data-run="{run}" data-step="{step.iteration}" '
-            f'data-index="{index}">{drawn}</g>'
+        body.insert(
+            len(body) - (index == last),
+            f'<g class="step{_off(index)}" data-run="{run}" data-step="{step.iteration}" '
+            f'data-index="{index}">{drawn}</g>',
         )
-        if index == last:
-            final_labels = placer
-    body.append(
-        f'<g class="answer{" off" if last else ""}">{_answer(view, check, final_labels)}</g>'
-    )
     cross = 7.0
     body.append(
         _element(
@@ -549,9 +554,14 @@ def walkthrough_svg(check: Check) -> str:
                 f"M{origin[0]:.2f} {origin[1] - cross:.2f} v{2 * cross}",
             },
         )
-        + labels.place("O", origin, "label-origin")
+        + origin_label
     )
     return _svg(view, "".join(body))
+
+
+def _off(index: int) -> str:
+    """The class that hides a step's group until it is shown: every step but the first."""
+    return " off" if index else ""
 
 
 def _step_points(step: IntersectStep | DistanceStep | EpaStep) -> list[Vec]:
