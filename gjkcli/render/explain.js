@@ -15,7 +15,7 @@
   var count = Number(slider.max) + 1;
   var current = 0;
   var timer = null;
-  var PLAY_MS = 1400;
+  var PLAY_MS = 1400; // each step shown this long; data-ms on the Play button sets another
 
   function each(list, action) {
     Array.prototype.forEach.call(list, action);
@@ -65,7 +65,7 @@
       if (current === count - 1) {
         stop();
       }
-    }, PLAY_MS);
+    }, Number(play.getAttribute("data-ms")) || PLAY_MS);
   }
 
   slider.addEventListener("input", function () {
