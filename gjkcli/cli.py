@@ -49,6 +49,7 @@ app = typer.Typer(
     "  gjk example > pair.json && gjk check pair.json\n"
     '  gjk check \'POINT (0 0)\' \'{"type": "circle", "center": [3, 4], "radius": 1}\'\n'
     "  gjk check pair.json --trace --query boolean\n"
+    "  gjk explain pair.json -o run.html\n"
     "  gjk generate corpus.jsonl --count 1000 && gjk batch corpus.jsonl\n"
     "\n"
     "Exit status:\n"
@@ -358,7 +359,7 @@ def plot(
     cls=Command,
     epilog="Examples:\n"
     "  gjk explain pair.json -o run.html\n"
-    "  gjk explain samples/seed-example.json -o seed.html --direction 0 1\n"
+    "  gjk example | gjk explain - -o seed.html --direction 0 1\n"
     "  gjk explain a.json b.json -o run.html\n"
     "\n"
     "Exit status:\n"
