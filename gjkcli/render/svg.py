@@ -453,9 +453,10 @@ def answer_svg(check: Check, width: float = 480.0) -> str:
     """
     a, b = check.pair.a.shape, check.pair.b.shape
     view = View.fit(
-        [*_shape_points(a), *_shape_points(b), *_answer_points(check)], width=width, margin=36.0
+        [*_shape_points(a), *_shape_points(b), *_answer_points(check)], width=width, margin=44.0
     )
     labels = Labels(view.width, view.height)
+    labels.boxes.append((0.0, 0.0, view.width, 30.0))  # the title's
     deciding = deciding_indices(check)
     body = _shape_svg(view, a, "a", None if deciding is None else deciding[0])
     body += _shape_svg(view, b, "b", None if deciding is None else deciding[1])
