@@ -52,6 +52,7 @@ from gjkcli.algorithms.epa import Penetration
 from gjkcli.algorithms.intersect import IntersectResult
 from gjkcli.algorithms.minkowski import MinkowskiPolygon
 from gjkcli.queries import (
+    check,
     distance,
     intersects,
     minkowski_difference,
@@ -94,6 +95,7 @@ __all__ = [
     "Penetration",
     "__version__",
     "capsule",
+    "check",
     "check_pair",
     "circle",
     "convex_polygon",

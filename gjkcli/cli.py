@@ -49,6 +49,7 @@ app = typer.Typer(
     "  gjk example > pair.json && gjk check pair.json\n"
     '  gjk check \'POINT (0 0)\' \'{"type": "circle", "center": [3, 4], "radius": 1}\'\n'
     "  gjk check pair.json --trace --query boolean\n"
+    "  gjk explain pair.json -o run.html\n"
     "  gjk generate corpus.jsonl --count 1000 && gjk batch corpus.jsonl\n"
     "\n"
     "Exit status:\n"
@@ -351,6 +352,54 @@ def plot(
         _draw("animation", result, query, gif)
     if frames is not None:
         _draw("frames", result, query, frames)
+    raise typer.Exit(EXIT_OK if result.ok else EXIT_DISAGREE)
+
+
+@app.command(
+    cls=Command,
+    epilog="Examples:\n"
+    "  gjk explain pair.json -o run.html\n"
+    "  gjk example | gjk explain - -o seed.html --direction 0 1\n"
+    "  gjk explain a.json b.json -o run.html\n"
+    "\n"
+    "Exit status:\n"
+    "  0  written, and GJK agreed with the referees\n"
+    "  1  written, but a disagreement or a failed expectation\n"
+    "  2  bad usage, unreadable input, or a file that cannot be written\n"
+    "\n"
+    "The page needs no network: open it from the file system in any browser. "
+    "What it holds: gjk formats explain.",
+)
+def explain(
+    a: FirstShape,
+    b: SecondShape = None,
+    *,
+    output: Annotated[
+        Path,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="The page to write, ending in .html (replaced whole, or left as it was).",
+        ),
+    ],
+    direction: Direction = None,
+) -> None:
+    """Write one HTML page that walks through every step of GJK's runs and EPA's, with a
+    step slider, the words of --trace beside the picture, and the answer at the end."""
+    from gjkcli.render.explain import explain_page
+    from gjkcli.verify.check import check_pair
+
+    if output.suffix.lower() != ".html":
+        _fail(f"{output}: the page's file name must end in .html")
+    first = _direction(direction)
+    pair = _load(a, b, False)
+    _notes(pair)
+    result = check_pair(pair, trace=True, direction=first)
+    page = explain_page(result)
+    with contextlib.ExitStack() as stack:
+        _atomic(stack, output).write(page)
+    sys.stderr.write(f"gjk: wrote {output}\n")
     raise typer.Exit(EXIT_OK if result.ok else EXIT_DISAGREE)
 
 

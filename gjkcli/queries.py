@@ -1,7 +1,7 @@
 """The public queries: any two shapes, however they are given, convex or not.
 
-``gjkcli.distance``, ``intersects``, ``penetration``, ``minkowski_difference``
-and ``solve`` are these functions. Each takes its two shapes in any form
+``gjkcli.distance``, ``intersects``, ``penetration``, ``minkowski_difference``,
+``solve`` and ``check`` are these functions. Each takes its two shapes in any form
 :func:`gjkcli.load_shape` accepts (a gjkcli shape, a Shapely geometry, a
 GeoJSON or native dict, WKT or JSON text, coordinates; see
 :mod:`gjkcli.io.shape_value`), and answers for non-convex and multi-part
@@ -41,8 +41,10 @@ from gjkcli.shapes.primitives import CONVEX_CLASSES, NotConvexError
 
 if TYPE_CHECKING:
     from gjkcli.algorithms.answer import Answer
+    from gjkcli.verify.check import Check
 
 __all__ = [
+    "check",
     "distance",
     "intersects",
     "minkowski_difference",
@@ -76,16 +78,22 @@ def _shape(value: object, name: str) -> Shape:
     queries say nothing of notes about the input (GeoJSON in longitude/latitude,
     FORMATS section 2): ``load_shape(value).notes`` has them.
     """
+    return _input(value, name).shape
+
+
+def _input(value: object, name: str) -> ShapeInput:
+    """``value`` as a loaded shape (see :func:`_shape`); a gjkcli shape's kind is the
+    name of its class."""
     if isinstance(value, (*CONVEX_CLASSES, Compound)):
-        return value
+        return ShapeInput(value, type(value).__name__.lower())
     if isinstance(value, ShapeInput):
-        return value.shape
+        return value
     from gjkcli.io import load_shape  # the loaders (and Shapely) only for other forms
     from gjkcli.io.shape_value import shape_from_text
 
     if isinstance(value, str):
-        return shape_from_text(value, name).shape
-    return load_shape(value, name=name).shape
+        return shape_from_text(value, name)
+    return load_shape(value, name=name)
 
 
 def distance(
@@ -207,6 +215,32 @@ def solve(shape_a: object, shape_b: object, trace: bool = False) -> Answer:
     from gjkcli.algorithms import answer
 
     return answer.solve(_shape(shape_a, "a"), _shape(shape_b, "b"), trace)
+
+
+def check(
+    shape_a: object, shape_b: object, trace: bool = False, direction: Vec | None = None
+) -> Check:
+    """The whole check of two shapes, as ``gjk check`` makes it: GJK's answer (both
+    queries, the depth, the verdict and its certificate), Shapely's and, for polygons,
+    the exact one, compared (:func:`gjkcli.verify.check.check_pair`). With ``trace``,
+    the steps of the runs are kept; ``direction`` is the first search direction of both
+    GJK runs. In a notebook the result shows as a picture of the answer.
+
+    >>> result = check("POLYGON ((0 1, 1 -1, -1 -1, 0 1))", "POLYGON ((0 -1, 1 1, -1 1, 0 -1))")
+    >>> result.answer.verdict, round(result.answer.penetration.depth, 6), result.agree
+    ('overlapping', 0.894427, True)
+    >>> "A, B: overlapping, depth 0.894427" in result._repr_svg_()
+    True
+    >>> traced = check("POINT (0 0)", {"type": "circle", "center": [3, 4], "radius": 1},
+    ...                trace=True, direction=(0.0, 1.0))
+    >>> traced.answer.gjk.distance, traced.answer.boolean_trace[0].direction
+    (4.0, (0.0, 1.0))
+    """
+    from gjkcli.pair import Pair
+    from gjkcli.verify.check import check_pair
+
+    a, b = _input(shape_a, "a"), _input(shape_b, "b")
+    return check_pair(Pair(a, b, "A, B"), trace=trace, direction=direction)
 
 
 def _convex(value: object, name: str, what: str) -> ConvexShape:

@@ -7,15 +7,31 @@ list of lines per step, plain text, no terminal styling.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
+from gjkcli.algorithms.answer import Answer
 from gjkcli.algorithms.distance import DistanceStep
 from gjkcli.algorithms.epa import EpaStep
 from gjkcli.algorithms.intersect import IntersectStep
 from gjkcli.render.numbers import compact, compact_point
 from gjkcli.shapes.base import Vec
 
-__all__ = ["boolean_step_lines", "distance_step_lines", "epa_step_lines"]
+__all__ = [
+    "RUN_TITLES",
+    "boolean_step_lines",
+    "distance_step_lines",
+    "epa_notes",
+    "epa_step_lines",
+    "radii_notes",
+]
+
+RUN_TITLES = {
+    "boolean": "Boolean GJK (does A touch B?)",
+    "distance": "GJK distance (how far apart?)",
+    "epa": "EPA (how deeply do they overlap?)",
+}
+"""The title of each run's walk-through, by the run's name."""
 
 _OUTCOMES = {
     "duplicate-support": "w is already in the simplex: v is the point of A - B closest to the "
@@ -158,6 +174,81 @@ def epa_step_lines(step: EpaStep, cores: bool = False) -> list[str]:
         f"support point w = {difference} = {_point(support.w)}; w.n = {compact(step.reach)}",
         outcomes[step.outcome],
     ]
+
+
+def radii_notes(answer: Answer) -> tuple[str, str]:
+    """For rounded shapes, what the distance run's words need before its steps (why the
+    run is on the cores) and after them (how the distance follows: ``|v|`` less the radii).
+
+    >>> from gjkcli.algorithms.answer import solve
+    >>> from gjkcli.shapes import circle, point
+    >>> before, after = radii_notes(solve(circle((0.0, 0.0), 1.0), point((3.0, 0.0)), trace=True))
+    >>> print(before); print(after)
+    Rounded shapes (A by 1): the run works on the cores (the shapes without their radii) and \
+subtracts the radii at the end.
+    Distance = |v| - 1 = 3 - 1 = 2
+    """
+    radius_a, radius_b = answer.gjk.radii
+    radii = radius_a + radius_b
+    norm = answer.distance_trace[-1].norm if answer.distance_trace else math.nan
+    found = f"= {compact(answer.gjk.raw_distance)}" if norm > radii else "<= 0: they intersect"
+    rounded = ", ".join(
+        f"{name} by {compact(radius)}"
+        for name, radius in (("A", radius_a), ("B", radius_b))
+        if radius > 0.0
+    )
+    return (
+        f"Rounded shapes ({rounded}): the run works on the cores (the shapes without "
+        "their radii) and subtracts the radii at the end.",
+        f"Distance = |v| - {compact(radii)} = {compact(norm)} - {compact(radii)} {found}",
+    )
+
+
+def epa_notes(answer: Answer) -> tuple[str, str]:
+    """What EPA's words need before its steps (where it starts, or why it runs no loop)
+    and after them (how the depth follows from the last step, and what it means).
+
+    >>> from gjkcli.algorithms.answer import solve
+    >>> from gjkcli.shapes import rectangle
+    >>> before, after = epa_notes(
+    ...     solve(rectangle((0.0, 0.0), (4.0, 2.0)), rectangle((3.0, 0.5), (4.0, 2.0)))
+    ... )
+    >>> print(after)
+    Depth = 1: moving B by 1 along n = (1, 0) leaves the shapes just touching.
+    """
+    overlap = answer.penetration
+    if overlap is None:
+        raise ValueError("EPA's notes need overlapping shapes, with a penetration")
+    radius_a, radius_b = answer.gjk.radii
+    radii = radius_a + radius_b
+    cores = radii > 0.0
+    difference = "the cores' A - B" if cores else "A - B"
+    if overlap.status == "cores-apart":
+        before = (
+            f"The cores are apart, so EPA has no loop to run: the depth is the radii "
+            f"{compact(radii)} less the cores' distance, along the line between their closest "
+            "points."
+        )
+    elif overlap.status == "degenerate" and not answer.epa_trace:
+        before = (
+            f"{difference} has no interior (points on one line), so EPA has no loop to run: "
+            f"the cores' depth is 0."
+        )
+    else:
+        before = (
+            f"EPA starts from the distance run's last simplex, grown into a polygon around the "
+            f"origin inside {difference}, and pushes its edge nearest the origin outwards until "
+            "that edge lies on the boundary."
+        )
+    plus = f" + {compact(radii)} (the radii)" if cores and overlap.status != "cores-apart" else ""
+    after = (
+        f"Depth = {compact(overlap.depth)}{plus}: moving B by {compact(overlap.depth)} along "
+        f"n = {compact_point(overlap.normal)} leaves the shapes just touching."
+        if not plus
+        else f"Depth = {compact(overlap.depth - radii)}{plus} = {compact(overlap.depth)}: moving B "
+        f"by that along n = {compact_point(overlap.normal)} leaves the shapes just touching."
+    )
+    return before, after
 
 
 _LISTED_CORNERS = 6

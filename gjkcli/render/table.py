@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -29,7 +30,17 @@ from gjkcli.verify.agreement import not_run
 from gjkcli.verify.check import Check
 from gjkcli.verify.exact import rational_text
 
-__all__ = ["BOOLEAN_RUN", "DISTANCE_RUN", "EPA_RUN", "check_table", "headline", "verdict_text"]
+__all__ = [
+    "BOOLEAN_RUN",
+    "DISTANCE_RUN",
+    "EPA_RUN",
+    "TableCells",
+    "check_table",
+    "headline",
+    "table_cells",
+    "verdict_summary",
+    "verdict_text",
+]
 
 _DISTANCE_DIGITS = 12
 
@@ -63,33 +74,69 @@ EPA_RUN: dict[PenetrationStatus, str] = {
 """Why EPA (the depth run) stopped, in words, by its status."""
 
 
-def check_table(check: Check) -> RenderableType:
-    """The verdict (the best-proven one, and what proves it), then the table of what GJK,
-    Shapely and the exact arbiter each say, then the agree / DISAGREE line, who is right,
-    warnings, and the expectation."""
-    table = Table(
-        caption=printable(f"A: {_label(check.pair.a)}   B: {_label(check.pair.b)}"),
-        caption_justify="left",
-    )
-    table.add_column("", style="bold")
-    table.add_column("GJK", overflow="fold")
-    table.add_column("Shapely (GEOS)", overflow="fold")
+@dataclass(frozen=True)
+class TableCells:
+    """The table of a check as plain text: what :func:`check_table` draws with Rich and
+    ``gjk explain`` as HTML.
+
+    ``columns`` are the headings (the first is empty: the rows' names), ``rows`` one
+    tuple of cells per row, as many as there are columns, ``caption`` the line naming
+    A and B, and ``notes`` the lines under the table: a heading, a sentence, and the
+    Rich style of the heading (``bold green`` for agreement, ``bold red`` for a
+    failure, ``yellow`` for a warning, ``cyan`` for a note).
+    """
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    caption: str
+    notes: tuple[tuple[str, str, str], ...]
+
+
+def table_cells(check: Check) -> TableCells:
+    """The cells of the table of ``check``, the caption and the notes under it.
+
+    >>> from gjkcli.io import load_pair
+    >>> from gjkcli.verify.check import check_pair
+    >>> cells = table_cells(check_pair(load_pair("samples/seed-example.json")))
+    >>> cells.columns
+    ('', 'GJK', 'Shapely (GEOS)', 'exact')
+    >>> cells.rows[0], cells.caption
+    (('verdict', 'overlapping', 'overlapping', 'overlapping'), 'A: A (polygon)   B: B (polygon)')
+    >>> cells.notes[0]
+    ('agree', 'GJK matches the exact answer, and its certificate re-checks', 'bold green')
+    """
     exact = check.exact is not None
-    if exact:
-        table.add_column("exact", overflow="fold")
     rows = (
         *_answer_rows(check),
         *_parts_rows(check),
         *_penetration_rows(check),
         *_run_rows(check),
     )
-    for row in rows:
-        table.add_row(*(row if exact else row[:3]))
+    columns = ("", "GJK", "Shapely (GEOS)", "exact")
+    return TableCells(
+        columns if exact else columns[:3],
+        tuple(row if exact else row[:3] for row in rows),
+        printable(f"A: {_label(check.pair.a)}   B: {_label(check.pair.b)}"),
+        tuple(_notes(check)),
+    )
+
+
+def check_table(check: Check) -> RenderableType:
+    """The verdict (the best-proven one, and what proves it), then the table of what GJK,
+    Shapely and the exact arbiter each say, then the agree / DISAGREE line, who is right,
+    warnings, and the expectation."""
+    cells = table_cells(check)
+    table = Table(caption=cells.caption, caption_justify="left")
+    table.add_column(cells.columns[0], style="bold")
+    for column in cells.columns[1:]:
+        table.add_column(column, overflow="fold")
+    for row in cells.rows:
+        table.add_row(*row)
     notes = Table.grid(padding=(0, 1))
     notes.add_column(no_wrap=True)
     notes.add_column(overflow="fold")
-    for heading, sentence in _notes(check):
-        notes.add_row(heading, sentence)
+    for heading, sentence, style in cells.notes:
+        notes.add_row(Text(heading, style), Text(sentence))
     return Group(headline(check), table, notes)
 
 
@@ -119,6 +166,27 @@ def verdict_text(answer: Answer) -> str:
     if answer.verdict != "touching":
         return answer.verdict
     return f"touching (within {compact(answer.verdict_tolerance, 3)})"
+
+
+def verdict_summary(answer: Answer) -> str:
+    """The verdict as :func:`verdict_text` words it, with the depth or the distance that
+    goes with it: the title of a picture of the answer.
+
+    >>> from gjkcli.algorithms.answer import solve
+    >>> from gjkcli.shapes import circle
+    >>> verdict_summary(solve(circle((0.0, 0.0), 1.0), circle((3.0, 0.0), 1.0)))
+    'separated, distance 1'
+    >>> verdict_summary(solve(circle((0.0, 0.0), 1.0), circle((1.5, 0.0), 1.0)))
+    'overlapping, depth 0.5'
+    """
+    words = verdict_text(answer)
+    if answer.parts is not None and answer.gjk.intersects:
+        return f"{words} (compound shapes: no depth)"
+    if answer.verdict == "overlapping" and answer.penetration is not None:
+        return f"{words}, depth {compact(answer.penetration.depth)}"
+    if answer.verdict == "separated":
+        return f"{words}, distance {compact(answer.gjk.distance)}"
+    return words
 
 
 def _answer_rows(check: Check) -> list[Row]:
@@ -284,13 +352,13 @@ def _run_rows(check: Check) -> list[Row]:
     ]
 
 
-def _notes(check: Check) -> list[tuple[Text, Text]]:
+def _notes(check: Check) -> list[tuple[str, str, str]]:
     """The lines under the table: the verdict, who is right, warnings, the expectation.
 
-    Each is a heading and a sentence, laid out so that a long sentence wraps
-    under itself rather than under the heading.
+    Each is a heading, a sentence and the heading's style; the table lays them out so
+    that a long sentence wraps under itself rather than under the heading.
     """
-    notes = [(Text(heading, "cyan"), Text(sentence)) for heading, sentence in _footnotes(check)]
+    notes = [(heading, sentence, "cyan") for heading, sentence in _footnotes(check)]
     if check.agree:
         if check.exact is not None and check.exact.verdict != check.answer.verdict:
             agreed = (
@@ -305,29 +373,26 @@ def _notes(check: Check) -> list[tuple[Text, Text]]:
             agreed = "GJK's certificate re-checks, and its distance matches Shapely's"
         else:
             agreed = "GJK matches Shapely, and its certificate re-checks"
-        notes.append((Text("agree", "bold green"), Text(agreed)))
+        notes.append(("agree", agreed, "bold green"))
     else:
-        notes.extend((Text("DISAGREE", "bold red"), Text(reason)) for reason in check.disagreements)
-    notes.extend((Text("who is right", "yellow"), Text(sentence)) for sentence in check.triage)
+        notes.extend(("DISAGREE", reason, "bold red") for reason in check.disagreements)
+    notes.extend(("who is right", sentence, "yellow") for sentence in check.triage)
     for what, reason in (
         ("could not run", check.shapely.unavailable),
         ("depth oracle could not run", check.shapely.penetration_unavailable),
     ):
         if reason is not None:
-            notes.append((Text("shapely", "yellow"), Text(f"{what}: {reason}")))
+            notes.append(("shapely", f"{what}: {reason}", "yellow"))
     said = [*not_run(check.shapely), *check.triage]  # already said, on the lines above
     notes.extend(
-        (Text("warning", "yellow"), Text(warning))
-        for warning in check.warnings
-        if warning not in said
+        ("warning", warning, "yellow") for warning in check.warnings if warning not in said
     )
     if check.expect is not None:
         if check.expect.ok:
-            notes.append((Text("expect", "bold green"), Text("every stated expectation holds")))
+            notes.append(("expect", "every stated expectation holds", "bold green"))
         else:
             notes.extend(
-                (Text("expect FAILED", "bold red"), Text(failure))
-                for failure in check.expect.failures
+                ("expect FAILED", failure, "bold red") for failure in check.expect.failures
             )
     return notes
 

@@ -8,7 +8,6 @@ pair that decided the answer.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Literal, TypeVar
@@ -22,8 +21,15 @@ from gjkcli.algorithms.compound import CompoundResult
 from gjkcli.algorithms.distance import DistanceStep
 from gjkcli.algorithms.epa import EpaStep
 from gjkcli.algorithms.intersect import IntersectStep
-from gjkcli.render.narration import boolean_step_lines, distance_step_lines, epa_step_lines
-from gjkcli.render.numbers import compact, compact_point
+from gjkcli.render.narration import (
+    RUN_TITLES,
+    boolean_step_lines,
+    distance_step_lines,
+    epa_notes,
+    epa_step_lines,
+    radii_notes,
+)
+from gjkcli.render.numbers import compact
 from gjkcli.render.table import DISTANCE_RUN
 
 __all__ = ["Query", "trace_text"]
@@ -39,16 +45,14 @@ def trace_text(query: Query, answer: Answer) -> RenderableType:
     first."""
     parts: list[RenderableType] = [] if answer.parts is None else [_part_pairs(answer.parts)]
     if query in ("both", "boolean"):
-        parts.append(
-            _run("Boolean GJK (does A touch B?)", answer.boolean_trace, boolean_step_lines)
-        )
+        parts.append(_run(RUN_TITLES["boolean"], answer.boolean_trace, boolean_step_lines))
     if query in ("both", "distance"):
         radius_a, radius_b = answer.gjk.radii
         cores = radius_a + radius_b > 0.0
-        notes = _radii(answer) if cores else ()
+        notes = tuple(Text(note) for note in radii_notes(answer)) if cores else ()
         parts.append(
             _run(
-                "GJK distance (how far apart?)",
+                RUN_TITLES["distance"],
                 answer.distance_trace,
                 partial(distance_step_lines, cores=cores),
                 *notes,
@@ -65,63 +69,14 @@ def trace_text(query: Query, answer: Answer) -> RenderableType:
 
 def _epa(answer: Answer) -> Group:
     """EPA's steps, or why it needed none, and how the depth follows from the last one."""
-    assert answer.penetration is not None
-    overlap = answer.penetration
     radius_a, radius_b = answer.gjk.radii
-    radii = radius_a + radius_b
-    cores = radii > 0.0
-    difference = "the cores' A - B" if cores else "A - B"
-    if overlap.status == "cores-apart":
-        before = Text(
-            f"The cores are apart, so EPA has no loop to run: the depth is the radii "
-            f"{compact(radii)} less the cores' distance, along the line between their closest "
-            "points."
-        )
-    elif overlap.status == "degenerate" and not answer.epa_trace:
-        before = Text(
-            f"{difference} has no interior (points on one line), so EPA has no loop to run: "
-            f"the cores' depth is 0."
-        )
-    else:
-        before = Text(
-            f"EPA starts from the distance run's last simplex, grown into a polygon around the "
-            f"origin inside {difference}, and pushes its edge nearest the origin outwards until "
-            "that edge lies on the boundary."
-        )
-    plus = f" + {compact(radii)} (the radii)" if cores and overlap.status != "cores-apart" else ""
-    after = Text(
-        f"Depth = {compact(overlap.depth)}{plus}: moving B by {compact(overlap.depth)} along "
-        f"n = {compact_point(overlap.normal)} leaves the shapes just touching."
-        if not plus
-        else f"Depth = {compact(overlap.depth - radii)}{plus} = {compact(overlap.depth)}: moving B "
-        f"by that along n = {compact_point(overlap.normal)} leaves the shapes just touching."
-    )
+    before, after = epa_notes(answer)
     return _run(
-        "EPA (how deeply do they overlap?)",
+        RUN_TITLES["epa"],
         answer.epa_trace,
-        partial(epa_step_lines, cores=cores),
-        before,
-        after,
-    )
-
-
-def _radii(answer: Answer) -> tuple[Text, Text]:
-    """Why the run is on the cores, and how the distance follows: ``|v|`` less the radii."""
-    radius_a, radius_b = answer.gjk.radii
-    radii = radius_a + radius_b
-    norm = answer.distance_trace[-1].norm if answer.distance_trace else math.nan
-    found = f"= {compact(answer.gjk.raw_distance)}" if norm > radii else "<= 0: they intersect"
-    rounded = ", ".join(
-        f"{name} by {compact(radius)}"
-        for name, radius in (("A", radius_a), ("B", radius_b))
-        if radius > 0.0
-    )
-    return (
-        Text(
-            f"Rounded shapes ({rounded}): the run works on the cores (the shapes without "
-            "their radii) and subtracts the radii at the end."
-        ),
-        Text(f"Distance = |v| - {compact(radii)} = {compact(norm)} - {compact(radii)} {found}"),
+        partial(epa_step_lines, cores=radius_a + radius_b > 0.0),
+        Text(before),
+        Text(after),
     )
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.shapes.base import ConvexShape, Drawable, Vec
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import Rounded
 
@@ -124,7 +124,7 @@ class Affine:
 
 
 @dataclass(frozen=True)
-class Transformed:
+class Transformed(Drawable):
     """The image of ``inner`` under ``affine``, through the support function.
 
     >>> from gjkcli.shapes.polytope import Polytope

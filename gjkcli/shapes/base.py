@@ -13,7 +13,7 @@ import math
 from collections.abc import Iterable
 from typing import Protocol, SupportsFloat, runtime_checkable
 
-__all__ = ["ConvexShape", "PointLike", "Vec", "as_vec", "bounding_box"]
+__all__ = ["ConvexShape", "Drawable", "PointLike", "Vec", "as_vec", "bounding_box"]
 
 Vec = tuple[float, float]
 """A point or a direction in the plane."""
@@ -59,6 +59,26 @@ class ConvexShape(Protocol):
         For ``d = (0, 0)`` any point of the shape is a valid answer.
         """
         ...
+
+
+class Drawable:
+    """What makes a shape show as a picture in a notebook (Jupyter calls ``_repr_svg_``).
+
+    The drawing is :func:`gjkcli.render.svg.shape_svg`'s, imported when a picture is
+    first asked for: the shapes themselves know nothing of drawing.
+
+    >>> from gjkcli.shapes.primitives import circle
+    >>> circle((0.0, 0.0), 1.0)._repr_svg_().startswith("<svg")
+    True
+    """
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        """The shape drawn as an SVG document."""
+        from gjkcli.render.svg import shape_svg  # the one look up the layers: for notebooks
+
+        return shape_svg(self)  # type: ignore[arg-type]  # every Drawable is a Shape
 
 
 def bounding_box(shape: ConvexShape) -> tuple[float, float, float, float]:

@@ -16,7 +16,7 @@ from functools import cached_property
 from typing import Any
 
 from gjkcli.shapes.affine import Affine, transformed
-from gjkcli.shapes.base import ConvexShape, bounding_box
+from gjkcli.shapes.base import ConvexShape, Drawable, bounding_box
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.primitives import CONVEX_CLASSES, rounded
 
@@ -35,7 +35,7 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class Compound:
+class Compound(Drawable):
     """A union of convex ``parts``, and what it was made from.
 
     ``geometry`` is the GeoJSON-like description of the geometry the parts

@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from gjkcli.shapes.base import Vec
+from gjkcli.shapes.base import Drawable, Vec
 
 __all__ = ["Polytope"]
 
 
 @dataclass(frozen=True)
-class Polytope:
+class Polytope(Drawable):
     """The convex hull of ``vertices`` (at least one point, in any order).
 
     The vertices need not be in convex position: points inside the hull are

@@ -11,13 +11,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.shapes.base import ConvexShape, Drawable, Vec
 
 __all__ = ["Rounded", "split_radius", "surface_points"]
 
 
 @dataclass(frozen=True)
-class Rounded:
+class Rounded(Drawable):
     """The set of points within ``radius`` of ``core``.
 
     >>> from gjkcli.shapes.polytope import Polytope

@@ -69,6 +69,14 @@ class Check:
         """Agreement, and every stated expectation met: exit status 0."""
         return self.agree and (self.expect is None or self.expect.ok)
 
+    def _repr_svg_(self) -> str:
+        """The answer drawn, for notebooks: the shapes with the closest points, or the
+        overlap and the move of B by the depth, titled with the verdict
+        (:func:`gjkcli.render.svg.answer_svg`)."""
+        from gjkcli.render.svg import answer_svg  # the one look up the layers: for notebooks
+
+        return answer_svg(self)
+
 
 def check_status(check: Check, strict: bool = False) -> tuple[Status, tuple[str, ...]]:
     """How a checked pair ended, ``pass`` or ``fail``, and the reasons for a fail: what

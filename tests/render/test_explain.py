@@ -1,0 +1,199 @@
+"""gjk explain's page without a browser: every step drawn with the trace's points, told
+with the trace's words, the answer held back to the last step; and the command's errors.
+
+(tests/render/test_explain_browser.py opens the page in Chromium.)
+"""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
+
+import pytest
+
+from gjkcli.io import load_pair, load_two
+from gjkcli.render.explain import explain_page, step_lines
+from gjkcli.render.json_record import check_record
+from gjkcli.render.scene import run_steps
+from gjkcli.render.svg import walkthrough_svg
+from gjkcli.verify.check import Check, check_pair
+from tests.helpers import SAMPLES, assert_input_error, run_gjk
+
+PAIRS = {
+    "seed, first direction (0, 1)": ("seed-example.json", (0.0, 1.0)),
+    "polygons apart": ("polygon/separated.json", None),
+    "curves overlapping": ("ellipse/overlapping.json", None),
+    "capsule and segment": ("mixed/capsule-segment.json", None),
+    "compound": ("compound/notch.json", None),
+}
+
+Marks = dict[str, list[list[float]]]
+"""The points a step's picture holds, by the class of their marks."""
+
+
+def traced(sample: str, direction: tuple[float, float] | None = None) -> Check:
+    return check_pair(load_pair(str(SAMPLES / sample)), trace=True, direction=direction)
+
+
+def marks_of(elements: list[tuple[str, dict[str, str]]]) -> Marks:
+    """The points of a step's marks, each given as its class and its data attributes."""
+    found: Marks = {}
+    for css, data in elements:
+        name = css.split()[0]
+        if "data-x" in data:
+            found.setdefault(name, []).append([float(data["data-x"]), float(data["data-y"])])
+        if "data-dx" in data and name != "plane":
+            found.setdefault(name, []).append([float(data["data-dx"]), float(data["data-dy"])])
+        if "data-start-x" in data:
+            found.setdefault(name, []).extend(
+                [float(data[f"data-{end}-x"]), float(data[f"data-{end}-y"])]
+                for end in ("start", "end")
+            )
+    return found
+
+
+def expected_marks(run: str, step: dict[str, Any]) -> Marks:
+    """What the trace's JSON record of a step says its picture must hold."""
+    supports = {
+        "support-a": [step["support_a"]],
+        "support-b": [step["support_b"]],
+        "support": [step["support"]],
+    }
+    if run == "epa":
+        return {
+            **supports,
+            "epa-corner": step["polygon"],
+            "epa-edge": step["edge"],
+            "normal": [step["normal"]],
+        }
+    expected: Marks = {**supports, "direction": [step["direction"]]}
+    if step["simplex"]:
+        expected["simplex-point"] = step["simplex"]
+    if step["dropped"]:
+        expected["dropped"] = step["dropped"]
+    if run == "distance":
+        expected["closest"] = [step["closest"]]
+    return expected
+
+
+def step_elements(group: ElementTree.Element) -> list[tuple[str, dict[str, str]]]:
+    return [
+        (
+            element.get("class", ""),
+            {k: v for k, v in element.attrib.items() if k.startswith("data-")},
+        )
+        for element in group.iter()
+        if element is not group and element.get("class")
+    ]
+
+
+@pytest.mark.parametrize("sample, direction", PAIRS.values(), ids=PAIRS.keys())
+def test_each_step_draws_the_points_of_the_trace(
+    sample: str, direction: tuple[float, float] | None
+) -> None:
+    check = traced(sample, direction)
+    picture = ElementTree.fromstring(walkthrough_svg(check))  # well-formed XML, too
+    groups = [g for g in picture.iter() if (g.get("class") or "").startswith("step")]
+    trace = check_record(check, "both")["trace"]
+    steps = run_steps(check)
+    assert (
+        len(groups) == len(steps) == sum(len(trace[run]) for run in ("boolean", "distance", "epa"))
+    )
+    for index, (group, (run, step)) in enumerate(zip(groups, steps, strict=True)):
+        assert group.get("data-index") == str(index)
+        assert (group.get("data-run"), group.get("data-step")) == (run, str(step.iteration))
+        assert group.get("class") == ("step" if index == 0 else "step off")
+        record = trace[run][step.iteration - 1]
+        assert marks_of(step_elements(group)) == expected_marks(run, record), (run, index)
+
+
+def test_the_answer_waits_for_the_last_step() -> None:
+    check = traced("seed-example.json", (0.0, 1.0))
+    page = explain_page(check)
+    hidden = re.findall(r'class="(answer[^"]*)"', page)
+    assert hidden and all(css.endswith(" off") for css in hidden), hidden
+    assert 'id="verdict" class="answer-only off"' in page
+    assert 'id="answer" class="answer-only off"' in page
+    first = page.index('data-index="0"')
+    assert "move B by" not in page[first : page.index('data-index="1"')]
+    answer = page[page.index('<g class="answer off">') :]
+    assert "move B by 0.894427" in answer[: answer.index("</g>")]
+
+
+def test_a_single_step_run_shows_its_answer_at_once() -> None:
+    pair = load_two("POINT (0 0)", "POINT (3 0)")
+    check = check_pair(pair, trace=True)
+    steps = run_steps(check)
+    page = explain_page(check)
+    assert ('<g class="answer off">' in page) == (len(steps) > 1)
+
+
+@pytest.mark.parametrize("sample, direction", PAIRS.values(), ids=PAIRS.keys())
+def test_each_step_is_told_in_the_words_of_the_trace(
+    sample: str, direction: tuple[float, float] | None
+) -> None:
+    check = traced(sample, direction)
+    page = explain_page(check)
+    items = re.findall(r'<li class="narration[^"]*" (.*?)</li>', page)
+    steps = run_steps(check)
+    assert len(items) == len(steps)
+    for index, (item, step) in enumerate(zip(items, steps, strict=True)):
+        assert f'data-index="{index}"' in item
+        lines = re.findall(r'<p class="line">(.*?)</p>', item)
+        assert [unescape(line) for line in lines] == step_lines(check, step)
+
+
+def test_the_words_of_a_step_are_those_of_gjk_check_trace() -> None:
+    result = run_gjk(
+        "check", str(SAMPLES / "seed-example.json"), "--trace", "--direction", "0", "1"
+    )
+    check = traced("seed-example.json", (0.0, 1.0))
+    told = " ".join(result.stdout.split())
+    for step in run_steps(check):
+        for line in step_lines(check, step):
+            assert " ".join(line.split()) in told
+
+
+def test_the_page_fetches_nothing() -> None:
+    page = explain_page(traced("ellipse/overlapping.json"))
+    without_namespace = page.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    assert not re.search(r"https?:|//[a-z]|<link|@import|@font-face|\bsrc=", without_namespace)
+    assert page.count("<script>") == 1 and "<script src" not in page
+
+
+def test_gjk_explain_writes_the_page(tmp_path: Path) -> None:
+    target = tmp_path / "seed.html"
+    result = run_gjk(
+        "explain", str(SAMPLES / "seed-example.json"), "-o", str(target), "--direction", "0", "1"
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == f"gjk: wrote {target}\n" and result.stdout == ""
+    page = target.read_text(encoding="utf-8")
+    assert page.count('<li class="narration') == 6
+    assert "search direction d = (0, 1)" in page
+
+
+@pytest.mark.parametrize(
+    "arguments, fragments",
+    [
+        (["-o", "{tmp}/run.svg"], ["run.svg", "must end in .html"]),
+        ([], ["missing option --output"]),
+        (["-o", "{tmp}/missing/run.html"], ["cannot write"]),
+        (["-o", "{tmp}/run.html", "--direction", "0", "0"], ["--direction 0 0"]),
+    ],
+)
+def test_bad_usage_is_one_line(tmp_path: Path, arguments: list[str], fragments: list[str]) -> None:
+    given = [argument.replace("{tmp}", str(tmp_path)) for argument in arguments]
+    result = run_gjk("explain", str(SAMPLES / "seed-example.json"), *given)
+    assert_input_error(result, *fragments)
+    assert not (tmp_path / "run.html").exists()
+
+
+def test_bad_input_is_one_line(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"a": {"type": "circle", "center": [0, 0]}, "b": "POINT (1 1)"}')
+    result = run_gjk("explain", str(broken), "-o", str(tmp_path / "run.html"))
+    assert_input_error(result, "broken.json", "radius")
