@@ -53,6 +53,7 @@ from gjkcli.algorithms.intersect import IntersectResult
 from gjkcli.algorithms.minkowski import MinkowskiPolygon
 from gjkcli.queries import (
     distance,
+    figure,
     intersects,
     minkowski_difference,
     penetration,
@@ -100,6 +101,7 @@ __all__ = [
     "decompose",
     "distance",
     "ellipse",
+    "figure",
     "hull",
     "intersects",
     "load_pair",

@@ -40,10 +40,14 @@ from gjkcli.shapes.compound import union_of as _union_of
 from gjkcli.shapes.primitives import CONVEX_CLASSES, NotConvexError
 
 if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
     from gjkcli.algorithms.answer import Answer
+    from gjkcli.render.plot import RunQuery
 
 __all__ = [
     "distance",
+    "figure",
     "intersects",
     "minkowski_difference",
     "penetration",
@@ -207,6 +211,39 @@ def solve(shape_a: object, shape_b: object, trace: bool = False) -> Answer:
     from gjkcli.algorithms import answer
 
     return answer.solve(_shape(shape_a, "a"), _shape(shape_b, "b"), trace)
+
+
+def figure(
+    shape_a: object,
+    shape_b: object,
+    query: RunQuery = "distance",
+    step: int | None = None,
+    direction: Vec | None = None,
+) -> Figure:
+    """The picture ``gjk plot`` draws of two shapes, as a matplotlib figure to show in a
+    notebook or adapt: A and B, and ``A - B`` with GJK's ``query`` run (then EPA's, when
+    they overlap) after frame ``step`` (1 on), or the last frame, with the answer, for
+    ``None``. ``direction`` is the first search direction of the run. Needs matplotlib
+    (``pip install 'gjkcli[plot]'``): without it,
+    :class:`~gjkcli.render.plot.PlotUnavailableError` says so.
+
+    >>> a, b = [(0, 1), (1, -1), (-1, -1)], [(0, -1), (1, 1), (-1, 1)]
+    >>> picture = figure(a, b, query="boolean", step=2, direction=(0, 1))
+    >>> picture.texts[0].get_text()
+    'A and B: boolean GJK, step 2 of 3'
+    >>> print(picture.texts[1].get_text().splitlines()[2])
+    support point w = A - B = (0, -2); w.d = 2 >= 0: it reaches the origin
+    >>> figure(a, b, query="boolean").texts[0].get_text()
+    'A and B: overlapping, depth 0.894427'
+    """
+    from gjkcli.pair import Pair
+    from gjkcli.render.plot import check_figure
+    from gjkcli.verify.check import check_pair
+
+    a, b = ShapeInput(_shape(shape_a, "a"), "shape"), ShapeInput(_shape(shape_b, "b"), "shape")
+    return check_figure(
+        check_pair(Pair(a, b, "A and B"), trace=True, direction=direction), query, step
+    )
 
 
 def _convex(value: object, name: str, what: str) -> ConvexShape:
