@@ -35,7 +35,8 @@ the pair of parts that decided the answer outlined; the right panel shows
 that pair's ``A - B`` and run.
 
 matplotlib is an optional dependency (``pip install 'gjkcli[plot]'``),
-imported only here, with the Agg backend: no display is needed.
+imported only here; its figures are drawn on an Agg canvas of their own (no
+display, and nothing left in pyplot's list of open figures).
 """
 
 from __future__ import annotations
@@ -162,7 +163,6 @@ def save_plot(
     scene = _scene(check, query, caption_size)
     _draw_frame(scene, len(scene.frames) - 1, animated=False)
     scene.figure.savefig(path, dpi=_DPI)
-    _close(scene)
 
 
 FRAME_NAME = re.compile(r"step-\d{2,}\.png")
@@ -189,7 +189,6 @@ def save_steps(
     """
     scene = _scene(check, query, caption_size)
     images = list(_images(scene))
-    _close(scene)
     if frames is not None:
         _write_frames(images, frames)
     if gif is not None:
@@ -226,17 +225,11 @@ def check_figure(
     scene = _scene(check, query, caption_size)
     count = len(scene.frames)
     if step is not None and not 1 <= step <= count:
-        _close(scene)
         raise ValueError(f"step {step}: this run has frames 1 to {count}")
     _draw_frame(scene, count - 1 if step is None else step - 1, animated=False)
     scene.figure.canvas.draw()  # a notebook or a caller sees the figure as it is saved
-    _pyplot().close(scene.figure)  # pyplot lets go of it; the caller keeps it
     figure: Figure = scene.figure
     return figure
-
-
-def _close(scene: _Scene) -> None:
-    _pyplot().close(scene.figure)
 
 
 def _write_frames(images: list[Image], directory: Path) -> None:
@@ -299,17 +292,18 @@ def _rgba(canvas: Any) -> Any:
     return numpy.asarray(canvas.buffer_rgba())
 
 
-def _pyplot() -> Any:
+def _new_figure(size: tuple[float, float]) -> Any:
+    """A figure of its own, on an Agg canvas (no display, and nothing kept by pyplot)."""
     try:
-        import matplotlib
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
     except ImportError:
         raise PlotUnavailableError(
             "plotting needs matplotlib, which is not installed: pip install 'gjkcli[plot]'"
         ) from None
-    matplotlib.use("Agg")
-    from matplotlib import pyplot
-
-    return pyplot
+    figure = Figure(figsize=size, dpi=_DPI)
+    FigureCanvasAgg(figure)
+    return figure
 
 
 def _steps(check: Check, query: RunQuery) -> list[_Step]:
@@ -361,14 +355,14 @@ def _frames(check: Check, steps: list[_Step]) -> list[_Frame]:
 def _scene(check: Check, query: RunQuery, caption_size: float) -> _Scene:
     """The figure with everything that never changes drawn, its views fixed, and the
     places of the step numbers chosen."""
-    pyplot = _pyplot()
     steps = _steps(check, query)
     frames = _frames(check, steps)
     wrap = max(40, int((_WIDTH - 0.4) * 72 / (_MONOSPACE_WIDTH * caption_size)))
     lines = max(len(_wrapped(frame.caption, wrap)) for frame in frames)
     caption = (lines * 1.25 * caption_size) / 72 + 0.3
     height = _TITLE + _PANELS + _LEGENDS + caption
-    figure, (world, difference) = pyplot.subplots(1, 2, figsize=(_WIDTH, height), dpi=_DPI)
+    figure = _new_figure((_WIDTH, height))
+    world, difference = figure.subplots(1, 2)
     figure.subplots_adjust(
         left=0.05,
         right=0.98,
