@@ -6,10 +6,13 @@ The figures are inspected through their artists (tagged with gids), not their pi
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.text import Text
 
 import gjkcli
 from gjkcli.io import load_pair
@@ -41,8 +44,8 @@ def test_no_frame_before_the_last_shows_the_answer() -> None:
         figure = check_figure(check, "boolean", step)
         assert tagged(figure, "answer") == [], step
         assert "overlapping" not in title(figure) and "depth" not in title(figure)
-        texts = [text.get_text() for text in figure.findobj(lambda a: hasattr(a, "get_text"))]
-        assert not any("move B" in text or "0.894427" in text for text in texts[:-1]), step
+        texts = [str(text.get_text()) for text in figure.findobj(Text)]
+        assert not any("move B" in text or "0.894427" in text for text in texts), step
     last = check_figure(check, "boolean")
     assert title(last) == "seed-example: overlapping, depth 0.894427"
     answer = tagged(last, "answer")
@@ -75,7 +78,7 @@ def test_a_boolean_frame_draws_the_support_points_and_the_line_w_d_0() -> None:
 
 @pytest.mark.parametrize("query", ["boolean", "distance"])
 def test_epa_frames_come_after_gjk_one_per_step(query: RunQuery) -> None:
-    check = traced("rectangle/overlapping.json")
+    check = traced("polygon/overlapping.json")
     gjk = len(check.answer.boolean_trace if query == "boolean" else check.answer.distance_trace)
     epa = check.answer.epa_trace
     assert len(epa) >= 2
@@ -106,9 +109,13 @@ def long_run() -> Check:
     return check_pair(pair_from_node(Node(record, "long.json"), "long"), trace=True)
 
 
-CHECKS = {
+def sample_run(name: str) -> Callable[[], Check]:
+    return lambda: traced(f"ellipse/{name}.json")
+
+
+CHECKS: dict[str, tuple[Callable[[], Check], RunQuery]] = {
     **{
-        f"{name}/{query}": (lambda name=name: traced(f"ellipse/{name}.json"), query)
+        f"{name}/{query}": (sample_run(name), query)
         for name in ("separated", "touching", "overlapping")
         for query in ("boolean", "distance")
     },
@@ -124,8 +131,9 @@ def test_step_labels_never_overlap(name: str) -> None:
     if name.startswith("long"):
         assert len(run) >= 8
     figure = check_figure(check, query, len(run))  # GJK's last frame: every label
-    renderer = figure.canvas.get_renderer()
-    labels = figure.findobj(lambda a: str(a.get_gid()).startswith("step-label-"))
+    canvas: Any = FigureCanvasAgg(figure)
+    renderer = canvas.get_renderer()
+    labels: list[Any] = figure.findobj(lambda a: str(a.get_gid()).startswith("step-label-"))
     numbers = [int(n) for label in labels for n in _numbers(label.get_text())]
     assert sorted(numbers) == [step.iteration for step in run]  # each step once
     boxes = [label.get_window_extent(renderer) for label in labels]
