@@ -237,7 +237,7 @@ def _write_frames(images: list[Image], directory: Path) -> None:
     names = set()
     for number, image in enumerate(images, start=1):
         name = f"step-{number:02d}.png"
-        image.save(directory / name, compress_level=3)  # quick, and still small
+        image.save(directory / name, compress_level=1)  # quick: flat colours pack well anyway
         names.add(name)
     with os.scandir(directory) as entries:
         stale = [
@@ -277,12 +277,15 @@ def _images(scene: _Scene) -> Iterator[Image]:
 
 
 def _phase(scene: _Scene, epa: bool) -> bool:
-    """The right panel's legend for GJK's frames or for EPA's; whether it changed."""
+    """The right panel's title and legend for GJK's frames or for EPA's; whether they
+    changed."""
     if scene.legend is not None and scene.legend.get_gid() == ("legend-epa" if epa else "legend"):
         return False
     if scene.legend is not None:
         scene.legend.remove()
     scene.legend = _run_legend(scene, epa)
+    run = "EPA's polygon" if epa else f"the simplices of {_run_name(scene)}"
+    scene.difference.set_title(f"A - B and {run}{_which_parts(scene.check)}")
     return True
 
 
@@ -771,23 +774,8 @@ def _draw_run(scene: _Scene, frame: _Frame) -> list[Any]:
     if frame.epa is None:
         made += _draw_labels(scene, frame.known)
         made += _draw_step(scene, shown[-1])
-        heading = f"A - B and the simplices of {_run_name(scene)}, step {frame.known} of "
-        heading += str(len(scene.steps))
     else:
         made += _draw_epa(scene, frame.epa)
-        heading = f"A - B and EPA's polygon, step {frame.epa.iteration} of "
-        heading += str(len(scene.check.answer.epa_trace))
-    made.append(
-        axes.text(
-            0.5,
-            1.02,
-            heading + _which_parts(scene.check),
-            transform=axes.transAxes,
-            ha="center",
-            va="bottom",
-            fontsize=12,
-        )
-    )
     return made
 
 
