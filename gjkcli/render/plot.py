@@ -810,9 +810,7 @@ def _run_legend(scene: _Scene, epa: bool) -> Any:
                 Line2D([], [], linestyle="--", label="w.d = 0: w must reach this line", **arrow)
             )
         else:
-            label = "v, the simplex's point nearest the origin"
-            if scene.rounded:
-                label += " (less the radii: the distance)"
+            label = "v: the simplex's point nearest the origin"
             handles.append(Line2D([], [], linestyle=":", color="black", label=label))
     else:
         handles += [
