@@ -54,6 +54,7 @@ from gjkcli.algorithms.minkowski import MinkowskiPolygon
 from gjkcli.queries import (
     check,
     distance,
+    figure,
     intersects,
     minkowski_difference,
     penetration,
@@ -102,6 +103,7 @@ __all__ = [
     "decompose",
     "distance",
     "ellipse",
+    "figure",
     "hull",
     "intersects",
     "load_pair",

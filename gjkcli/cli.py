@@ -23,6 +23,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TextIO
 import typer
 
 from gjkcli.cli_values import Command, Group
+from gjkcli.render.pacing import (
+    CAPTION_SIZES,
+    DEFAULT_CAPTION_SIZE,
+    DEFAULT_SECONDS_PER_STEP,
+    SECONDS_PER_STEP,
+)
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -290,7 +296,7 @@ def check(
 
             console.print(trace_text(query, result.answer))
     if plot is not None:
-        _draw("picture", result, "boolean" if query == "boolean" else "distance", plot)
+        _draw(result, "boolean" if query == "boolean" else "distance", plot)
     failed = not result.ok or (strict and bool(result.warnings))
     raise typer.Exit(EXIT_DISAGREE if failed else EXIT_OK)
 
@@ -334,8 +340,30 @@ def plot(
         PictureQuery, typer.Option("--query", help="Which GJK run to draw.")
     ] = "distance",
     direction: Direction = None,
+    seconds_per_step: Annotated[
+        float,
+        typer.Option(
+            "--seconds-per-step",
+            min=SECONDS_PER_STEP[0],
+            max=SECONDS_PER_STEP[1],
+            metavar="X",
+            help=f"How long --gif holds each step, the last twice as long "
+            f"({SECONDS_PER_STEP[0]:g} to {SECONDS_PER_STEP[1]:g}).",
+        ),
+    ] = DEFAULT_SECONDS_PER_STEP,
+    caption_size: Annotated[
+        float,
+        typer.Option(
+            "--caption-size",
+            min=CAPTION_SIZES[0],
+            max=CAPTION_SIZES[1],
+            metavar="PT",
+            help=f"The size of the captions' letters, in points "
+            f"({CAPTION_SIZES[0]:g} to {CAPTION_SIZES[1]:g}).",
+        ),
+    ] = DEFAULT_CAPTION_SIZE,
 ) -> None:
-    """Draw the shapes, and A - B with every simplex of GJK's run; optionally animate it."""
+    """Draw the shapes, and A - B with GJK's run (then EPA's) step by step, the answer last."""
     from gjkcli.verify.check import check_pair
 
     if output is None and gif is None and frames is None:
@@ -347,11 +375,16 @@ def plot(
     first = _direction(direction)
     result = check_pair(_load(a, b, False), trace=True, direction=first)
     if output is not None:
-        _draw("picture", result, query, output)
-    if gif is not None:
-        _draw("animation", result, query, gif)
-    if frames is not None:
-        _draw("frames", result, query, frames)
+        _draw(result, query, output, caption_size=caption_size)
+    if gif is not None or frames is not None:
+        _draw(
+            result,
+            query,
+            gif=gif,
+            frames=frames,
+            seconds_per_step=seconds_per_step,
+            caption_size=caption_size,
+        )
     raise typer.Exit(EXIT_OK if result.ok else EXIT_DISAGREE)
 
 
@@ -1078,23 +1111,39 @@ def _check_picture_path(path: Path) -> None:
 
 
 def _draw(
-    what: Literal["picture", "animation", "frames"],
     result: "Check",
     query: PictureQuery,
-    path: Path,
+    picture: Path | None = None,
+    *,
+    gif: Path | None = None,
+    frames: Path | None = None,
+    seconds_per_step: float = DEFAULT_SECONDS_PER_STEP,
+    caption_size: float = DEFAULT_CAPTION_SIZE,
 ) -> None:
-    """Draw a picture, an animation or a folder of frames; a missing matplotlib or an
-    unwritable path is one line, exit 2."""
-    from gjkcli.render.plot import PlotUnavailableError, save_animation, save_frames, save_plot
+    """Draw a picture, or an animation and a folder of frames (drawn once for both); a
+    missing matplotlib or an unwritable path is one line, exit 2."""
+    from gjkcli.render.plot import PlotUnavailableError, save_plot, save_steps
 
-    save = {"picture": save_plot, "animation": save_animation, "frames": save_frames}[what]
+    written = [path for path in (picture, gif, frames) if path is not None]
     try:
-        save(result, query, path)
+        if picture is not None:
+            save_plot(result, query, picture, caption_size)
+        else:
+            save_steps(
+                result,
+                query,
+                gif=gif,
+                frames=frames,
+                seconds_per_step=seconds_per_step,
+                caption_size=caption_size,
+            )
     except PlotUnavailableError as error:
         _fail(str(error))
     except OSError as error:
-        _fail(f"{path}: cannot write: {error.strerror or error}")
-    sys.stderr.write(f"gjk: wrote {path}\n")
+        where = error.filename or written[0]
+        _fail(f"{where}: cannot write: {error.strerror or error}")
+    for path in written:
+        sys.stderr.write(f"gjk: wrote {path}\n")
 
 
 @app.command(

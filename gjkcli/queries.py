@@ -40,12 +40,16 @@ from gjkcli.shapes.compound import union_of as _union_of
 from gjkcli.shapes.primitives import CONVEX_CLASSES, NotConvexError
 
 if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
     from gjkcli.algorithms.answer import Answer
+    from gjkcli.render.plot import RunQuery
     from gjkcli.verify.check import Check
 
 __all__ = [
     "check",
     "distance",
+    "figure",
     "intersects",
     "minkowski_difference",
     "penetration",
@@ -229,7 +233,7 @@ def check(
     >>> result = check("POLYGON ((0 1, 1 -1, -1 -1, 0 1))", "POLYGON ((0 -1, 1 1, -1 1, 0 -1))")
     >>> result.answer.verdict, round(result.answer.penetration.depth, 6), result.agree
     ('overlapping', 0.894427, True)
-    >>> "A, B: overlapping, depth 0.894427" in result._repr_svg_()
+    >>> "A and B: overlapping, depth 0.894427" in result._repr_svg_()
     True
     >>> traced = check("POINT (0 0)", {"type": "circle", "center": [3, 4], "radius": 1},
     ...                trace=True, direction=(0.0, 1.0))
@@ -240,7 +244,35 @@ def check(
     from gjkcli.verify.check import check_pair
 
     a, b = _input(shape_a, "a"), _input(shape_b, "b")
-    return check_pair(Pair(a, b, "A, B"), trace=trace, direction=direction)
+    return check_pair(Pair(a, b, "A and B"), trace=trace, direction=direction)
+
+
+def figure(
+    shape_a: object,
+    shape_b: object,
+    query: RunQuery = "distance",
+    step: int | None = None,
+    direction: Vec | None = None,
+) -> Figure:
+    """The picture ``gjk plot`` draws of two shapes, as a matplotlib figure to show in a
+    notebook or adapt: A and B, and ``A - B`` with GJK's ``query`` run (then EPA's, when
+    they overlap) after frame ``step`` (1 on), or the last frame, with the answer, for
+    ``None``. ``direction`` is the first search direction of the run. Needs matplotlib
+    (``pip install 'gjkcli[plot]'``): without it,
+    :class:`~gjkcli.render.plot.PlotUnavailableError` says so.
+
+    >>> a, b = [(0, 1), (1, -1), (-1, -1)], [(0, -1), (1, 1), (-1, 1)]
+    >>> picture = figure(a, b, query="boolean", step=2, direction=(0, 1))
+    >>> picture.texts[0].get_text()
+    'A and B: boolean GJK, step 2 of 3'
+    >>> print(picture.texts[1].get_text().splitlines()[2])
+    support point w = A - B = (0, -2); w.d = 2 >= 0: it reaches the origin
+    >>> figure(a, b, query="boolean").texts[0].get_text()
+    'A and B: overlapping, depth 0.894427'
+    """
+    from gjkcli.render.plot import check_figure
+
+    return check_figure(check(shape_a, shape_b, trace=True, direction=direction), query, step)
 
 
 def _convex(value: object, name: str, what: str) -> ConvexShape:

@@ -283,7 +283,8 @@ def test_plot_command_and_check_plot(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert svg.read_text().lstrip().startswith("<?xml")
     assert gif.read_bytes()[:6] in (b"GIF87a", b"GIF89a")
-    assert sorted(p.name for p in frames.iterdir()) == ["step-01.png", "step-02.png", "step-03.png"]
+    # boolean GJK's three steps, then EPA's one (the triangles overlap)
+    assert sorted(p.name for p in frames.iterdir()) == [f"step-0{k}.png" for k in range(1, 5)]
     png = tmp_path / "check.png"
     assert run_gjk("check", SEED, "--plot", str(png)).returncode == 0
     assert png.read_bytes()[:4] == b"\x89PNG"

@@ -170,5 +170,12 @@ def test_frames_of_an_earlier_longer_run_are_removed_and_nothing_else(tmp_path: 
     short = run_gjk("plot", SEED, "--frames", str(frames), "--query", "boolean")
     assert short.returncode == 0, short.stderr
     frame_files = sorted(p.name for p in frames.iterdir() if p.name not in keep)
-    assert frame_files == ["step-01.png", "step-02.png", "step-03.png", "step-77.png"]
+    # the seed's boolean run: three steps of GJK and one of EPA
+    assert frame_files == [
+        "step-01.png",
+        "step-02.png",
+        "step-03.png",
+        "step-04.png",
+        "step-77.png",
+    ]
     assert all((frames / name).read_text() == "the user's" for name in keep)

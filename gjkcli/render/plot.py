@@ -1,18 +1,42 @@
-"""Pictures of a check: the shapes, and GJK at work on their Minkowski difference.
+"""Pictures of a check: the shapes, and GJK (then EPA) at work on their Minkowski difference.
 
-Left panel: A and B where they are, with the closest points and the distance,
-or the overlap with the contact points and the move that separates them.
-Right panel: ``A - B`` (exact for polygons, traced for curves), the origin,
-every simplex of the run numbered and faded by age, the last one
-highlighted, and the last search direction as an arrow. The animation draws
-the right panel once per step, captioned with the step in words.
+A picture is one *frame* of the run, and frame k shows only what is known
+after step k, so that the frames, read one by one, tell the run as the seed
+article tells it:
+
+* left panel, A and B: the step's support points, the farthest point ``a`` of
+  A along the search direction and ``b`` of B against it, each joined by a
+  dotted line across the figure to the point ``w = a - b`` of ``A - B`` it
+  makes (a line across the panels rather than ``A - B`` drawn over the shapes:
+  each panel keeps its own place and scale, and the join still shows which
+  points make ``w``);
+* right panel: ``A - B`` (faint; for the distance run of rounded shapes the
+  cores' difference, the full one dashed), the origin, the search direction,
+  ``w``, every simplex so far numbered and faded by age (numbers that would
+  print on one another are written once, ``5-9``), and for the boolean run the
+  line ``w.d = 0`` through the origin, across which ``w`` must reach; for the
+  distance run the simplex's point ``v`` nearest the origin;
+* when the shapes overlap, EPA's steps follow GJK's: the polygon grown inside
+  ``A - B``, its edge nearest the origin with the outward normal, and the new
+  support point with its ``a`` and ``b``;
+* the caption: the step in words, the sentences of ``gjk check --trace``
+  (:mod:`gjkcli.render.narration`).
+
+The answer (the verdict in the title, the closest points and distance, the
+overlap, the contact points, the move that separates, the depth vector) is
+drawn on the last frame only; the still picture is that last frame.
+
+The parts that never change are drawn once; each frame's own artists are drawn
+over a copy of them, and the pixels go to Pillow (one GIF frame per step, each
+with its own duration), so that a run of ten steps takes a few seconds.
 
 A compound shape is drawn part by part (the cuts between parts dotted), with
 the pair of parts that decided the answer outlined; the right panel shows
 that pair's ``A - B`` and run.
 
 matplotlib is an optional dependency (``pip install 'gjkcli[plot]'``),
-imported only here, with the Agg backend: no display is needed.
+imported only here; its figures are drawn on an Agg canvas of their own (no
+display, and nothing left in pyplot's list of open figures).
 """
 
 from __future__ import annotations
@@ -21,32 +45,43 @@ import math
 import os
 import re
 import sys
-from collections.abc import Iterator
-from dataclasses import dataclass
+import textwrap
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from gjkcli.algorithms.hull import convex_hull_indices
+from gjkcli.algorithms.epa import EpaStep
 from gjkcli.algorithms.minkowski import minkowski_difference
-from gjkcli.algorithms.outline import outline
+from gjkcli.algorithms.support import SupportPoint
 from gjkcli.io.errors import printable
-from gjkcli.render.narration import boolean_step_lines, distance_step_lines
+from gjkcli.render.narration import boolean_step_lines, distance_step_lines, epa_step_lines
 from gjkcli.render.numbers import compact
-from gjkcli.render.table import verdict_text
+from gjkcli.render.pacing import DEFAULT_CAPTION_SIZE, DEFAULT_SECONDS_PER_STEP
+from gjkcli.render.scene import (
+    boundary,
+    deciding_indices,
+    deciding_parts,
+    geometry_lines,
+    overlap_ring,
+)
+from gjkcli.render.table import verdict_summary
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.shapes.compound import Compound, Shape, parts_of
-from gjkcli.shapes.polytope import Polytope
+from gjkcli.shapes.compound import Compound, Shape
 from gjkcli.shapes.rounded import split_radius
 from gjkcli.verify.check import Check
-from gjkcli.verify.shapely_oracle import shapely_geometry
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+    from PIL.Image import Image
 
 __all__ = [
     "FRAME_NAME",
     "PlotUnavailableError",
     "RunQuery",
-    "save_animation",
-    "save_frames",
+    "check_figure",
     "save_plot",
+    "save_steps",
 ]
 
 RunQuery = Literal["boolean", "distance"]
@@ -56,8 +91,15 @@ SUFFIXES = (".svg", ".png", ".pdf")
 
 _COLOR_A, _COLOR_B = "#1f77b4", "#ff7f0e"
 _COLOR_DIFFERENCE, _COLOR_SIMPLEX, _COLOR_FINAL = "#7f7f7f", "#6a3d9a", "#d62728"
-_COLOR_DIRECTION, _COLOR_OVERLAP = "#2ca02c", "#d62728"
+_COLOR_DIRECTION, _COLOR_OVERLAP, _COLOR_EPA = "#2ca02c", "#d62728", "#8c564b"
 _DPI = 100
+_WIDTH = 12.0  # inches
+_PANELS = 5.0  # inches of the panels' height
+_LEGENDS = 1.3  # inches below the panels for their legends
+_TITLE = 0.85  # inches above the panels for the title and the panels' titles
+_MONOSPACE_WIDTH = 0.61  # a monospace letter's width, in ems (DejaVu Sans Mono: 0.602)
+_CLUSTER = 14.0  # points: step numbers whose places are closer are written as one label
+_LABEL_SIZE = 10.0
 
 
 class PlotUnavailableError(Exception):
@@ -66,45 +108,140 @@ class PlotUnavailableError(Exception):
 
 @dataclass(frozen=True)
 class _Step:
-    """What the right panel needs from one step of either run."""
+    """What the panels need from one step of either GJK run."""
 
     number: int
     simplex: tuple[Vec, ...]
-    support: Vec
+    support: SupportPoint
     direction: Vec
     caption: list[str]
     closest: Vec | None = None  # the distance run's point of the simplex nearest the origin
+    boolean: bool = False  # the boolean run: its step is decided by the line w.d = 0
 
 
-def save_plot(check: Check, query: RunQuery, path: Path) -> None:
-    """The two-panel picture of ``check`` (traced), as SVG, PNG or PDF by ``path``'s suffix."""
-    pyplot = _pyplot()
-    steps = _steps(check, query)
-    figure, difference = _figure(pyplot, check, captioned=False)
-    _draw_run(difference, check, query, steps, len(steps))
-    figure.savefig(path, dpi=_DPI)
-    pyplot.close(figure)
+@dataclass(frozen=True)
+class _Frame:
+    """One picture: GJK's first ``known`` steps, and EPA's step ``epa`` when there is one."""
+
+    known: int
+    epa: EpaStep | None
+    caption: list[str]
+    last: bool
+
+
+@dataclass
+class _Label:
+    """The number of one or more GJK steps whose simplices have (nearly) the same middle."""
+
+    place: Vec
+    members: list[int]
+    offset: Vec = (0.0, 0.0)  # points from the place to the middle of the text
+
+
+@dataclass
+class _Scene:
+    """A figure with the parts that never change drawn, and what its frames need."""
+
+    check: Check
+    query: RunQuery
+    figure: Any
+    world: Any
+    difference: Any
+    steps: list[_Step]
+    frames: list[_Frame]
+    caption_size: float
+    wrap: int
+    rounded: bool
+    radii: float
+    extent: float
+    labels: list[_Label] = field(default_factory=list)
+    legend: Any = None  # the right panel's, for GJK's frames or EPA's
+
+
+def save_plot(
+    check: Check, query: RunQuery, path: Path, caption_size: float = DEFAULT_CAPTION_SIZE
+) -> None:
+    """The picture of ``check`` (traced): its last frame, with the answer, as SVG, PNG or
+    PDF by ``path``'s suffix."""
+    scene = _scene(check, query, caption_size)
+    _draw_frame(scene, len(scene.frames) - 1, animated=False)
+    scene.figure.savefig(path, dpi=_DPI)
 
 
 FRAME_NAME = re.compile(r"step-\d{2,}\.png")
-"""The names of the frames :func:`save_frames` writes (``step-01.png``, ...)."""
+"""The names of the frames :func:`save_steps` writes (``step-01.png``, ...)."""
 
 
-def save_frames(check: Check, query: RunQuery, directory: Path) -> list[Path]:
-    """One PNG per step in ``directory`` (created if needed), ``step-01.png`` on; returns
-    the files written. Frames of an earlier, longer run (files named as frames are,
+def save_steps(
+    check: Check,
+    query: RunQuery,
+    *,
+    gif: Path | None = None,
+    frames: Path | None = None,
+    seconds_per_step: float = DEFAULT_SECONDS_PER_STEP,
+    caption_size: float = DEFAULT_CAPTION_SIZE,
+) -> None:
+    """The frames of ``check``'s run (traced), one per step of GJK's run and then of EPA's,
+    drawn once: as a GIF at ``gif``, each frame held ``seconds_per_step`` seconds (the
+    last twice as long), and as PNGs ``step-01.png``, ``step-02.png``, ... in the folder
+    ``frames`` (created if needed).
+
+    Frames of an earlier, longer run in that folder (files named as frames are,
     ``step-NN.png``) are removed after, so that the folder holds this run's alone; no
-    other file is touched."""
-    pyplot = _pyplot()
+    other file is touched.
+    """
+    scene = _scene(check, query, caption_size)
+    images = list(_images(scene))
+    if frames is not None:
+        _write_frames(images, frames)
+    if gif is not None:
+        hold = round(seconds_per_step * 1000)  # milliseconds; the GIF keeps hundredths
+        durations = [hold] * (len(images) - 1) + [2 * hold]
+        from PIL.Image import Quantize
+
+        # Pillow's own reduction to a GIF's 256 colours is ten times slower, and no better
+        # for flat-coloured drawings
+        first, *rest = [image.quantize(method=Quantize.FASTOCTREE) for image in images]
+        first.save(gif, save_all=True, append_images=rest, duration=durations, loop=0)
+
+
+def check_figure(
+    check: Check,
+    query: RunQuery = "distance",
+    step: int | None = None,
+    caption_size: float = DEFAULT_CAPTION_SIZE,
+) -> Figure:
+    """The matplotlib figure of ``check`` (traced) after frame ``step`` (1 on: GJK's steps,
+    then EPA's), or its last frame, with the answer, when ``step`` is ``None``.
+
+    :func:`gjkcli.figure` makes it from two shapes in any form.
+
+    >>> from gjkcli.io import load_pair
+    >>> from gjkcli.verify.check import check_pair
+    >>> check = check_pair(load_pair("samples/seed-example.json"), trace=True)
+    >>> first = check_figure(check, "boolean", step=1)
+    >>> [text.get_text() for text in first.texts][0]
+    'seed-example: boolean GJK, step 1 of 3'
+    >>> [text.get_text() for text in check_figure(check, "boolean").texts][0]
+    'seed-example: overlapping, depth 0.894427'
+    """
+    scene = _scene(check, query, caption_size)
+    count = len(scene.frames)
+    if step is not None and not 1 <= step <= count:
+        raise ValueError(f"step {step}: this run has frames 1 to {count}")
+    _draw_frame(scene, count - 1 if step is None else step - 1, animated=False)
+    scene.figure.canvas.draw()  # a notebook or a caller sees the figure as it is saved
+    figure: Figure = scene.figure
+    return figure
+
+
+def _write_frames(images: list[Image], directory: Path) -> None:
     directory.mkdir(parents=True, exist_ok=True)
-    figure = _captioned_figure(pyplot, check)
-    written = []
-    for step in _each_step(figure, check, query, _steps(check, query)):
-        path = directory / f"step-{step:02d}.png"
-        figure.savefig(path, dpi=_DPI)
-        written.append(path)
-    pyplot.close(figure)
-    names = {path.name for path in written}
+    names = set()
+    for number, image in enumerate(images, start=1):
+        name = f"step-{number:02d}.png"
+        image.save(directory / name, compress_level=1)  # quick: flat colours pack well anyway
+        names.add(name)
     with os.scandir(directory) as entries:
         stale = [
             entry.path
@@ -115,58 +252,64 @@ def save_frames(check: Check, query: RunQuery, directory: Path) -> list[Path]:
         ]
     for name in stale:
         os.remove(name)
-    return written
 
 
-def save_animation(check: Check, query: RunQuery, path: Path, seconds_per_step: int = 2) -> None:
-    """A GIF with one frame per step, each captioned with what happened in it.
+def _images(scene: _Scene) -> Iterator[Image]:
+    """Each frame as an RGB image: the frame's artists drawn over a copy of the parts
+    that do not change in its phase (GJK's frames or EPA's), drawn once per phase."""
+    from PIL import Image as Pillow
 
-    The GIF runs at one frame a second; each step is held ``seconds_per_step``
-    seconds, the last one twice as long.
-    """
-    pyplot = _pyplot()
-    from matplotlib.animation import PillowWriter
-
-    figure = _captioned_figure(pyplot, check)
-    writer = PillowWriter(fps=1)
-    with writer.saving(figure, str(path), dpi=80):
-        steps = _steps(check, query)
-        for step in _each_step(figure, check, query, steps):
-            hold = seconds_per_step * (2 if step == len(steps) else 1)
-            for _ in range(hold):
-                writer.grab_frame()
-    pyplot.close(figure)
-
-
-def _captioned_figure(pyplot: Any, check: Check) -> Any:
-    """The figure of an animation: the left panel drawn, the right one and the caption empty."""
-    figure, _ = _figure(pyplot, check)
-    figure.text(0.02, 0.02, "", fontsize=9, va="bottom", family="monospace", gid="caption")
-    return figure
+    figure = scene.figure
+    backgrounds: dict[bool, Any] = {}
+    for index, frame in enumerate(scene.frames):
+        epa = frame.epa is not None
+        if epa not in backgrounds:
+            if _phase(scene, epa):
+                figure.canvas.draw()
+            backgrounds[epa] = figure.canvas.copy_from_bbox(figure.bbox)
+        figure.canvas.restore_region(backgrounds[epa])
+        artists = _draw_frame(scene, index, animated=True)
+        above = [  # the origin stays on top of the frame's simplices and arrows
+            artist for artist in scene.difference.get_lines() if artist.get_gid() == "origin"
+        ]
+        for artist in sorted([*artists, *above], key=lambda artist: artist.get_zorder()):
+            figure.draw_artist(artist)
+        yield Pillow.fromarray(_rgba(figure.canvas)).convert("RGB")
+        for artist in artists:
+            artist.remove()
 
 
-def _each_step(figure: Any, check: Check, query: RunQuery, steps: list[_Step]) -> Iterator[int]:
-    """Draws the right panel and the caption for step 1, 2, ... in turn, yielding the step."""
-    _, difference = figure.axes
-    (caption,) = [text for text in figure.texts if text.get_gid() == "caption"]
-    for upto in range(1, len(steps) + 1):
-        difference.clear()
-        _draw_run(difference, check, query, steps, upto)
-        caption.set_text(_caption(steps[upto - 1]))
-        yield upto
+def _phase(scene: _Scene, epa: bool) -> bool:
+    """The right panel's title and legend for GJK's frames or for EPA's; whether they
+    changed."""
+    if scene.legend is not None and scene.legend.get_gid() == ("legend-epa" if epa else "legend"):
+        return False
+    if scene.legend is not None:
+        scene.legend.remove()
+    scene.legend = _run_legend(scene, epa)
+    run = "EPA's polygon" if epa else f"the simplices of {_run_name(scene)}"
+    scene.difference.set_title(f"A - B and {run}{_which_parts(scene.check)}")
+    return True
 
 
-def _pyplot() -> Any:
+def _rgba(canvas: Any) -> Any:
+    import numpy
+
+    return numpy.asarray(canvas.buffer_rgba())
+
+
+def _new_figure(size: tuple[float, float]) -> Any:
+    """A figure of its own, on an Agg canvas (no display, and nothing kept by pyplot)."""
     try:
-        import matplotlib
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
     except ImportError:
         raise PlotUnavailableError(
             "plotting needs matplotlib, which is not installed: pip install 'gjkcli[plot]'"
         ) from None
-    matplotlib.use("Agg")
-    from matplotlib import pyplot
-
-    return pyplot
+    figure = Figure(figsize=size, dpi=_DPI)
+    FigureCanvasAgg(figure)
+    return figure
 
 
 def _steps(check: Check, query: RunQuery) -> list[_Step]:
@@ -175,21 +318,15 @@ def _steps(check: Check, query: RunQuery) -> list[_Step]:
         raise ValueError("a picture needs the steps of the run: check_pair(pair, trace=True)")
     if query == "boolean":
         return [
-            _Step(
-                s.iteration,
-                s.simplex,
-                s.support.w,
-                s.direction,
-                boolean_step_lines(s),
-            )
+            _Step(s.iteration, s.simplex, s.support, s.direction, boolean_step_lines(s), None, True)
             for s in check.answer.boolean_trace
         ]
-    cores = sum(check.answer.gjk.radii) > 0.0
+    cores = _cores(check)
     return [
         _Step(
             s.iteration,
             s.simplex,
-            s.support.w,
+            s.support,
             s.direction,
             distance_step_lines(s, cores),
             s.closest,
@@ -198,101 +335,234 @@ def _steps(check: Check, query: RunQuery) -> list[_Step]:
     ]
 
 
-def _figure(pyplot: Any, check: Check, captioned: bool = True) -> tuple[Any, Any]:
-    """The figure with its left panel drawn, and its empty right panel (room for a caption)."""
-    height = 7.4 if captioned else 6.2
-    figure, (world, difference) = pyplot.subplots(1, 2, figsize=(12, height))
+def _cores(check: Check) -> bool:
+    """Whether the runs are on the shapes' cores (some shape is rounded)."""
+    return sum(check.answer.gjk.radii) > 0.0
+
+
+def _frames(check: Check, steps: list[_Step]) -> list[_Frame]:
+    """GJK's steps, then EPA's; the last of them all carries the answer."""
+    run = [(len(steps), step) for step in check.answer.epa_trace]
+    frames = [
+        _Frame(
+            step.number, None, [f"step {step.number}: {step.caption[0]}", *step.caption[1:]], False
+        )
+        for step in steps
+    ]
+    cores = _cores(check)
+    for known, step in run:
+        lines = epa_step_lines(step, cores)
+        heading = f"EPA step {step.iteration} of {len(run)}: {lines[0]}"
+        frames.append(_Frame(known, step, [heading, *lines[1:]], False))
+    frames[-1] = _Frame(frames[-1].known, frames[-1].epa, frames[-1].caption, True)
+    return frames
+
+
+def _scene(check: Check, query: RunQuery, caption_size: float) -> _Scene:
+    """The figure with everything that never changes drawn, its views fixed, and the
+    places of the step numbers chosen."""
+    steps = _steps(check, query)
+    frames = _frames(check, steps)
+    wrap = max(40, int((_WIDTH - 0.4) * 72 / (_MONOSPACE_WIDTH * caption_size)))
+    lines = max(len(_wrapped(frame.caption, wrap)) for frame in frames)
+    caption = (lines * 1.25 * caption_size) / 72 + 0.3
+    height = _TITLE + _PANELS + _LEGENDS + caption
+    figure = _new_figure((_WIDTH, height))
+    world, difference = figure.subplots(1, 2)
     figure.subplots_adjust(
-        left=0.05, right=0.98, top=0.9, bottom=0.33 if captioned else 0.2, wspace=0.18
+        left=0.05,
+        right=0.98,
+        top=1 - _TITLE / height,
+        bottom=(_LEGENDS + caption) / height,
+        wspace=0.18,
     )
-    figure.suptitle(
-        printable(f"{check.pair.name}: {_verdict(check)}"),
-        fontsize=14,
-        fontweight="bold",
-        parse_math=False,  # a name is text: "$5 and $6" is no formula
+    shape_a, shape_b = deciding_parts(check)
+    core_a, radius_a = split_radius(shape_a)
+    core_b, radius_b = split_radius(shape_b)
+    full = list(minkowski_difference(shape_a, shape_b).vertices)
+    scene = _Scene(
+        check,
+        query,
+        figure,
+        world,
+        difference,
+        steps,
+        frames,
+        caption_size,
+        wrap,
+        rounded=query == "distance" and radius_a + radius_b > 0.0,
+        radii=radius_a + radius_b,
+        extent=_extent(full),
     )
-    _draw_world(world, check)
-    return figure, difference
+    _draw_world(scene)
+    corners = list(minkowski_difference(core_a, core_b).vertices) if scene.rounded else full
+    _draw_polygon(difference, corners, "A - B" if not scene.rounded else "cores: A - B")
+    if scene.rounded:
+        xs, ys = zip(*[*full, full[0]], strict=True)
+        difference.plot(
+            xs,
+            ys,
+            "--",
+            color=_COLOR_DIFFERENCE,
+            linewidth=1.2,
+            label="A - B",
+            gid="difference-full",
+        )
+    difference.plot(
+        0.0, 0.0, "k+", markersize=14, markeredgewidth=2, zorder=8, label="origin", gid="origin"
+    )
+    tips = [_arrow_tip(scene, step.direction) for step in steps]
+    xs, ys = zip(*[*full, (0.0, 0.0), *(tip for tip in tips if tip is not None)], strict=True)
+    difference.plot(xs, ys, alpha=0.0)  # keeps every frame's arrows inside the view
+    for axes in (world, difference):
+        axes.set_aspect("equal", adjustable="datalim")
+        axes.grid(True, linewidth=0.5, alpha=0.5)
+    _phase(scene, epa=False)
+    figure.canvas.draw()  # fixes the views: no frame moves them
+    for axes in (world, difference):
+        axes.set_autoscale_on(False)
+    scene.labels = _place_labels(scene)
+    return scene
 
 
-def _verdict(check: Check) -> str:
-    """The verdict as the table words it, with the depth or the distance that goes with it."""
-    answer = check.answer
-    words = verdict_text(answer)
-    if answer.parts is not None and answer.gjk.intersects:
-        return f"{words} (compound shapes: no depth)"
-    if answer.verdict == "overlapping" and answer.penetration is not None:
-        return f"{words}, depth {compact(answer.penetration.depth)}"
-    if answer.verdict == "separated":
-        return f"{words}, distance {compact(answer.gjk.distance)}"
-    return words
+def _extent(corners: Sequence[Vec]) -> float:
+    return max(
+        max(x for x, _ in corners) - min(x for x, _ in corners),
+        max(y for _, y in corners) - min(y for _, y in corners),
+        sys.float_info.min,  # a difference that is one point: any positive size will do
+    )
 
 
-def _draw_world(axes: Any, check: Check) -> None:
-    """A and B, with the closest points and distance, or the overlap and the separating move."""
-    search = check.answer.parts
-    deciding = (-1, -1) if search is None else (search.deciding.a, search.deciding.b)
-    outline_a = _draw_any(axes, check.pair.a.shape, _COLOR_A, "A", deciding[0])
-    outline_b = _draw_any(axes, check.pair.b.shape, _COLOR_B, "B", deciding[1])
-    if search is not None:
+def _arrow_tip(scene: _Scene, direction: Vec) -> Vec | None:
+    """Where the arrow of a search direction ends: a quarter of ``A - B``'s size from the
+    origin; ``None`` for a direction that is no usable number."""
+    dx, dy = direction
+    length = math.hypot(dx, dy)
+    if not length > 0.0 or not math.isfinite(length):
+        return None
+    scale = 0.25 * scene.extent / length
+    return (dx * scale, dy * scale)
+
+
+def _wrapped(lines: list[str], width: int) -> list[str]:
+    return [
+        part
+        for line in lines
+        for part in textwrap.wrap(line, width, subsequent_indent="    ") or [""]
+    ]
+
+
+def _draw_world(scene: _Scene) -> None:
+    """The left panel's parts that never change: A and B, and room for the answer."""
+    axes, check = scene.world, scene.check
+    deciding = deciding_indices(check) or (-1, -1)
+    _draw_any(axes, check.pair.a.shape, _COLOR_A, "A", deciding[0])
+    _draw_any(axes, check.pair.b.shape, _COLOR_B, "B", deciding[1])
+    if check.answer.parts is not None:
         axes.plot([], [], "-", color="black", linewidth=1.2, label="the deciding pair of parts")
+    axes.plot(
+        [], [], "o", color=_COLOR_A, markeredgecolor="black", label="a: A's point of the step"
+    )
+    axes.plot(
+        [], [], "o", color=_COLOR_B, markeredgecolor="black", label="b: B's point of the step"
+    )
+    overlap = check.answer.penetration
+    if overlap is not None:  # the separating move's arrow, drawn on the last frame, fits
+        (_, _), (bx, by) = overlap.contact
+        nx, ny = overlap.normal
+        axes.plot([bx + nx * overlap.depth], [by + ny * overlap.depth], alpha=0.0)
+    axes.set_title("A and B")
+    axes.legend(loc="upper left", bbox_to_anchor=(0.0, -0.07), ncol=1, fontsize=8, frameon=False)
+
+
+def _draw_answer(scene: _Scene) -> list[Any]:
+    """The left panel's answer: the closest points and the distance, or the overlap, the
+    contact points and the move that separates; drawn on the last frame only."""
+    axes, check = scene.world, scene.check
+    made: list[Any] = []
+    handles: list[Any] = []
     if check.answer.gjk.closest is not None:
         (ax, ay), (bx, by) = check.answer.gjk.closest
-        axes.plot([ax, bx], [ay, by], "k--", linewidth=1.2, zorder=4)
-        axes.plot([ax, bx], [ay, by], "ko", markersize=4, zorder=5, label="closest points")
-        axes.annotate(
-            f"d = {compact(check.answer.gjk.distance)}",
-            ((ax + bx) / 2, (ay + by) / 2),
-            textcoords="offset points",
-            xytext=(6, 6),
+        made += axes.plot([ax, bx], [ay, by], "k--", linewidth=1.2, zorder=4)
+        made += axes.plot([ax, bx], [ay, by], "ko", markersize=4, zorder=5, label="closest points")
+        handles.append(made[-1])
+        made.append(
+            axes.annotate(
+                f"d = {compact(check.answer.gjk.distance)}",
+                ((ax + bx) / 2, (ay + by) / 2),
+                textcoords="offset points",
+                xytext=(6, 6),
+            )
         )
     overlap = check.answer.penetration
     if overlap is not None:
-        _draw_overlap(axes, outline_a, outline_b)
+        hatch = _draw_overlap(axes, check)
+        made += hatch
+        handles += hatch
         (ax, ay), (bx, by) = overlap.contact
-        axes.plot([ax, bx], [ay, by], "ko", markersize=4, zorder=5, label="contact points")
+        made += axes.plot([ax, bx], [ay, by], "ko", markersize=4, zorder=5, label="contact points")
+        handles.append(made[-1])
         if overlap.depth > 0.0:
             nx, ny = overlap.normal
-            axes.annotate(
-                "",
-                (bx + nx * overlap.depth, by + ny * overlap.depth),
-                (bx, by),
-                arrowprops={"arrowstyle": "->", "color": "black", "linewidth": 1.5},
-                zorder=6,
+            made.append(
+                axes.annotate(
+                    "",
+                    (bx + nx * overlap.depth, by + ny * overlap.depth),
+                    (bx, by),
+                    arrowprops={"arrowstyle": "->", "color": "black", "linewidth": 1.5},
+                    zorder=6,
+                )
             )
-            axes.plot([], [], color="black", label=f"move B by {compact(overlap.depth)}")
-    axes.set_title("A and B")
-    _finish_axes(axes)
-
-
-def _draw_overlap(axes: Any, outline_a: list[Vec], outline_b: list[Vec]) -> None:
-    import shapely
-
-    if len(outline_a) < 3 or len(outline_b) < 3:
-        return
-    region = shapely.intersection(shapely.Polygon(outline_a), shapely.Polygon(outline_b))
-    if region.geom_type == "Polygon" and not region.is_empty:
-        x, y = region.exterior.xy
-        axes.fill(
-            x,
-            y,
-            facecolor="none",
-            edgecolor=_COLOR_OVERLAP,
-            hatch="///",
-            linewidth=0.8,
-            label="overlap",
-            zorder=3,
+            made += axes.plot([], [], color="black", label=f"move B by {compact(overlap.depth)}")
+            handles.append(made[-1])
+    for artist in made:
+        artist.set_gid("answer")
+    if handles:
+        made.append(
+            _legend(axes, handles, loc="upper right", bbox_to_anchor=(1.0, -0.07), gid="answer")
         )
+    return made
 
 
-def _draw_any(axes: Any, shape: Shape, color: str, label: str, deciding: int) -> list[Vec]:
-    """A convex shape (its outline is returned), or a compound one: its parts filled, the
-    cuts between them dotted, the deciding part outlined in black, and its boundary
-    (that of the geometry it was cut from, as Shapely has it) drawn over them."""
+def _legend(axes: Any, handles: list[Any], gid: str, **placed: Any) -> Any:
+    """A legend of its own (an axes can hold several), added to ``axes``."""
+    from matplotlib.legend import Legend
+
+    legend = Legend(
+        axes, handles, [h.get_label() for h in handles], fontsize=8, frameon=False, **placed
+    )
+    legend.set_gid(gid)
+    axes.add_artist(legend)
+    return legend
+
+
+def _draw_overlap(axes: Any, check: Check) -> list[Any]:
+    ring = overlap_ring(check.pair.a.shape, check.pair.b.shape)
+    if not ring:
+        return []
+    x, y = zip(*ring, strict=True)
+    made: list[Any] = axes.fill(
+        x,
+        y,
+        facecolor="none",
+        edgecolor=_COLOR_OVERLAP,
+        hatch="///",
+        linewidth=0.8,
+        label="overlap",
+        zorder=3,
+    )
+    return made
+
+
+def _draw_any(axes: Any, shape: Shape, color: str, label: str, deciding: int) -> None:
+    """A convex shape, or a compound one: its parts filled, the cuts between them dotted,
+    the deciding part outlined in black, and its boundary (that of the geometry it was
+    cut from, as Shapely has it) drawn over them."""
     if not isinstance(shape, Compound):
-        return _draw_shape(axes, shape, color, label)
+        _draw_shape(axes, shape, color, label)
+        return
     for index, part in enumerate(shape.parts):
-        points = _boundary(part)
+        points = boundary(part)
         if len(points) >= 3:
             xs, ys = zip(*points, strict=True)
             axes.fill(xs, ys, facecolor=color, alpha=0.3, edgecolor="none")
@@ -302,44 +572,17 @@ def _draw_any(axes: Any, shape: Shape, color: str, label: str, deciding: int) ->
         if index == deciding:
             style = "o" if len(points) == 1 else "-"
             axes.plot(xs, ys, style, color="black", linewidth=1.2, markersize=4, zorder=4)
-    geometry, _ = shapely_geometry(shape)
-    for line in _lines(geometry):
+    lines, points = geometry_lines(shape)
+    for line in lines:
         xs, ys = zip(*line, strict=True)
         axes.plot(xs, ys, "-", color=color, linewidth=2.5 if len(line) < 3 else 1.5)
-    for x, y in _points(geometry):
+    for x, y in points:
         axes.plot(x, y, "o", color=color, markersize=7, zorder=3)
     axes.plot([], [], "s", color=color, alpha=0.5, label=f"{label} ({len(shape.parts)} parts)")
-    return []
 
 
-def _lines(geometry: Any) -> list[list[Vec]]:
-    """The rings of a geometry's polygons and its lines, each as a list of points."""
-    import shapely
-
-    found: list[list[Vec]] = []
-    for part in shapely.get_parts(geometry):
-        if part.geom_type == "Polygon":
-            rings = [part.exterior, *part.interiors]
-            found += [[(float(x), float(y)) for x, y in ring.coords] for ring in rings]
-        elif part.geom_type == "LineString":
-            found.append([(float(x), float(y)) for x, y in part.coords])
-        elif part.geom_type != "Point":
-            found += _lines(part)
-    return found
-
-
-def _points(geometry: Any) -> list[Vec]:
-    import shapely
-
-    return [
-        (float(part.x), float(part.y))
-        for part in shapely.get_parts(geometry)
-        if part.geom_type == "Point"
-    ]
-
-
-def _draw_shape(axes: Any, shape: ConvexShape, color: str, label: str) -> list[Vec]:
-    points = _boundary(shape)
+def _draw_shape(axes: Any, shape: ConvexShape, color: str, label: str) -> None:
+    points = boundary(shape)
     if len(points) == 1:
         axes.plot(*points[0], "o", color=color, markersize=7, label=label, zorder=3)
     elif len(points) == 2:
@@ -348,74 +591,6 @@ def _draw_shape(axes: Any, shape: ConvexShape, color: str, label: str) -> list[V
     else:
         xs, ys = zip(*points, strict=True)
         axes.fill(xs, ys, facecolor=color, alpha=0.3, edgecolor=color, linewidth=1.5, label=label)
-    return points
-
-
-def _boundary(shape: ConvexShape) -> list[Vec]:
-    """The corners of a polytope's hull, or a curved shape traced closely enough to look smooth."""
-    if isinstance(shape, Polytope):
-        return [shape.vertices[i] for i in convex_hull_indices(shape.vertices)]
-    return outline(shape).ring()
-
-
-def _draw_run(axes: Any, check: Check, query: RunQuery, steps: list[_Step], upto: int) -> None:
-    """``A - B``, the origin, simplices 1..upto (the last highlighted) and its direction.
-
-    The distance query runs on the cores of rounded shapes (their radii are
-    subtracted at the end), so its simplices are drawn on the cores'
-    difference, with the full difference outlined around it.
-    """
-    shape_a, shape_b = _deciding_parts(check)
-    distance_run = query == "distance"
-    core_a, radius_a = split_radius(shape_a)
-    core_b, radius_b = split_radius(shape_b)
-    rounded = distance_run and radius_a + radius_b > 0.0
-    corners = list(minkowski_difference(core_a, core_b).vertices if rounded else ())
-    full = list(minkowski_difference(shape_a, shape_b).vertices)
-    which = _which_parts(check)
-    _draw_polygon(
-        axes, corners or full, f"A - B{which}" if not rounded else "cores: A - B without radii"
-    )
-    if rounded:
-        xs, ys = zip(*[*full, full[0]], strict=True)
-        axes.plot(xs, ys, "--", color=_COLOR_DIFFERENCE, linewidth=1.2, label=f"A - B{which}")
-    shown = steps[:upto]
-    labelled: dict[Vec, int] = {}  # how many step numbers stand at each place already
-    for step in shown:
-        place = _label_place(step)
-        _draw_simplex(
-            axes,
-            step,
-            final=step is shown[-1],
-            age=(upto - step.number) / max(upto, 1),
-            stack=labelled.get(place, 0),
-        )
-        labelled[place] = labelled.get(place, 0) + 1
-    last = shown[-1]
-    axes.plot(
-        *last.support,
-        "*",
-        color=_COLOR_FINAL,
-        markersize=12,
-        zorder=7,
-        label=f"support point w{last.number}",
-    )
-    axes.plot(0.0, 0.0, "k+", markersize=14, markeredgewidth=2, zorder=8, label="origin")
-    if last.closest is not None and math.isfinite(last.closest[0]):
-        vx, vy = last.closest
-        norm = math.hypot(vx, vy)
-        label = f"v, nearest to the origin (|v| = {compact(norm)}"
-        if rounded:
-            label += f",\nless the radii: {compact(max(norm - radius_a - radius_b, 0.0))}"
-        axes.plot(
-            [0.0, vx], [0.0, vy], ":", color="black", linewidth=1.2, zorder=6, label=label + ")"
-        )
-    _draw_direction(axes, full, last)
-    axes.plot([], [], color=_COLOR_SIMPLEX, label="earlier simplices (older: fainter)")
-    axes.plot([], [], color=_COLOR_FINAL, linewidth=2.5, label=f"simplex after step {upto}")
-    run = "GJK distance" if distance_run else "boolean GJK"
-    axes.set_title(f"A - B and the simplices of {run}, step {upto} of {len(steps)}")
-    _finish_axes(axes)
 
 
 def _which_parts(check: Check) -> str:
@@ -425,14 +600,6 @@ def _which_parts(check: Check) -> str:
     return f" for part {search.deciding.a} of A and part {search.deciding.b} of B"
 
 
-def _deciding_parts(check: Check) -> tuple[ConvexShape, ConvexShape]:
-    """The two shapes whose run is drawn: the shapes, or for compounds the deciding parts."""
-    search = check.answer.parts
-    a, b = check.pair.a.shape, check.pair.b.shape
-    index_a, index_b = (0, 0) if search is None else (search.deciding.a, search.deciding.b)
-    return parts_of(a)[index_a], parts_of(b)[index_b]
-
-
 def _draw_polygon(axes: Any, corners: list[Vec], label: str) -> None:
     xs, ys = zip(*corners, strict=True)
     if len(corners) >= 3:
@@ -440,22 +607,263 @@ def _draw_polygon(axes: Any, corners: list[Vec], label: str) -> None:
             xs,
             ys,
             facecolor=_COLOR_DIFFERENCE,
-            alpha=0.25,
+            alpha=0.18,
             edgecolor=_COLOR_DIFFERENCE,
             label=label,
+            gid="difference",
         )
     else:
-        axes.plot(xs, ys, "-o", color=_COLOR_DIFFERENCE, label=label)
+        axes.plot(xs, ys, "-o", color=_COLOR_DIFFERENCE, label=label, gid="difference")
+
+
+def _draw_frame(scene: _Scene, index: int, animated: bool) -> list[Any]:
+    """Everything frame ``index`` adds to the parts that never change; returns the artists
+    (``animated``: left out of the figure's own drawing, to be drawn one by one)."""
+    frame = scene.frames[index]
+    check, figure = scene.check, scene.figure
+    _phase(scene, frame.epa is not None)
+    made: list[Any] = []
+    title = f"{check.pair.name}: " + (
+        verdict_summary(check.answer)
+        if frame.last
+        else (
+            f"EPA, step {frame.epa.iteration} of {len(check.answer.epa_trace)}"
+            if frame.epa is not None
+            else f"{_run_name(scene)}, step {frame.known} of {len(scene.steps)}"
+        )
+    )
+    made.append(
+        figure.text(
+            0.5,
+            1 - 0.3 / figure.get_figheight(),
+            printable(title),
+            ha="center",
+            va="center",
+            fontsize=14,
+            fontweight="bold",
+            parse_math=False,  # a name is text: "$5 and $6" is no formula
+            gid="title",
+        )
+    )
+    made.append(
+        figure.text(
+            0.02,
+            0.15 / figure.get_figheight(),
+            "\n".join(_wrapped(frame.caption, scene.wrap)),
+            fontsize=scene.caption_size,
+            va="bottom",
+            family="monospace",
+            gid="caption",
+        )
+    )
+    made += _draw_run(scene, frame)
+    support = scene.steps[frame.known - 1].support if frame.epa is None else frame.epa.support
+    made += _draw_support(scene, support)
+    if frame.last:
+        made += _draw_answer(scene)
+        made += _draw_depth(scene)
+    for artist in made:
+        artist.set_animated(animated)
+    return made
+
+
+def _run_name(scene: _Scene) -> str:
+    return "GJK distance" if scene.query == "distance" else "boolean GJK"
+
+
+def _draw_support(scene: _Scene, support: SupportPoint) -> list[Any]:
+    """The step's point of A and of B, each joined to the point of ``A - B`` they make."""
+    from matplotlib.patches import ConnectionPatch
+
+    made: list[Any] = []
+    for point, color, name in ((support.a, _COLOR_A, "a"), (support.b, _COLOR_B, "b")):
+        made += scene.world.plot(
+            *point, "o", color=color, markeredgecolor="black", markersize=8, zorder=7, gid=name
+        )
+        join = ConnectionPatch(
+            point,
+            support.w,
+            coordsA=scene.world.transData,
+            coordsB=scene.difference.transData,
+            color=color,
+            linestyle=":",
+            linewidth=1.2,
+            alpha=0.8,
+            zorder=6,
+        )
+        join.set_gid(f"join-{name}")
+        scene.figure.add_artist(join)
+        made.append(join)
+    return made
+
+
+def _draw_run(scene: _Scene, frame: _Frame) -> list[Any]:
+    """The right panel's part of a frame: GJK's simplices so far and the step's direction,
+    point and decision; on EPA's frames, EPA's polygon over GJK's simplices (faint)."""
+    axes = scene.difference
+    made: list[Any] = []
+    shown = scene.steps[: frame.known]
+    for step in shown:
+        if frame.epa is None:
+            age = (frame.known - step.number) / max(frame.known, 1)
+            made.append(_draw_simplex(axes, step, step is shown[-1], age))
+        else:
+            made.append(_draw_simplex(axes, step, False, 1.0))
+    if frame.epa is None:
+        made += _draw_labels(scene, frame.known)
+        made += _draw_step(scene, shown[-1])
+    else:
+        made += _draw_epa(scene, frame.epa)
+    return made
+
+
+def _run_legend(scene: _Scene, epa: bool) -> Any:
+    """The right panel's legend for GJK's frames, or for EPA's: the same on every frame of
+    the phase (the numbers of a step are in its caption), so drawn once per phase."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    axes = scene.difference
+    handles: list[Any] = [
+        artist
+        for artist in axes.get_children()
+        if artist.get_gid() in ("difference", "difference-full", "origin")
+    ]
+    star: dict[str, Any] = {
+        "marker": "*",
+        "color": _COLOR_FINAL,
+        "markersize": 12,
+        "linestyle": "none",
+    }
+    arrow: dict[str, Any] = {"color": _COLOR_DIRECTION, "linewidth": 2}
+    if not epa:
+        handles += [
+            Line2D([], [], label="support point w = a - b", **star),
+            Line2D([], [], label="search direction d", **arrow),
+            Line2D([], [], color=_COLOR_FINAL, linewidth=2.5, label="simplex after the step"),
+            Line2D([], [], color=_COLOR_SIMPLEX, label="earlier simplices (older: fainter)"),
+        ]
+        if scene.query == "boolean":
+            handles.append(
+                Line2D([], [], linestyle="--", label="w.d = 0: w must reach this line", **arrow)
+            )
+        else:
+            label = "v: the simplex's point nearest the origin"
+            handles.append(Line2D([], [], linestyle=":", color="black", label=label))
+    else:
+        handles += [
+            Patch(facecolor=_COLOR_EPA, alpha=0.3, edgecolor=_COLOR_EPA, label="EPA's polygon"),
+            Line2D([], [], color=_COLOR_EPA, linewidth=3, label="its edge nearest the origin"),
+            Line2D([], [], label="the edge's outward normal n", **arrow),
+            Line2D([], [], label="support point w = a - b along n", **star),
+            Line2D([], [], color=_COLOR_SIMPLEX, alpha=0.3, label="GJK's simplices"),
+        ]
+    return _legend(
+        axes,
+        handles,
+        "legend-epa" if epa else "legend",
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.07),
+        ncol=2,
+    )
+
+
+def _draw_step(scene: _Scene, step: _Step) -> list[Any]:
+    """A GJK step's point ``w``, its direction, and the line ``w.d = 0`` (boolean run) or
+    the point ``v`` of the simplex nearest the origin (distance run)."""
+    axes = scene.difference
+    made: list[Any] = axes.plot(
+        *step.support.w, "*", color=_COLOR_FINAL, markersize=12, zorder=7, gid="support"
+    )
+    tip = _arrow_tip(scene, step.direction)
+    if tip is not None:
+        made.append(
+            axes.annotate(
+                "",
+                tip,
+                (0.0, 0.0),
+                arrowprops={"arrowstyle": "-|>", "color": _COLOR_DIRECTION, "linewidth": 2},
+                zorder=8,
+            )
+        )
+        made[-1].set_gid("direction")
+        if step.boolean:
+            dx, dy = step.direction
+            made.append(
+                axes.axline(
+                    (0.0, 0.0),
+                    (-dy, dx),
+                    linestyle="--",
+                    color=_COLOR_DIRECTION,
+                    linewidth=1.2,
+                    alpha=0.8,
+                    zorder=4,
+                    gid="crossing",
+                )
+            )
+    if step.closest is not None and math.isfinite(step.closest[0]):
+        vx, vy = step.closest
+        made += axes.plot(
+            [0.0, vx], [0.0, vy], ":", color="black", linewidth=1.2, zorder=6, gid="closest"
+        )
+    return made
+
+
+def _draw_epa(scene: _Scene, step: EpaStep) -> list[Any]:
+    """An EPA step: the polygon, its edge nearest the origin, the normal, the new point."""
+    axes = scene.difference
+    xs, ys = zip(*[*step.polygon, step.polygon[0]], strict=True)
+    made: list[Any] = axes.fill(
+        xs, ys, facecolor=_COLOR_EPA, alpha=0.15, edgecolor=_COLOR_EPA, linewidth=1.2, zorder=5
+    )
+    made[-1].set_gid("epa-polygon")
+    (sx, sy), (ex, ey) = step.edge
+    made += axes.plot(
+        [sx, ex], [sy, ey], "-", color=_COLOR_EPA, linewidth=3, zorder=6, gid="epa-edge"
+    )
+    nx, ny = step.normal
+    made.append(
+        axes.annotate(
+            "",
+            (nx * step.height, ny * step.height),
+            (0.0, 0.0),
+            arrowprops={"arrowstyle": "-|>", "color": _COLOR_DIRECTION, "linewidth": 2},
+            zorder=8,
+        )
+    )
+    made[-1].set_gid("epa-normal")
+    made += axes.plot(
+        *step.support.w, "*", color=_COLOR_FINAL, markersize=12, zorder=7, gid="epa-support"
+    )
+    return made
+
+
+def _draw_depth(scene: _Scene) -> list[Any]:
+    """On the last frame after EPA: the depth vector, from the origin to the nearest point
+    of ``A - B``'s boundary."""
+    overlap = scene.check.answer.penetration
+    if overlap is None or not scene.check.answer.epa_trace or not overlap.depth > 0.0:
+        return []
+    nx, ny = overlap.normal
+    arrow = scene.difference.annotate(
+        "",
+        (nx * overlap.depth, ny * overlap.depth),
+        (0.0, 0.0),
+        arrowprops={"arrowstyle": "->", "color": "black", "linewidth": 1.8},
+        zorder=9,
+    )
+    arrow.set_gid("answer")
+    return [arrow]
 
 
 def _simplex_points(step: _Step) -> list[Vec]:
     """The simplex after the step; when it is empty (boolean GJK stopped at its first
     support point, which fell short of the origin), that support point stands in."""
-    return list(step.simplex) or [step.support]
+    return list(step.simplex) or [step.support.w]
 
 
-def _label_place(step: _Step) -> Vec:
-    """Where the step's number is written: the middle of its simplex."""
+def _middle(step: _Step) -> Vec:
+    """Where the step's number belongs: the middle of its simplex."""
     points = _simplex_points(step)
     return (
         sum(x for x, _ in points) / len(points),
@@ -463,9 +871,8 @@ def _label_place(step: _Step) -> Vec:
     )
 
 
-def _draw_simplex(axes: Any, step: _Step, final: bool, age: float, stack: int) -> None:
-    """The step's simplex, numbered; ``stack`` numbers already stand at the same place
-    (a step that keeps the simplex), so this one goes above them."""
+def _draw_simplex(axes: Any, step: _Step, final: bool, age: float) -> Any:
+    """The step's simplex, faded by ``age`` (0: this step's, 1: the oldest)."""
     color = _COLOR_FINAL if final else _COLOR_SIMPLEX
     alpha = 1.0 if final else max(0.15, 0.7 * (1.0 - age))
     width = 2.5 if final else 1.2
@@ -484,52 +891,109 @@ def _draw_simplex(axes: Any, step: _Step, final: bool, age: float, stack: int) -
             xs, ys, "o", markerfacecolor="none", color=color, alpha=alpha, markersize=9, zorder=5
         )
     artist.set_gid(f"simplex-{step.number}")
-    label = axes.annotate(
-        str(step.number),
-        _label_place(step),
-        textcoords="offset points",
-        xytext=(8, 6 + 12 * stack),  # clear of the origin's cross when the middle is the origin
-        color=color,
-        alpha=max(alpha, 0.5),
-        fontsize=10,
-        fontweight="bold",
-        zorder=9,
-    )
-    label.set_gid(f"step-label-{step.number}")
+    return artist
 
 
-def _draw_direction(axes: Any, corners: list[Vec], step: _Step) -> None:
-    dx, dy = step.direction
-    length = math.hypot(dx, dy)
-    if not length > 0.0 or not math.isfinite(length):
-        return
-    extent = max(
-        max(x for x, _ in corners) - min(x for x, _ in corners),
-        max(y for _, y in corners) - min(y for _, y in corners),
-        sys.float_info.min,  # a difference that is one point: any positive size will do
-    )
-    scale = 0.25 * extent / length
-    axes.plot([dx * scale], [dy * scale], alpha=0.0)  # keeps the arrow inside the view
-    axes.annotate(
-        "",
-        (dx * scale, dy * scale),
-        (0.0, 0.0),
-        arrowprops={"arrowstyle": "-|>", "color": _COLOR_DIRECTION, "linewidth": 2},
-        zorder=8,
-    )
-    axes.plot([], [], color=_COLOR_DIRECTION, linewidth=2, label=f"direction d{step.number}")
+def _place_labels(scene: _Scene) -> list[_Label]:
+    """The step numbers' labels: steps whose simplices' middles are within a few points of
+    one another share one label (``5-9``), and each label goes to the first of a ring of
+    places around its middle where it covers no other label, the origin or a middle."""
+    axes, figure = scene.difference, scene.figure
+    scale = 72 / figure.dpi  # pixels to points
+    labels: list[_Label] = []
+    for step in scene.steps:
+        place = _middle(step)
+        x, y = (float(c) * scale for c in axes.transData.transform(place))
+        for label in labels:
+            lx, ly = (float(c) * scale for c in axes.transData.transform(label.place))
+            if math.hypot(x - lx, y - ly) <= _CLUSTER:
+                label.members.append(step.number)
+                break
+        else:
+            labels.append(_Label(place, [step.number]))
+    renderer = figure.canvas.get_renderer()
+    origin = _box(axes.transData.transform((0.0, 0.0)) * scale, (16.0, 16.0))
+    middles = [_box(axes.transData.transform(label.place) * scale, (6.0, 6.0)) for label in labels]
+    taken = [origin, *middles]
+    inside = axes.get_window_extent(renderer)
+    room = (inside.x0 * scale, inside.y0 * scale, inside.x1 * scale, inside.y1 * scale)
+    for label in labels:
+        probe = axes.annotate(
+            _numbers(label.members), (0.0, 0.0), fontsize=_LABEL_SIZE, fontweight="bold"
+        )
+        extent = probe.get_window_extent(renderer)
+        probe.remove()
+        size = (extent.width * scale + 3.0, extent.height * scale + 3.0)
+        x, y = (float(c) * scale for c in axes.transData.transform(label.place))
+        candidates = [
+            (radius * math.cos(math.radians(angle)), radius * math.sin(math.radians(angle)))
+            for radius in (size[1], 1.6 * size[1], 2.4 * size[1], 3.2 * size[1])
+            for angle in (60, 120, -60, -120, 90, -90, 20, 160, -20, -160)
+        ]
+        for dx, dy in candidates:  # a fixed number of tries: the last one stands if all fail
+            box = _box((x + dx, y + dy), size)
+            if _within(box, room) and not any(_overlap(box, other) for other in taken):
+                break
+        label.offset = (dx, dy)
+        taken.append(box)
+    return labels
 
 
-def _finish_axes(axes: Any) -> None:
-    axes.set_aspect("equal", adjustable="datalim")
-    axes.grid(True, linewidth=0.5, alpha=0.5)
-    axes.legend(  # below the panel, where it hides nothing
-        loc="upper center", bbox_to_anchor=(0.5, -0.07), ncol=2, fontsize=8, frameon=False
-    )
+def _box(center: Any, size: tuple[float, float]) -> tuple[float, float, float, float]:
+    x, y = float(center[0]), float(center[1])
+    return (x - size[0] / 2, y - size[1] / 2, x + size[0] / 2, y + size[1] / 2)
 
 
-def _caption(step: _Step) -> str:
-    import textwrap
+def _overlap(
+    one: tuple[float, float, float, float], two: tuple[float, float, float, float]
+) -> bool:
+    return one[0] < two[2] and two[0] < one[2] and one[1] < two[3] and two[1] < one[3]
 
-    lines = [f"step {step.number}: {step.caption[0]}", *step.caption[1:]]
-    return "\n".join(textwrap.fill(line, 150, subsequent_indent="    ") for line in lines)
+
+def _within(
+    box: tuple[float, float, float, float], room: tuple[float, float, float, float]
+) -> bool:
+    return room[0] <= box[0] and room[1] <= box[1] and box[2] <= room[2] and box[3] <= room[3]
+
+
+def _numbers(members: list[int]) -> str:
+    """Step numbers, runs of consecutive ones shortened: ``3, 5-9``.
+
+    >>> _numbers([3, 5, 6, 7, 8, 9]), _numbers([4]), _numbers([1, 2])
+    ('3, 5-9', '4', '1-2')
+    """
+    runs: list[list[int]] = []
+    for number in members:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
+
+
+def _draw_labels(scene: _Scene, known: int) -> list[Any]:
+    """The labels of steps 1 to ``known``, each as its places (and this frame) have it."""
+    made = []
+    for label in scene.labels:
+        members = [number for number in label.members if number <= known]
+        if not members:
+            continue
+        final = members[-1] == known
+        color = _COLOR_FINAL if final else _COLOR_SIMPLEX
+        alpha = 1.0 if final else max(0.5, 0.7 * (1.0 - (known - members[-1]) / known))
+        text = scene.difference.annotate(
+            _numbers(members),
+            label.place,
+            textcoords="offset points",
+            xytext=label.offset,
+            ha="center",
+            va="center",
+            color=color,
+            alpha=alpha,
+            fontsize=_LABEL_SIZE,
+            fontweight="bold",
+            zorder=9,
+        )
+        text.set_gid(f"step-label-{members[0]}")
+        made.append(text)
+    return made

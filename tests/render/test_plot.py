@@ -12,7 +12,7 @@ import pytest
 from gjkcli.io import load_pair
 from gjkcli.io.node import Node
 from gjkcli.io.pairs import pair_from_node
-from gjkcli.render.plot import RunQuery, save_animation, save_frames, save_plot
+from gjkcli.render.plot import RunQuery, save_plot, save_steps
 from gjkcli.render.table import verdict_text
 from gjkcli.verify.check import Check, check_pair
 from tests.helpers import SAMPLES
@@ -58,20 +58,28 @@ def test_png_and_pdf_are_written(tmp_path: Path, name: str) -> None:
     assert pdf.startswith(b"%PDF-") and pdf.rstrip().endswith(b"%%EOF")
 
 
-def test_animation_has_one_frame_per_step(tmp_path: Path) -> None:
+def test_animation_has_one_frame_per_step_of_gjk_then_epa(tmp_path: Path) -> None:
     from PIL import Image
 
     check = traced("seed-example.json")
     path = tmp_path / "run.gif"
-    save_animation(check, "boolean", path)
+    save_steps(check, "boolean", gif=path, seconds_per_step=0.5)
+    steps = len(check.answer.boolean_trace) + len(check.answer.epa_trace)
+    assert check.answer.epa_trace
     with Image.open(path) as animation:
         assert animation.format == "GIF"
-        assert animation.n_frames == len(check.answer.boolean_trace)
+        assert animation.n_frames == steps
+        durations = []
+        for index in range(animation.n_frames):
+            animation.seek(index)
+            durations.append(animation.info["duration"])
+    assert durations == [500] * (steps - 1) + [1000]  # the last step is held twice as long
 
 
 def test_frames_are_one_png_per_step(tmp_path: Path) -> None:
     check = traced("ellipse/separated.json")
-    written = save_frames(check, "distance", tmp_path / "steps")
+    save_steps(check, "distance", frames=tmp_path / "steps")
+    written = sorted((tmp_path / "steps").iterdir())
     assert [p.name for p in written] == [
         f"step-{k:02d}.png" for k in range(1, check.answer.gjk.iterations + 1)
     ]
@@ -89,27 +97,8 @@ def test_a_boolean_run_that_stops_at_its_first_point_is_drawn(tmp_path: Path) ->
     assert [step.simplex for step in check.answer.boolean_trace] == [()]
     save_plot(check, "boolean", tmp_path / "above.svg")
     assert simplex_ids(tmp_path / "above.svg") == ["simplex-1"]
-    save_animation(check, "boolean", tmp_path / "above.gif")
-    assert save_frames(check, "boolean", tmp_path / "steps") == [tmp_path / "steps/step-01.png"]
-
-
-def test_step_numbers_at_the_same_place_are_stacked(tmp_path: Path) -> None:
-    # the capsule-circle run keeps its segment in steps 2 and 3 (a repeated support point)
-    check = traced("capsule/separated.json")
-    simplices = [step.simplex for step in check.answer.distance_trace]
-    assert simplices[1] == simplices[2]
-    path = tmp_path / "capsule.svg"
-    save_plot(check, "distance", path)
-    places = {}
-    for element in ElementTree.parse(path).iter():
-        if element.get("id", "").startswith("step-label-"):
-            glyphs = next(child for child in element if "transform" in child.attrib)
-            found = re.search(r"translate\(([-\d.]+) ([-\d.]+)\)", glyphs.attrib["transform"])
-            assert found is not None
-            places[element.get("id")] = (float(found.group(1)), float(found.group(2)))
-    assert set(places) == {"step-label-1", "step-label-2", "step-label-3"}
-    (x2, y2), (x3, y3) = places["step-label-2"], places["step-label-3"]
-    assert x2 == x3 and y3 < y2 - 5  # the same place, one line higher (y grows downwards)
+    save_steps(check, "boolean", gif=tmp_path / "above.gif", frames=tmp_path / "steps")
+    assert list((tmp_path / "steps").iterdir()) == [tmp_path / "steps/step-01.png"]
 
 
 def test_the_title_gives_the_verdict_of_the_table(tmp_path: Path) -> None:

@@ -1,0 +1,185 @@
+"""Honest frames: each shows what is known after its step, EPA after GJK, the answer last.
+
+The figures are inspected through their artists (tagged with gids), not their pixels.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.text import Text
+
+import gjkcli
+from gjkcli.io import load_pair
+from gjkcli.io.node import Node
+from gjkcli.io.pairs import pair_from_node
+from gjkcli.render.plot import RunQuery, check_figure
+from gjkcli.verify.check import Check, check_pair
+from tests.helpers import SAMPLES, assert_input_error, run_gjk
+
+
+def traced(sample: str, direction: tuple[float, float] | None = None) -> Check:
+    return check_pair(load_pair(str(SAMPLES / sample)), trace=True, direction=direction)
+
+
+def tagged(figure: Any, gid: str) -> list[Any]:
+    return list(figure.findobj(lambda artist: artist.get_gid() == gid))
+
+
+def title(figure: Any) -> str:
+    (text,) = tagged(figure, "title")
+    return str(text.get_text())
+
+
+def test_no_frame_before_the_last_shows_the_answer() -> None:
+    # frame 1 used to show the overlap hatching, "move B by 0.894427" and the verdict
+    check = traced("seed-example.json", direction=(0.0, 1.0))
+    frames = len(check.answer.boolean_trace) + len(check.answer.epa_trace)
+    for step in range(1, frames):
+        figure = check_figure(check, "boolean", step)
+        assert tagged(figure, "answer") == [], step
+        assert "overlapping" not in title(figure) and "depth" not in title(figure)
+        texts = [str(text.get_text()) for text in figure.findobj(Text)]
+        assert not any("move B" in text or "0.894427" in text for text in texts), step
+    last = check_figure(check, "boolean")
+    assert title(last) == "seed-example: overlapping, depth 0.894427"
+    answer = tagged(last, "answer")
+    assert any(getattr(artist, "get_hatch", lambda: None)() == "///" for artist in answer)
+    (legend,) = [artist for artist in answer if type(artist).__name__ == "Legend"]
+    assert "move B by 0.894427" in [text.get_text() for text in legend.get_texts()]
+
+
+def test_a_boolean_frame_draws_the_support_points_and_the_line_w_d_0() -> None:
+    check = traced("seed-example.json", direction=(0.0, 1.0))
+    step = check.answer.boolean_trace[1]  # d = (0, -1): a = (1, -1), b = (1, 1), w = (0, -2)
+    figure = check_figure(check, "boolean", 2)
+    world, difference = figure.axes
+    ((a,), (b,)) = (tagged(figure, name) for name in ("a", "b"))
+    assert a.axes is world and (a.get_xdata()[0], a.get_ydata()[0]) == step.support.a
+    assert b.axes is world and (b.get_xdata()[0], b.get_ydata()[0]) == step.support.b
+    for name, point in (("join-a", step.support.a), ("join-b", step.support.b)):
+        (join,) = tagged(figure, name)  # from the point on A or B to w in A - B
+        assert tuple(join.xy1) == point and tuple(join.xy2) == step.support.w
+        assert join.axesA is None or join.axesA is world
+    (support,) = tagged(figure, "support")
+    assert support.axes is difference
+    assert (support.get_xdata()[0], support.get_ydata()[0]) == step.support.w == (0.0, -2.0)
+    (crossing,) = tagged(figure, "crossing")
+    (x1, y1), (x2, y2) = crossing.get_xy1(), crossing.get_xy2()
+    dx, dy = step.direction
+    assert (x1, y1) == (0.0, 0.0) and (x2 - x1) * dx + (y2 - y1) * dy == 0.0
+    assert tagged(check_figure(check, "distance", 1), "crossing") == []  # boolean run only
+
+
+@pytest.mark.parametrize("query", ["boolean", "distance"])
+def test_epa_frames_come_after_gjk_one_per_step(query: RunQuery) -> None:
+    check = traced("polygon/overlapping.json")
+    gjk = len(check.answer.boolean_trace if query == "boolean" else check.answer.distance_trace)
+    epa = check.answer.epa_trace
+    assert len(epa) >= 2
+    assert tagged(check_figure(check, query, gjk), "epa-polygon") == []
+    for index, step in enumerate(epa, start=1):
+        figure = check_figure(check, query, gjk + index)
+        (polygon,) = tagged(figure, "epa-polygon")
+        corners = [tuple(float(c) for c in xy) for xy in polygon.get_xy()]
+        assert corners[: len(step.polygon)] == list(step.polygon)
+        (edge,) = tagged(figure, "epa-edge")
+        assert list(zip(edge.get_xdata(), edge.get_ydata(), strict=True)) == list(step.edge)
+        (a,) = tagged(figure, "a")
+        assert (a.get_xdata()[0], a.get_ydata()[0]) == step.support.a
+        last = index == len(epa)
+        assert title(figure).endswith(f"EPA, step {index} of {len(epa)}") != last
+        assert bool(tagged(figure, "answer")) == last
+    with pytest.raises(ValueError, match=f"frames 1 to {gjk + len(epa)}"):
+        check_figure(check, query, gjk + len(epa) + 1)
+
+
+def long_run() -> Check:
+    # a thin ellipse turned by a few degrees against a circle: GJK distance creeps along
+    # the curve for many steps, its simplices' middles bunching up
+    record = {
+        "a": {"type": "ellipse", "center": [0, 0], "radii": [6, 0.4], "rotation": 3},
+        "b": {"type": "circle", "center": [0.5, 2], "radius": 1},
+    }
+    return check_pair(pair_from_node(Node(record, "long.json"), "long"), trace=True)
+
+
+def sample_run(name: str) -> Callable[[], Check]:
+    return lambda: traced(f"ellipse/{name}.json")
+
+
+CHECKS: dict[str, tuple[Callable[[], Check], RunQuery]] = {
+    **{
+        f"{name}/{query}": (sample_run(name), query)
+        for name in ("separated", "touching", "overlapping")
+        for query in ("boolean", "distance")
+    },
+    "long/distance": (long_run, "distance"),
+}
+
+
+@pytest.mark.parametrize("name", list(CHECKS))
+def test_step_labels_never_overlap(name: str) -> None:
+    make, query = CHECKS[name]
+    check = make()
+    run = check.answer.boolean_trace if query == "boolean" else check.answer.distance_trace
+    if name.startswith("long"):
+        assert len(run) >= 8
+    figure = check_figure(check, query, len(run))  # GJK's last frame: every label
+    canvas: Any = FigureCanvasAgg(figure)
+    renderer = canvas.get_renderer()
+    labels: list[Any] = figure.findobj(lambda a: str(a.get_gid()).startswith("step-label-"))
+    numbers = [int(n) for label in labels for n in _numbers(label.get_text())]
+    assert sorted(numbers) == [step.iteration for step in run]  # each step once
+    boxes = [label.get_window_extent(renderer) for label in labels]
+    for one, two in itertools.combinations(boxes, 2):
+        assert not one.overlaps(two), name
+
+
+def _numbers(text: str) -> list[int]:
+    found: list[int] = []
+    for part in text.split(", "):
+        first, _, last = part.partition("-")
+        found += range(int(first), int(last or first) + 1)
+    return found
+
+
+def test_the_figure_function_returns_a_figure_of_any_shapes() -> None:
+    from matplotlib.figure import Figure
+
+    figure = gjkcli.figure("POINT (0 0)", gjkcli.circle((3.0, 4.0), 1.0))
+    assert isinstance(figure, Figure)
+    assert title(figure) == "A and B: separated, distance 4"
+    world, _ = figure.axes
+    assert world.get_title() == "A and B"
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--seconds-per-step", "0", "--seconds-per-step: must be 0.1 or more"),
+        ("--seconds-per-step", "61", "--seconds-per-step: must be 60 or less"),
+        ("--seconds-per-step", "soon", "--seconds-per-step: expected a number"),
+        ("--caption-size", "5", "--caption-size: must be 6 or more"),
+        ("--caption-size", "25", "--caption-size: must be 24 or less"),
+    ],
+)
+def test_frame_options_are_checked(tmp_path: Path, option: str, value: str, message: str) -> None:
+    gif = tmp_path / "run.gif"
+    result = run_gjk("plot", "samples/seed-example.json", "--gif", str(gif), option, value)
+    assert_input_error(result, message, "gjk plot -h")
+    assert not gif.exists()
+
+
+def test_the_caption_size_is_the_option(tmp_path: Path) -> None:
+    check = traced("seed-example.json")
+    small, large = (check_figure(check, "boolean", 1, caption_size=size) for size in (8, 16))
+    ((caption_small,), (caption_large,)) = (tagged(f, "caption") for f in (small, large))
+    assert (caption_small.get_fontsize(), caption_large.get_fontsize()) == (8, 16)
+    assert caption_small.get_text().split() == caption_large.get_text().split()
+    assert large.get_figheight() > small.get_figheight()  # room for the larger caption
