@@ -205,3 +205,23 @@ def test_any_first_direction_gives_the_same_verdicts_on_random_pairs() -> None:
         assert turned.verdict == usual.verdict
         assert turned.boolean.intersects == usual.boolean.intersects
         assert turned.gjk.distance == pytest.approx(usual.gjk.distance, rel=1e-12, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    "first",
+    [(1e308, 1e308), (-1e308, 0.0), (5e-324, 5e-324), (1e-310, 0.0), (0.0, -1e-320)],
+)
+def test_a_direction_of_any_finite_length_gives_the_usual_answer(first: Vec) -> None:
+    """A direction's length means nothing: one near the largest float (whose support points
+    overflow to NaN) or of subnormal length (whose rounding moves a curve's support point
+    off the curve) must still give the verdict, the depth and a certificate that holds."""
+    for name in ("ellipse/overlapping.json", "circle/overlapping.json", "capsule/overlapping.json"):
+        pair = load_pair(str(SAMPLES / name))
+        usual = check_pair(pair)
+        turned = check_pair(pair, trace=True, direction=first)
+        assert turned.ok, (name, first)
+        assert turned.answer.verdict == usual.answer.verdict
+        assert turned.answer.penetration is not None and usual.answer.penetration is not None
+        assert turned.answer.penetration.depth == pytest.approx(
+            usual.answer.penetration.depth, rel=1e-9
+        )
