@@ -230,9 +230,10 @@ def epa_notes(answer: Answer) -> tuple[str, str]:
             "points."
         )
     elif overlap.status == "degenerate" and not answer.epa_trace:
+        depth = "the cores' depth" if cores else "the depth"
         before = (
             f"{difference} has no interior (points on one line), so EPA has no loop to run: "
-            f"the cores' depth is 0."
+            f"{depth} is 0."
         )
     else:
         before = (

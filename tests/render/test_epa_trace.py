@@ -225,3 +225,21 @@ def test_a_direction_of_any_finite_length_gives_the_usual_answer(first: Vec) -> 
         assert turned.answer.penetration.depth == pytest.approx(
             usual.answer.penetration.depth, rel=1e-9
         )
+
+
+def test_an_a_minus_b_with_no_interior_is_told_without_cores_for_shapes_without_radii() -> None:
+    """Two points at one place: EPA runs no loop, and the words name no cores (the shapes
+    have none); rounded shapes with collinear cores do say the cores' depth is 0."""
+    check = check_pair(load_pair(str(SAMPLES / "point" / "touching.json")), trace=True)
+    console = Console(width=200, record=True)
+    console.print(trace_text("both", check.answer))
+    text = console.export_text()
+    assert "A - B has no interior (points on one line), so EPA has no loop to run: " in text
+    assert "the depth is 0." in text
+    assert "cores" not in text
+    from gjkcli.algorithms.answer import solve
+    from gjkcli.render.narration import epa_notes
+    from gjkcli.shapes import capsule
+
+    rounded = solve(capsule((0.0, 0.0), (2.0, 0.0), 0.5), capsule((1.0, 0.0), (3.0, 0.0), 0.5))
+    assert "the cores' depth is 0" in epa_notes(rounded)[0]
