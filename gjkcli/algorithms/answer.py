@@ -112,7 +112,7 @@ def _solve_parts(
 ) -> Answer:
     """:func:`solve` for a pair with a compound shape: both queries on the deciding parts
     (traced from the first directions given)."""
-    search = compound_query(shape_a, shape_b)
+    search = compound_query(shape_a, shape_b, first_boolean, first_distance)
     part_a = parts_of(shape_a)[search.deciding.a]
     part_b = parts_of(shape_b)[search.deciding.b]
     distance_steps: list[DistanceStep] | None = [] if trace else None

@@ -54,7 +54,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from gjkcli.algorithms.distance import DistanceResult, distance
+from gjkcli.algorithms.distance import DISTANCE_FIRST_DIRECTION, DistanceResult, distance
 from gjkcli.algorithms.epa import Penetration, penetration
 from gjkcli.algorithms.extents import (
     AXIS_ALIGNED,
@@ -64,7 +64,7 @@ from gjkcli.algorithms.extents import (
     frame_axis,
     growth,
 )
-from gjkcli.algorithms.intersect import intersects
+from gjkcli.algorithms.intersect import BOOLEAN_FIRST_DIRECTION, intersects
 from gjkcli.algorithms.verdict import Verdict, settle, verdict
 from gjkcli.dyadic import shift_to_unit
 from gjkcli.shapes.base import ConvexShape, Vec
@@ -163,8 +163,17 @@ class CompoundResult:
         return self.total - self.tested
 
 
-def compound_query(shape_a: Shape, shape_b: Shape) -> CompoundResult:
+def compound_query(
+    shape_a: Shape,
+    shape_b: Shape,
+    first_boolean: Vec = BOOLEAN_FIRST_DIRECTION,
+    first_distance: Vec = DISTANCE_FIRST_DIRECTION,
+) -> CompoundResult:
     """Intersection, distance and verdict of two shapes, convex or compound, part pair by pair.
+
+    Every part pair's boolean and distance runs start along ``first_boolean`` and
+    ``first_distance`` (``--direction``), so that the deciding pair's runs, traced again,
+    are the runs that decided.
 
     >>> from gjkcli.algorithms.decompose import decompose
     >>> from gjkcli.shapes import circle
@@ -174,7 +183,7 @@ def compound_query(shape_a: Shape, shape_b: Shape) -> CompoundResult:
     >>> result.verdict, result.deciding.result.distance, result.tested, result.skipped
     ('separated', 0.5, 2, 1)
     """
-    search = _Search(shape_a, shape_b)
+    search = _Search(shape_a, shape_b, (first_boolean, first_distance))
     contacts = _Contacts(shape_a, shape_b)
     for i_batch, j_batch, bounds, _ in search.within(search.band):
         for i, j, bound in zip(i_batch, j_batch, bounds, strict=True):
@@ -245,9 +254,15 @@ class _Contacts:
 class _Search:
     """The broad phase that proposes part pairs, and what the pairs tested so far showed."""
 
-    def __init__(self, shape_a: Shape, shape_b: Shape) -> None:
+    def __init__(
+        self,
+        shape_a: Shape,
+        shape_b: Shape,
+        first: tuple[Vec, Vec] = (BOOLEAN_FIRST_DIRECTION, DISTANCE_FIRST_DIRECTION),
+    ) -> None:
         import shapely
 
+        self.first_boolean, self.first_distance = first  # where each part pair's runs start
         self.parts_a, self.parts_b = parts_of(shape_a), parts_of(shape_b)
         # the touching band of the two shapes as a whole: the widest any part pair uses
         scale = max(
@@ -269,12 +284,12 @@ class _Search:
     def run(self, i: int, j: int, bound: float) -> PartPair:
         """GJK (and EPA, if they intersect) on part ``i`` of A and part ``j`` of B."""
         a, b = self.parts_a[i], self.parts_b[j]
-        run = distance(a, b)
+        run = distance(a, b, direction=self.first_distance)
         settled = settle(a, b, run)
         if settled.proven is None and settled.gjk.intersects:
             # within the band: the boolean run's axis may yet prove them apart, or its
             # triangle prove them overlapping
-            settled = settle(a, b, run, intersects(a, b))
+            settled = settle(a, b, run, intersects(a, b, self.first_boolean))
         result = settled.gjk
         overlap = penetration(a, b, result)
         decision = verdict(result, overlap, settled.proven)

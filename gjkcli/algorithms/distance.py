@@ -62,7 +62,7 @@ from gjkcli.algorithms.simplex import (
     normal_towards_origin,
     triangle_around_origin,
 )
-from gjkcli.algorithms.support import SupportPoint, minkowski_support
+from gjkcli.algorithms.support import SupportPoint, first_direction, minkowski_support
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.rounded import split_radius, surface_points
 from gjkcli.tolerances import (
@@ -258,8 +258,7 @@ def distance(
     >>> distance(segment((0.0, -1.0), (0.0, 1.0)), circle((0.5, 0.0), 1.0)).intersects
     True
     """
-    if direction == (0.0, 0.0) or not all(map(math.isfinite, direction)):
-        raise ValueError("the first search direction must be a finite, non-zero vector")
+    direction = first_direction(direction)
     if recorder is None and direction == DISTANCE_FIRST_DIRECTION and (fast := core()) is not None:
         answer = fast.distance(shape_a, shape_b)
         if answer is not NotImplemented:

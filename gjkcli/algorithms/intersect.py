@@ -42,7 +42,7 @@ from typing import Literal, cast
 
 from gjkcli.algorithms.compiled import core
 from gjkcli.algorithms.simplex import Closest, closest_to_origin, normal_towards_origin
-from gjkcli.algorithms.support import SupportPoint, minkowski_support
+from gjkcli.algorithms.support import SupportPoint, first_direction, minkowski_support
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.tolerances import MAX_ITERATIONS, rounding
 
@@ -131,8 +131,7 @@ def intersects(
     >>> intersects(a, far).intersects
     False
     """
-    if direction == (0.0, 0.0) or not all(map(math.isfinite, direction)):
-        raise ValueError("the first search direction must be a finite, non-zero vector")
+    direction = first_direction(direction)
     if recorder is None and (fast := core()) is not None:
         answer = fast.intersects(shape_a, shape_b, direction)
         if answer is not NotImplemented:

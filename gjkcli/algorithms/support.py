@@ -9,12 +9,14 @@ difference, it only asks this question.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.tolerances import MAX_COORDINATE, MIN_SIZE
 
-__all__ = ["MinkowskiDifference", "SupportPoint", "minkowski_support"]
+__all__ = ["MinkowskiDifference", "SupportPoint", "first_direction", "minkowski_support"]
 
 
 class SupportPoint(NamedTuple):
@@ -23,6 +25,32 @@ class SupportPoint(NamedTuple):
     w: Vec
     a: Vec
     b: Vec
+
+
+def first_direction(direction: Vec) -> Vec:
+    """A caller's first search direction, checked, at a length the support functions can use.
+
+    A direction's length means nothing to GJK, but the support functions multiply by it:
+    one near the largest float overflows them (an ellipse's support point becomes NaN),
+    one of subnormal length loses its digits (a curve's support point moves off the
+    curve). So a direction whose larger component lies outside ``[MIN_SIZE,
+    MAX_COORDINATE]`` (the sizes of input, :mod:`gjkcli.tolerances`) is scaled by a power
+    of two, which keeps its direction exactly, to a larger component in ``[1, 2)``; any
+    other is kept as given, so that a walk-through shows the numbers it was given. A
+    direction that is not finite, or is ``(0, 0)``, is a :class:`ValueError`.
+
+    >>> first_direction((-4.0, 0.0)), first_direction((1e308, 1e308))
+    ((-4.0, 0.0), (1.1125369292536007, 1.1125369292536007))
+    >>> first_direction((5e-324, 0.0))
+    (1.0, 0.0)
+    """
+    if direction == (0.0, 0.0) or not all(map(math.isfinite, direction)):
+        raise ValueError("the first search direction must be a finite, non-zero vector")
+    larger = max(abs(direction[0]), abs(direction[1]))
+    if MIN_SIZE <= larger <= MAX_COORDINATE:
+        return direction
+    shift = 1 - math.frexp(larger)[1]
+    return (math.ldexp(direction[0], shift), math.ldexp(direction[1], shift))
 
 
 def minkowski_support(shape_a: ConvexShape, shape_b: ConvexShape, d: Vec) -> SupportPoint:

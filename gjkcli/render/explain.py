@@ -24,6 +24,7 @@ from gjkcli.render.narration import (
     RUN_TITLES,
     boolean_step_lines,
     distance_step_lines,
+    epa_not_run,
     epa_notes,
     epa_step_lines,
     radii_notes,
@@ -166,6 +167,8 @@ def _narration(check: Check, steps: list[RunStep], index: int) -> str:
     ]
     if index == in_run[-1] and after:
         paragraphs.append(f'<p class="note">{escape(after)}</p>')
+    if index == len(steps) - 1:
+        paragraphs += _epa_without_steps(check)
     heading = f"{RUN_TITLES[run]}: step {record.iteration} of {len(in_run)}"
     return (
         f'<li class="narration{_off(index)}" data-run="{run}" data-step="{record.iteration}" '
@@ -181,6 +184,23 @@ def _run_notes(check: Check, run: Run) -> tuple[str, str]:
     if run == "epa" and answer.penetration is not None:
         return epa_notes(answer)
     return "", ""
+
+
+def _epa_without_steps(check: Check) -> list[str]:
+    """What ``gjk check --trace`` says of EPA when it ran no loop (the depth from the radii,
+    an ``A - B`` with no interior) or was not run (compound shapes): the last step's words,
+    as EPA has no step of its own to hold them."""
+    answer = check.answer
+    if answer.epa_trace:
+        return []
+    if answer.penetration is not None:
+        return [
+            f"<h3>{escape(RUN_TITLES['epa'])}: 0 steps</h3>",
+            *(f'<p class="note">{escape(note)}</p>' for note in epa_notes(answer)),
+        ]
+    if answer.penetration_reason is not None:
+        return [f"<h3>{escape(epa_not_run(answer.penetration_reason))}</h3>"]
+    return []
 
 
 def _legend() -> str:

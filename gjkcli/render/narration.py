@@ -21,6 +21,7 @@ __all__ = [
     "RUN_TITLES",
     "boolean_step_lines",
     "distance_step_lines",
+    "epa_not_run",
     "epa_notes",
     "epa_step_lines",
     "radii_notes",
@@ -230,9 +231,10 @@ def epa_notes(answer: Answer) -> tuple[str, str]:
             "points."
         )
     elif overlap.status == "degenerate" and not answer.epa_trace:
+        depth = "the cores' depth" if cores else "the depth"
         before = (
             f"{difference} has no interior (points on one line), so EPA has no loop to run: "
-            f"the cores' depth is 0."
+            f"{depth} is 0."
         )
     else:
         before = (
@@ -249,6 +251,15 @@ def epa_notes(answer: Answer) -> tuple[str, str]:
         f"by that along n = {compact_point(overlap.normal)} leaves the shapes just touching."
     )
     return before, after
+
+
+def epa_not_run(reason: str) -> str:
+    """EPA's heading when it was not run, with the reason (compound shapes).
+
+    >>> epa_not_run("not defined here")
+    'EPA (how deeply do they overlap?): not run: not defined here'
+    """
+    return f"{RUN_TITLES['epa']}: not run: {reason}"
 
 
 _LISTED_CORNERS = 6

@@ -25,6 +25,7 @@ from gjkcli.render.narration import (
     RUN_TITLES,
     boolean_step_lines,
     distance_step_lines,
+    epa_not_run,
     epa_notes,
     epa_step_lines,
     radii_notes,
@@ -61,9 +62,7 @@ def trace_text(query: Query, answer: Answer) -> RenderableType:
     if answer.penetration is not None:
         parts.append(_epa(answer))
     elif answer.penetration_reason is not None:
-        parts.append(
-            Text(f"\nEPA (how deeply do they overlap?): not run: {answer.penetration_reason}")
-        )
+        parts.append(Text("\n" + epa_not_run(answer.penetration_reason)))
     return Group(*parts)
 
 

@@ -17,7 +17,7 @@ from gjkcli.algorithms.answer import solve
 from gjkcli.algorithms.certificate import PartsCertificate
 from gjkcli.algorithms.compound import LISTED_PAIRS, compound_query
 from gjkcli.algorithms.decompose import decompose
-from gjkcli.algorithms.distance import DistanceResult, distance
+from gjkcli.algorithms.distance import DISTANCE_FIRST_DIRECTION, DistanceResult, distance
 from gjkcli.algorithms.extents import AXIS_ALIGNED
 from gjkcli.corpus import generate
 from gjkcli.io import load_pair
@@ -339,9 +339,11 @@ def count_gjk_runs(monkeypatch: MonkeyPatch) -> list[int]:
     """Counts the GJK distance runs of the part-pair search (one entry per run)."""
     runs: list[int] = []
 
-    def counted(a: ConvexShape, b: ConvexShape) -> DistanceResult:
+    def counted(
+        a: ConvexShape, b: ConvexShape, direction: Vec = DISTANCE_FIRST_DIRECTION
+    ) -> DistanceResult:
         runs.append(1)
-        return distance(a, b)
+        return distance(a, b, direction=direction)
 
     monkeypatch.setattr(compound, "distance", counted)
     return runs
@@ -473,3 +475,23 @@ def test_crowded_mixed_parts_find_the_nearest_pair_of_all() -> None:
         assert (answer.verdict == "separated") == (every > answer.gjk.band)
         assert check_certificate(a, b, answer.certificate, answer.gjk.distance, answer.gjk.band).ok
     assert turned >= 8 and verdicts == {"separated", "overlapping"}
+
+
+@pytest.mark.parametrize(
+    "name", ["hole-separated.json", "l-shapes-touching.json", "robot.json", "notch.json"]
+)
+@pytest.mark.parametrize("first", [(0.0, 1.0), (-1.0, 0.3), (0.3, -1.0)])
+def test_a_first_direction_starts_the_part_runs_that_the_trace_tells(name: str, first: Vec) -> None:
+    """With a first direction, the traced distance run of the deciding pair is the run
+    whose answer the shapes get, step for step: the table's "distance run: N steps" and
+    the part pairs' list count the steps the trace shows."""
+    from tests.helpers import SAMPLES
+
+    check = check_pair(load_pair(str(SAMPLES / "compound" / name)), trace=True, direction=first)
+    answer = check.answer
+    assert answer.parts is not None
+    assert answer.distance_trace[0].direction == first
+    assert answer.gjk.iterations == len(answer.distance_trace)
+    assert answer.parts.deciding.result.iterations == len(answer.distance_trace)
+    assert answer.distance_trace[-1].outcome == answer.gjk.status
+    assert check.ok

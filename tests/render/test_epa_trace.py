@@ -205,3 +205,41 @@ def test_any_first_direction_gives_the_same_verdicts_on_random_pairs() -> None:
         assert turned.verdict == usual.verdict
         assert turned.boolean.intersects == usual.boolean.intersects
         assert turned.gjk.distance == pytest.approx(usual.gjk.distance, rel=1e-12, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    "first",
+    [(1e308, 1e308), (-1e308, 0.0), (5e-324, 5e-324), (1e-310, 0.0), (0.0, -1e-320)],
+)
+def test_a_direction_of_any_finite_length_gives_the_usual_answer(first: Vec) -> None:
+    """A direction's length means nothing: one near the largest float (whose support points
+    overflow to NaN) or of subnormal length (whose rounding moves a curve's support point
+    off the curve) must still give the verdict, the depth and a certificate that holds."""
+    for name in ("ellipse/overlapping.json", "circle/overlapping.json", "capsule/overlapping.json"):
+        pair = load_pair(str(SAMPLES / name))
+        usual = check_pair(pair)
+        turned = check_pair(pair, trace=True, direction=first)
+        assert turned.ok, (name, first)
+        assert turned.answer.verdict == usual.answer.verdict
+        assert turned.answer.penetration is not None and usual.answer.penetration is not None
+        assert turned.answer.penetration.depth == pytest.approx(
+            usual.answer.penetration.depth, rel=1e-9
+        )
+
+
+def test_an_a_minus_b_with_no_interior_is_told_without_cores_for_shapes_without_radii() -> None:
+    """Two points at one place: EPA runs no loop, and the words name no cores (the shapes
+    have none); rounded shapes with collinear cores do say the cores' depth is 0."""
+    check = check_pair(load_pair(str(SAMPLES / "point" / "touching.json")), trace=True)
+    console = Console(width=200, record=True)
+    console.print(trace_text("both", check.answer))
+    text = console.export_text()
+    assert "A - B has no interior (points on one line), so EPA has no loop to run: " in text
+    assert "the depth is 0." in text
+    assert "cores" not in text
+    from gjkcli.algorithms.answer import solve
+    from gjkcli.render.narration import epa_notes
+    from gjkcli.shapes import capsule
+
+    rounded = solve(capsule((0.0, 0.0), (2.0, 0.0), 0.5), capsule((1.0, 0.0), (3.0, 0.0), 0.5))
+    assert "the cores' depth is 0" in epa_notes(rounded)[0]

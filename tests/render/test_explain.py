@@ -197,3 +197,31 @@ def test_bad_input_is_one_line(tmp_path: Path) -> None:
     broken.write_text('{"a": {"type": "circle", "center": [0, 0]}, "b": "POINT (1 1)"}')
     result = run_gjk("explain", str(broken), "-o", str(tmp_path / "run.html"))
     assert_input_error(result, "broken.json", "radius")
+
+
+@pytest.mark.parametrize(
+    "sample, told",
+    [
+        ("circle/overlapping.json", ["EPA (how deeply do they overlap?): 0 steps",
+                                     "The cores are apart, so EPA has no loop to run",
+                                     "Depth = 1: moving B by 1 along n = (1, 0)"]),
+        ("point/touching.json", ["A - B has no interior (points on one line)"]),
+        ("compound/hole-bridging.json", ["EPA (how deeply do they overlap?): not run: "
+                                         "not defined for compound shapes"]),
+    ],
+)  # fmt: skip
+def test_the_last_step_tells_how_the_depth_was_found_when_epa_ran_no_loop(
+    sample: str, told: list[str]
+) -> None:
+    """EPA with no steps of its own still has words in gjk check --trace (the depth from the
+    radii, an A - B with no interior, or why it was not run): the page tells them at its
+    last step, with the answer, and nowhere before."""
+    check = traced(sample)
+    assert check.answer.epa_trace == ()
+    page = explain_page(check)
+    items = re.findall(r'<li class="narration[^"]*" (.*?)</li>', page)
+    last = unescape(re.sub(r"<[^>]+>", " ", items[-1]))
+    earlier = unescape(re.sub(r"<[^>]+>", " ", " ".join(items[:-1])))
+    for words in told:
+        assert words in " ".join(last.split())
+        assert words.split(":")[0] not in earlier
