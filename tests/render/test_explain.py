@@ -123,14 +123,6 @@ def test_the_answer_waits_for_the_last_step() -> None:
     assert "move B by 0.894427" in answer[: answer.index("</g>")]
 
 
-def test_a_single_step_run_shows_its_answer_at_once() -> None:
-    pair = load_two("POINT (0 0)", "POINT (3 0)")
-    check = check_pair(pair, trace=True)
-    steps = run_steps(check)
-    page = explain_page(check)
-    assert ('<g class="answer off">' in page) == (len(steps) > 1)
-
-
 @pytest.mark.parametrize("sample, direction", PAIRS.values(), ids=PAIRS.keys())
 def test_each_step_is_told_in_the_words_of_the_trace(
     sample: str, direction: tuple[float, float] | None
