@@ -14,7 +14,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from gjkcli.io import load_pair, load_two
+from gjkcli.io import load_pair
 from gjkcli.render.explain import explain_page, step_lines
 from gjkcli.render.json_record import check_record
 from gjkcli.render.scene import run_steps
