@@ -29,6 +29,7 @@ from gjkcli.render.narration import (
     epa_step_lines,
     radii_notes,
 )
+from gjkcli.render.numbers import compact_point
 from gjkcli.render.scene import Run, RunStep, run_steps
 from gjkcli.render.svg import (
     COLOR_A,
@@ -37,6 +38,7 @@ from gjkcli.render.svg import (
     COLOR_DIRECTION,
     COLOR_SIMPLEX,
     COLOR_SUPPORT,
+    shapes_offset,
     walkthrough_svg,
 )
 from gjkcli.render.table import headline, table_cells
@@ -101,7 +103,7 @@ def explain_page(check: Check) -> str:
             f'<p id="verdict" class="answer-only{_off(last)}">{escape(headline(check).plain)}</p>',
             "</header>",
             '<div id="explain">',
-            f'<figure id="picture">{walkthrough_svg(check)}{_legend()}</figure>',
+            f'<figure id="picture">{walkthrough_svg(check)}{_moved(check)}{_legend()}</figure>',
             '<section id="words">',
             _controls(steps),
             '<ol id="narration">',
@@ -116,6 +118,19 @@ def explain_page(check: Check) -> str:
             "</html>",
             "",
         ]
+    )
+
+
+def _moved(check: Check) -> str:
+    """The note under a picture whose A and B are drawn moved beside ``A - B``."""
+    offset = shapes_offset(check)
+    if offset is None:
+        return ""
+    back = compact_point((-offset[0], -offset[1]))
+    return (
+        f'<p class="moved">A and B lie far from A - B: they are drawn moved by {back}, '
+        "beside it (moving both shapes together leaves A - B as it is); the numbers in "
+        "the words are where they really are.</p>"
     )
 
 

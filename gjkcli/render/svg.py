@@ -104,6 +104,20 @@ class View:
             (cx - half_x, cy - half_y, cx + half_x, cy + half_y), scale, width, height, margin
         )
 
+    def moved(self, offset: Vec) -> View:
+        """The view that draws each world point ``p`` where this one draws ``p - offset``.
+
+        >>> view = View.fit([(0.0, 0.0), (2.0, 1.0)], width=220.0, margin=10.0)
+        >>> view.moved((100.0, 0.0))((102.0, 1.0)) == view((2.0, 1.0))
+        True
+        """
+        minx, miny, maxx, maxy = self.box
+        dx, dy = offset
+        return View((minx + dx, miny + dy, maxx + dx, maxy + dy), self.scale, *self._size())
+
+    def _size(self) -> tuple[float, float, float]:
+        return self.width, self.height, self.margin
+
     def __call__(self, p: Vec) -> tuple[float, float]:
         """Where the world point ``p`` is in the picture."""
         return (
@@ -503,17 +517,22 @@ def walkthrough_svg(check: Check) -> str:
     rounded = radius_a + radius_b > 0.0
     full = list(minkowski_difference(part_a, part_b).vertices)
     cores = list(minkowski_difference(core_a, core_b).vertices) if rounded else full
-    points = [*_shape_points(a), *_shape_points(b), *full, *cores, (0.0, 0.0)]
+    offset = shapes_offset(check) or (0.0, 0.0)
+    dx, dy = offset
+    shape_points = [*_shape_points(a), *_shape_points(b), *_answer_points(check)]
+    shape_points += [p for _, step in steps for p in (step.support.a, step.support.b)]
+    points = [(x - dx, y - dy) for x, y in shape_points]
+    points += [*full, *cores, (0.0, 0.0)]
     points += [p for _, step in steps for p in _step_points(step)]
-    points += _answer_points(check)
     view = View.fit(points, width=720.0, margin=40.0, heights=(360.0, 720.0))
+    moved = view.moved(offset)  # where A and B (and their points) are drawn
     labels = Labels(view.width, view.height)
     origin = view((0.0, 0.0))
     labels.mark(origin, 8.0)
     deciding = deciding_indices(check)
-    shapes = _shape_svg(view, a, "a", None if deciding is None else deciding[0])
-    shapes += _shape_svg(view, b, "b", None if deciding is None else deciding[1])
-    shapes += _shape_labels(view, a, b, labels)
+    shapes = _shape_svg(moved, a, "a", None if deciding is None else deciding[0])
+    shapes += _shape_svg(moved, b, "b", None if deciding is None else deciding[1])
+    shapes += _shape_labels(moved, a, b, labels)
     origin_label = labels.place("O", origin, "label-origin")
     which = "" if deciding is None else f" (part {deciding[0]} of A, part {deciding[1]} of B)"
     backgrounds: dict[Run, tuple[str, Labels]] = {}
@@ -523,8 +542,8 @@ def walkthrough_svg(check: Check) -> str:
         drawn = _outline(view, cores if on_cores else full, "difference")
         if on_cores:
             drawn += _outline(view, full, "difference-full")
-            drawn += _outline(view, boundary(core_a), "core", {"stroke": COLOR_A})
-            drawn += _outline(view, boundary(core_b), "core", {"stroke": COLOR_B})
+            drawn += _outline(moved, boundary(core_a), "core", {"stroke": COLOR_A})
+            drawn += _outline(moved, boundary(core_b), "core", {"stroke": COLOR_B})
         top = max(cores if on_cores else full, key=lambda p: (p[1], -p[0]))
         name = "A - B of the cores" if on_cores else f"A - B{which}"
         drawn += placer.place(name, view(top), "label-difference")
@@ -538,8 +557,8 @@ def walkthrough_svg(check: Check) -> str:
     for index, (run, step) in enumerate(steps):
         placer = backgrounds[run][1].copy()
         if index == last:  # the answer, shown with the last step: its labels go first
-            body.append(f'<g class="answer{_off(last)}">{_answer(view, check, placer)}</g>')
-        drawn = _step(view, step, placer)
+            body.append(f'<g class="answer{_off(last)}">{_answer(moved, check, placer)}</g>')
+        drawn = _step(view, step, placer, moved)
         body.insert(
             len(body) - (index == last),
             f'<g class="step{_off(index)}" data-run="{run}" data-step="{step.iteration}" '
@@ -560,15 +579,56 @@ def walkthrough_svg(check: Check) -> str:
     return _svg(view, "".join(body))
 
 
+FAR_APART = 3.0
+"""``gjk explain`` draws A and B moved beside ``A - B`` when the two lie farther apart
+than this many times the larger of their sizes (one picture holding both would shrink
+each to a dot)."""
+
+
+def shapes_offset(check: Check) -> Vec | None:
+    """How far ``gjk explain`` moves A and B (both by the same vector, which leaves
+    ``A - B`` as it is) to draw them beside ``A - B``, or ``None`` when they are drawn
+    where they are. The offset is rounded to two significant digits, to read easily.
+
+    >>> from gjkcli.io import load_two
+    >>> from gjkcli.verify.check import check_pair
+    >>> far = load_two("POINT (1e9 0)", "POINT (1e9 3)")  # A - B is the point (0, -3)
+    >>> shapes_offset(check_pair(far))
+    (1000000000.0, 3.0)
+    >>> shapes_offset(check_pair(load_two("POINT (0 0)", "POINT (3 4)"))) is None
+    True
+    """
+    a, b = check.pair.a.shape, check.pair.b.shape
+    part_a, part_b = deciding_parts(check)
+    ax0, ay0, ax1, ay1 = _box([*_shape_points(a), *_shape_points(b)])
+    dx0, dy0, dx1, dy1 = _box([*minkowski_difference(part_a, part_b).vertices, (0.0, 0.0)])
+    size = max(ax1 - ax0, ay1 - ay0, dx1 - dx0, dy1 - dy0)
+    gap = math.hypot((ax0 + ax1 - dx0 - dx1) / 2.0, (ay0 + ay1 - dy0 - dy1) / 2.0)
+    if not (size > 0.0 and gap > FAR_APART * size):
+        return None
+    beside = (ax0 - (dx1 + 0.25 * size), (ay0 + ay1 - dy0 - dy1) / 2.0)  # right of A - B
+    return (_round(beside[0]), _round(beside[1]))
+
+
+def _box(points: Sequence[Vec]) -> tuple[float, float, float, float]:
+    xs, ys = zip(*points, strict=True)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _round(x: float) -> float:
+    """``x`` to two significant digits (0 stays 0)."""
+    return float(f"{x:.2g}")
+
+
 def _off(index: int) -> str:
     """The class that hides a step's group until it is shown: every step but the first."""
     return " off" if index else ""
 
 
 def _step_points(step: IntersectStep | DistanceStep | EpaStep) -> list[Vec]:
-    """The world points a step's picture shows (directions excepted: they have no place)."""
-    support = step.support
-    found = [support.a, support.b, support.w]
+    """The points of ``A - B`` a step's picture shows (directions excepted: they have no
+    place; the points of A and B, ``support.a`` and ``support.b``, are the shapes')."""
+    found = [step.support.w]
     if isinstance(step, EpaStep):
         return [*found, *step.polygon]
     found += [*step.simplex, *step.dropped]
@@ -577,8 +637,16 @@ def _step_points(step: IntersectStep | DistanceStep | EpaStep) -> list[Vec]:
     return found
 
 
-def _step(view: View, step: IntersectStep | DistanceStep | EpaStep, labels: Labels) -> str:
-    """One step's marks, then their labels (placed clear of every mark)."""
+def _step(
+    view: View,
+    step: IntersectStep | DistanceStep | EpaStep,
+    labels: Labels,
+    moved: View | None = None,
+) -> str:
+    """One step's marks, then their labels (placed clear of every mark); the points of A
+    and B through ``moved``, the view of the shapes (``view`` itself unless they are
+    drawn moved, :func:`shapes_offset`)."""
+    moved = moved or view
     origin = view((0.0, 0.0))
     k = step.iteration
     lines: list[str] = []  # drawn first, under the points
@@ -664,13 +732,13 @@ def _step(view: View, step: IntersectStep | DistanceStep | EpaStep, labels: Labe
             marks.append(_dot(view, step.closest, "closest", 3.5))
             labels.mark(v, 4.0)
             said.append(labels.place(f"v{k}", v, "label-simplex"))
-    lines += _support_lines(view, step.support)
-    marks += _support_marks(view, step.support)
-    for p in (step.support.a, step.support.b, step.support.w):
-        labels.mark(view(p))
+    lines += _support_lines(view, moved, step.support)
+    marks += _support_marks(view, moved, step.support)
+    for at in (moved(step.support.a), moved(step.support.b), view(step.support.w)):
+        labels.mark(at)
     said += [
-        labels.place(f"a{k}", view(step.support.a), "label-a"),
-        labels.place(f"b{k}", view(step.support.b), "label-b"),
+        labels.place(f"a{k}", moved(step.support.a), "label-a"),
+        labels.place(f"b{k}", moved(step.support.b), "label-b"),
         labels.place(f"w{k}", view(step.support.w), "label-support"),
     ]
     return "".join(lines + marks + said)
@@ -684,19 +752,19 @@ def _simplex(view: View, simplex: Sequence[Vec]) -> str:
     return _element("path", {"class": "simplex", "d": _path(view, simplex, len(simplex) >= 3)})
 
 
-def _support_lines(view: View, support: SupportPoint) -> list[str]:
+def _support_lines(view: View, moved: View, support: SupportPoint) -> list[str]:
     """``w = a - b`` drawn: the arrow from b to a, and the same arrow from the origin to
-    w, two sides of a parallelogram."""
+    w, two sides of a parallelogram (moving A and B together changes neither arrow)."""
     return [
-        _arrow(view(support.b), view(support.a), "join", "arrow-support"),
+        _arrow(moved(support.b), moved(support.a), "join", "arrow-support"),
         _arrow(view((0.0, 0.0)), view(support.w), "join", "arrow-support"),
     ]
 
 
-def _support_marks(view: View, support: SupportPoint) -> list[str]:
+def _support_marks(view: View, moved: View, support: SupportPoint) -> list[str]:
     return [
-        _dot(view, support.a, "support-a"),
-        _dot(view, support.b, "support-b"),
+        _dot(moved, support.a, "support-a"),
+        _dot(moved, support.b, "support-b"),
         _dot(view, support.w, "support", 5.5),
     ]
 

@@ -217,3 +217,38 @@ def test_the_last_step_tells_how_the_depth_was_found_when_epa_ran_no_loop(
     for words in told:
         assert words in " ".join(last.split())
         assert words.split(":")[0] not in earlier
+
+
+def test_shapes_far_from_the_origin_are_drawn_moved_beside_a_minus_b() -> None:
+    """A and B 1e9 from the origin, A - B near it: both are drawn big enough to read (every
+    dot inside the picture, A's and A - B's outlines each spanning a good part of it), the
+    page says how far the shapes were moved, and the marks still hold the true points."""
+    from gjkcli.io import load_two
+
+    pair = load_two(
+        '{"type": "circle", "center": [1e9, 0], "radius": 1}',
+        '{"type": "polygon", "points": [[1e9, 3], [1e9, 5], [1000000002, 4]]}',
+    )
+    check = check_pair(pair, trace=True)
+    page = explain_page(check)
+    assert "they are drawn moved by (-1000000000, -5)" in page
+    svg = ElementTree.fromstring(walkthrough_svg(check))
+    width, height = float(svg.get("width", "0")), float(svg.get("height", "0"))
+    dots = [e for e in svg.iter() if e.tag.endswith("circle") and e.get("cx") is not None]
+    assert dots
+    for dot in dots:
+        assert 0.0 <= float(dot.get("cx", "nan")) <= width
+        assert 0.0 <= float(dot.get("cy", "nan")) <= height
+    for css in ("shape-a", "difference"):
+        path = next(e for e in svg.iter() if e.get("class") == css)
+        xs = [float(x) for x in re.findall(r"[ML](-?[\d.]+) ", path.get("d", ""))]
+        assert max(xs) - min(xs) > 0.1 * width, css  # not a dot in a corner
+    steps = [g for g in svg.iter() if (g.get("class") or "").split()[0:1] == ["step"]]
+    record = check_record(check, "both")["trace"]
+    for group in steps:
+        run, number = group.get("data-run", ""), int(group.get("data-step", "0"))
+        expected = expected_marks(run, record[run][number - 1])
+        found = marks_of(step_elements(group))
+        assert {name: found[name] for name in expected} == expected
+    near = explain_page(traced("polygon/separated.json"))
+    assert "drawn moved" not in near
