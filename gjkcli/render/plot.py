@@ -286,6 +286,9 @@ def _phase(scene: _Scene, epa: bool) -> bool:
         return False
     if scene.legend is not None:
         scene.legend.remove()
+    for artist in scene.difference.get_children():
+        if artist.get_gid() == "difference-cores":
+            artist.set_visible(epa)
     scene.legend = _run_legend(scene, epa)
     run = "EPA's polygon" if epa else f"the simplices of {_run_name(scene)}"
     scene.difference.set_title(f"A - B and {run}{_which_parts(scene.check)}")
@@ -395,19 +398,15 @@ def _scene(check: Check, query: RunQuery, caption_size: float) -> _Scene:
         extent=_extent(full),
     )
     _draw_world(scene)
-    corners = list(minkowski_difference(core_a, core_b).vertices) if scene.rounded else full
-    _draw_polygon(difference, corners, "A - B" if not scene.rounded else "cores: A - B")
-    if scene.rounded:
-        xs, ys = zip(*[*full, full[0]], strict=True)
-        difference.plot(
-            xs,
-            ys,
-            "--",
-            color=_COLOR_DIFFERENCE,
-            linewidth=1.2,
-            label="A - B",
-            gid="difference-full",
-        )
+    cores = list(minkowski_difference(core_a, core_b).vertices)
+    if scene.rounded:  # the distance run works on the cores: filled, the whole dashed
+        _draw_polygon(difference, cores, "cores: A - B")
+        _draw_outline(difference, full, "A - B", "difference-full")
+    else:
+        _draw_polygon(difference, full, "A - B")
+        if scene.radii > 0.0 and check.answer.epa_trace:
+            # the boolean run works on the whole shapes, EPA on the cores: on EPA's frames
+            _draw_outline(difference, cores, "cores: A - B", "difference-cores")
     difference.plot(
         0.0, 0.0, "k+", markersize=14, markeredgewidth=2, zorder=8, label="origin", gid="origin"
     )
@@ -616,6 +615,11 @@ def _draw_polygon(axes: Any, corners: list[Vec], label: str) -> None:
         axes.plot(xs, ys, "-o", color=_COLOR_DIFFERENCE, label=label, gid="difference")
 
 
+def _draw_outline(axes: Any, corners: list[Vec], label: str, gid: str) -> None:
+    xs, ys = zip(*[*corners, corners[0]], strict=True)
+    axes.plot(xs, ys, "--", color=_COLOR_DIFFERENCE, linewidth=1.2, label=label, gid=gid)
+
+
 def _draw_frame(scene: _Scene, index: int, animated: bool) -> list[Any]:
     """Everything frame ``index`` adds to the parts that never change; returns the artists
     (``animated``: left out of the figure's own drawing, to be drawn one by one)."""
@@ -727,7 +731,8 @@ def _run_legend(scene: _Scene, epa: bool) -> Any:
     handles: list[Any] = [
         artist
         for artist in axes.get_children()
-        if artist.get_gid() in ("difference", "difference-full", "origin")
+        if artist.get_gid() in ("difference", "difference-cores", "difference-full", "origin")
+        and artist.get_visible()
     ]
     star: dict[str, Any] = {
         "marker": "*",

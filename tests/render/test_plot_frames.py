@@ -183,3 +183,33 @@ def test_the_caption_size_is_the_option(tmp_path: Path) -> None:
     assert (caption_small.get_fontsize(), caption_large.get_fontsize()) == (8, 16)
     assert caption_small.get_text().split() == caption_large.get_text().split()
     assert large.get_figheight() > small.get_figheight()  # room for the larger caption
+
+
+def test_epa_frames_of_the_boolean_run_draw_the_cores_difference() -> None:
+    # the boolean run works on the whole capsules, EPA on their cores (two segments): its
+    # frames used to show EPA's polygon against the whole A - B alone, the cores' A - B
+    # its caption names (and on whose boundary it stops) nowhere drawn
+    from gjkcli.algorithms.minkowski import minkowski_difference
+    from gjkcli.shapes.base import ConvexShape
+    from gjkcli.shapes.rounded import split_radius
+
+    check = traced("capsule/overlapping.json")
+    gjk, epa = len(check.answer.boolean_trace), len(check.answer.epa_trace)
+    (caption,) = tagged(check_figure(check, "boolean", gjk + 1), "caption")
+    assert epa >= 1 and "A's core - B's core" in " ".join(caption.get_text().split())
+
+    def cores(figure: Any) -> list[Any]:
+        return [artist for artist in tagged(figure, "difference-cores") if artist.get_visible()]
+
+    assert cores(check_figure(check, "boolean", gjk)) == []  # GJK's frames: the whole A - B
+    shape_a, shape_b = check.pair.a.shape, check.pair.b.shape
+    assert isinstance(shape_a, ConvexShape) and isinstance(shape_b, ConvexShape)
+    (core_a, _), (core_b, _) = split_radius(shape_a), split_radius(shape_b)
+    expected = list(minkowski_difference(core_a, core_b).vertices)
+    for step in range(gjk + 1, gjk + epa + 1):
+        figure = check_figure(check, "boolean", step)
+        (drawn,) = cores(figure)
+        corners = list(zip(drawn.get_xdata(), drawn.get_ydata(), strict=True))
+        assert corners == [*expected, expected[0]]
+        (legend,) = tagged(figure, "legend-epa")
+        assert "cores: A - B" in [text.get_text() for text in legend.get_texts()]
