@@ -97,6 +97,7 @@ _WIDTH = 12.0  # inches
 _PANELS = 5.0  # inches of the panels' height
 _LEGENDS = 1.3  # inches below the panels for their legends
 _TITLE = 0.85  # inches above the panels for the title and the panels' titles
+_PARTS = 0.25  # inches more for the right panel title's second line: the deciding parts
 _MONOSPACE_WIDTH = 0.61  # a monospace letter's width, in ems (DejaVu Sans Mono: 0.602)
 _CLUSTER = 14.0  # points: step numbers whose places are closer are written as one label
 _LABEL_SIZE = 10.0
@@ -369,13 +370,14 @@ def _scene(check: Check, query: RunQuery, caption_size: float) -> _Scene:
     wrap = max(40, int((_WIDTH - 0.4) * 72 / (_MONOSPACE_WIDTH * caption_size)))
     lines = max(len(_wrapped(frame.caption, wrap)) for frame in frames)
     caption = (lines * 1.25 * caption_size) / 72 + 0.3
-    height = _TITLE + _PANELS + _LEGENDS + caption
+    title = _TITLE + (_PARTS if check.answer.parts is not None else 0.0)
+    height = title + _PANELS + _LEGENDS + caption
     figure = _new_figure((_WIDTH, height))
     world, difference = figure.subplots(1, 2)
     figure.subplots_adjust(
         left=0.05,
         right=0.98,
-        top=1 - _TITLE / height,
+        top=1 - title / height,
         bottom=(_LEGENDS + caption) / height,
         wspace=0.18,
     )
@@ -596,7 +598,7 @@ def _which_parts(check: Check) -> str:
     search = check.answer.parts
     if search is None:
         return ""
-    return f" for part {search.deciding.a} of A and part {search.deciding.b} of B"
+    return f"\nfor part {search.deciding.a} of A and part {search.deciding.b} of B"
 
 
 def _draw_polygon(axes: Any, corners: list[Vec], label: str) -> None:

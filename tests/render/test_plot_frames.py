@@ -213,3 +213,34 @@ def test_epa_frames_of_the_boolean_run_draw_the_cores_difference() -> None:
         assert corners == [*expected, expected[0]]
         (legend,) = tagged(figure, "legend-epa")
         assert "cores: A - B" in [text.get_text() for text in legend.get_texts()]
+
+
+@pytest.mark.parametrize(
+    ("sample", "query"),
+    [
+        ("compound/robot.json", "distance"),
+        ("compound/robot.json", "boolean"),
+        ("compound/notch.json", "boolean"),
+        ("compound/l-shapes-touching.json", "distance"),
+    ],
+)
+def test_titles_fit_in_the_figure(sample: str, query: RunQuery) -> None:
+    # "A - B and the simplices of GJK distance for part 2 of A and part 0 of B" ran off
+    # the figure's right edge
+    check = traced(sample)
+    assert check.answer.parts is not None
+    frames = len(check.answer.boolean_trace if query == "boolean" else check.answer.distance_trace)
+    frames += len(check.answer.epa_trace)
+    for step in (1, frames):
+        figure = check_figure(check, query, step)
+        canvas: Any = figure.canvas
+        renderer = canvas.get_renderer()
+        page = figure.bbox
+        (heading,) = tagged(figure, "title")
+        boxes = [heading.get_window_extent(renderer)]
+        boxes += [axes.title.get_window_extent(renderer) for axes in figure.axes]
+        for box in boxes:
+            assert page.x0 <= box.x0 and box.x1 <= page.x1 and box.y1 <= page.y1, (step, box)
+        for one, two in itertools.combinations(boxes, 2):
+            assert not one.overlaps(two), step
+        assert "part" in figure.axes[1].get_title()
