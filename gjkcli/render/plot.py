@@ -101,6 +101,7 @@ _PARTS = 0.25  # inches more for the right panel title's second line: the decidi
 _MONOSPACE_WIDTH = 0.61  # a monospace letter's width, in ems (DejaVu Sans Mono: 0.602)
 _CLUSTER = 14.0  # points: step numbers whose places are closer are written as one label
 _LABEL_SIZE = 10.0
+_TITLE_SIZE = 14.0
 
 
 class PlotUnavailableError(Exception):
@@ -156,6 +157,7 @@ class _Scene:
     radii: float
     extent: float
     labels: list[_Label] = field(default_factory=list)
+    name: str = ""  # the pair's, as the titles write it (cut short if need be)
     legend: Any = None  # the right panel's, for GJK's frames or EPA's
 
 
@@ -399,6 +401,7 @@ def _scene(check: Check, query: RunQuery, caption_size: float) -> _Scene:
         radii=radius_a + radius_b,
         extent=_extent(full),
     )
+    scene.name = _fitted_name(scene)
     _draw_world(scene)
     cores = list(minkowski_difference(core_a, core_b).vertices)
     if scene.rounded:  # the distance run works on the cores: filled, the whole dashed
@@ -625,27 +628,17 @@ def _draw_outline(axes: Any, corners: list[Vec], label: str, gid: str) -> None:
 def _draw_frame(scene: _Scene, index: int, animated: bool) -> list[Any]:
     """Everything frame ``index`` adds to the parts that never change; returns the artists
     (``animated``: left out of the figure's own drawing, to be drawn one by one)."""
-    frame = scene.frames[index]
-    check, figure = scene.check, scene.figure
+    frame, figure = scene.frames[index], scene.figure
     _phase(scene, frame.epa is not None)
     made: list[Any] = []
-    title = f"{check.pair.name}: " + (
-        verdict_summary(check.answer)
-        if frame.last
-        else (
-            f"EPA, step {frame.epa.iteration} of {len(check.answer.epa_trace)}"
-            if frame.epa is not None
-            else f"{_run_name(scene)}, step {frame.known} of {len(scene.steps)}"
-        )
-    )
     made.append(
         figure.text(
             0.5,
             1 - 0.3 / figure.get_figheight(),
-            printable(title),
+            f"{scene.name}: {_title_words(scene, frame)}",
             ha="center",
             va="center",
-            fontsize=14,
+            fontsize=_TITLE_SIZE,
             fontweight="bold",
             parse_math=False,  # a name is text: "$5 and $6" is no formula
             gid="title",
@@ -671,6 +664,43 @@ def _draw_frame(scene: _Scene, index: int, animated: bool) -> list[Any]:
     for artist in made:
         artist.set_animated(animated)
     return made
+
+
+def _title_words(scene: _Scene, frame: _Frame) -> str:
+    """The title of a frame after the pair's name: the step, or the answer on the last."""
+    answer = scene.check.answer
+    if frame.last:
+        return verdict_summary(answer)
+    if frame.epa is not None:
+        return f"EPA, step {frame.epa.iteration} of {len(answer.epa_trace)}"
+    return f"{_run_name(scene)}, step {frame.known} of {len(scene.steps)}"
+
+
+def _fitted_name(scene: _Scene) -> str:
+    """The pair's name as the titles write it: cut short ("...") if the widest title
+    would not fit the figure's width, so that a long name never hides the answer."""
+    name = printable(scene.check.pair.name)
+    figure = scene.figure
+    renderer = figure.canvas.get_renderer()
+    probe = figure.text(0, 0, "", fontsize=_TITLE_SIZE, fontweight="bold", parse_math=False)
+
+    def width(text: str) -> float:
+        probe.set_text(text)
+        return float(probe.get_window_extent(renderer).width)
+
+    room = figure.bbox.width - 0.4 * figure.dpi  # a fifth of an inch free on each side
+    room -= max(width(words) for words in {_title_words(scene, f) for f in scene.frames})
+    fitted = name
+    if width(f"{name}: ") > room:  # the longest start of the name that fits, by halves
+        low, high = 0, len(name)
+        while low < high:
+            middle = (low + high + 1) // 2
+            low, high = (
+                (middle, high) if width(f"{name[:middle]}...: ") <= room else (low, middle - 1)
+            )
+        fitted = f"{name[:low]}..."
+    probe.remove()
+    return fitted
 
 
 def _run_name(scene: _Scene) -> str:

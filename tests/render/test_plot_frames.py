@@ -244,3 +244,25 @@ def test_titles_fit_in_the_figure(sample: str, query: RunQuery) -> None:
         for one, two in itertools.combinations(boxes, 2):
             assert not one.overlaps(two), step
         assert "part" in figure.axes[1].get_title()
+
+
+def test_a_long_name_is_cut_short_and_the_answer_kept(tmp_path: Path) -> None:
+    # a generated pair's name of 150 letters pushed the verdict off both edges of the
+    # last frame's title
+    name = "a-very-long-pair-name-that-a-generator-made-" * 3 + "end"
+    record = {
+        "name": name,
+        "a": {"type": "polygon", "points": [[0, 1], [1, -1], [-1, -1]]},
+        "b": {"type": "polygon", "points": [[0, -1], [1, 1], [-1, 1]]},
+    }
+    check = check_pair(pair_from_node(Node(record, "long.json"), name), trace=True)
+    last = check_figure(check, "boolean")
+    canvas: Any = last.canvas
+    renderer = canvas.get_renderer()
+    (heading,) = tagged(last, "title")
+    box, page = heading.get_window_extent(renderer), last.bbox
+    assert page.x0 <= box.x0 and box.x1 <= page.x1
+    assert title(last).startswith(name[:40]) and "end" not in title(last)
+    assert title(last).endswith("...: overlapping, depth 0.894427")
+    short = check_pair(load_pair(str(SAMPLES / "seed-example.json")), trace=True)
+    assert title(check_figure(short, "boolean")) == "seed-example: overlapping, depth 0.894427"
