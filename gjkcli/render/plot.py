@@ -44,7 +44,6 @@ from __future__ import annotations
 import math
 import os
 import re
-import sys
 import textwrap
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -430,15 +429,18 @@ def _scene(check: Check, query: RunQuery, caption_size: float) -> _Scene:
 
 
 def _extent(corners: Sequence[Vec]) -> float:
-    return max(
-        max(x for x, _ in corners) - min(x for x, _ in corners),
-        max(y for _, y in corners) - min(y for _, y in corners),
-        sys.float_info.min,  # a difference that is one point: any positive size will do
+    """The size of the right panel's view: of ``A - B`` and the origin together; 1 when
+    ``A - B`` is the origin alone (any size will do: the arrows then make the view)."""
+    points = [*corners, (0.0, 0.0)]
+    size = max(
+        max(x for x, _ in points) - min(x for x, _ in points),
+        max(y for _, y in points) - min(y for _, y in points),
     )
+    return size if size > 0.0 else 1.0
 
 
 def _arrow_tip(scene: _Scene, direction: Vec) -> Vec | None:
-    """Where the arrow of a search direction ends: a quarter of ``A - B``'s size from the
+    """Where the arrow of a search direction ends: a quarter of the view's size from the
     origin; ``None`` for a direction that is no usable number."""
     dx, dy = direction
     length = math.hypot(dx, dy)

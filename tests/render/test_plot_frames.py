@@ -266,3 +266,23 @@ def test_a_long_name_is_cut_short_and_the_answer_kept(tmp_path: Path) -> None:
     assert title(last).endswith("...: overlapping, depth 0.894427")
     short = check_pair(load_pair(str(SAMPLES / "seed-example.json")), trace=True)
     assert title(check_figure(short, "boolean")) == "seed-example: overlapping, depth 0.894427"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("POINT (0 0)", "POINT (3 4)"),  # A - B is one point: its size was nought
+        ("POINT (0 0)", "POINT (0 0)"),
+        ("LINESTRING (0 0, 1 0)", "LINESTRING (1000000 0, 1000000 1)"),  # small, far off
+    ],
+)
+def test_the_search_direction_is_drawn_long_enough_to_see(a: str, b: str) -> None:
+    # the arrow was a quarter of A - B's size: nothing at all when A - B is a point, a
+    # speck when A - B is small beside its distance from the origin, which the view holds
+    for query in ("boolean", "distance"):
+        figure = gjkcli.figure(a, b, query, step=1)
+        (arrow,) = tagged(figure, "direction")
+        difference = figure.axes[1]
+        tip, origin = difference.transData.transform([arrow.xy, (0.0, 0.0)])
+        length = float(((tip - origin) ** 2).sum() ** 0.5)
+        assert 20.0 <= length <= difference.bbox.width, (query, length)
