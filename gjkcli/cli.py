@@ -374,8 +374,6 @@ def plot(
         _fail(f"{gif}: an animation file must end in .gif")
     first = _direction(direction)
     result = check_pair(_load(a, b, False), trace=True, direction=first)
-    if output is not None:
-        _draw(result, query, output, caption_size=caption_size)
     if gif is not None or frames is not None:
         _draw(
             result,
@@ -385,6 +383,8 @@ def plot(
             seconds_per_step=seconds_per_step,
             caption_size=caption_size,
         )
+    if output is not None:  # last: writing the frames removes files named as frames are
+        _draw(result, query, output, caption_size=caption_size)
     raise typer.Exit(EXIT_OK if result.ok else EXIT_DISAGREE)
 
 

@@ -179,3 +179,17 @@ def test_frames_of_an_earlier_longer_run_are_removed_and_nothing_else(tmp_path: 
         "step-77.png",
     ]
     assert all((frames / name).read_text() == "the user's" for name in keep)
+
+
+def test_the_picture_this_run_writes_among_the_frames_stays(tmp_path: Path) -> None:
+    # the picture was written first, then removed with the earlier runs' frames, since its
+    # name had their form: "gjk: wrote frames/step-09.png", and no such file
+    pytest.importorskip("matplotlib")
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    picture = frames / "step-09.png"
+    run = run_gjk("plot", SEED, "-o", str(picture), "--frames", str(frames))
+    assert run.returncode == 0, run.stderr
+    assert f"gjk: wrote {picture}" in run.stderr
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert sorted(p.name for p in frames.iterdir()) == [f"step-0{k}.png" for k in (1, 2, 3, 4, 9)]

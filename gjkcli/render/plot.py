@@ -44,7 +44,6 @@ from __future__ import annotations
 import math
 import os
 import re
-import sys
 import textwrap
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -97,9 +96,11 @@ _WIDTH = 12.0  # inches
 _PANELS = 5.0  # inches of the panels' height
 _LEGENDS = 1.3  # inches below the panels for their legends
 _TITLE = 0.85  # inches above the panels for the title and the panels' titles
+_PARTS = 0.25  # inches more for the right panel title's second line: the deciding parts
 _MONOSPACE_WIDTH = 0.61  # a monospace letter's width, in ems (DejaVu Sans Mono: 0.602)
 _CLUSTER = 14.0  # points: step numbers whose places are closer are written as one label
 _LABEL_SIZE = 10.0
+_TITLE_SIZE = 14.0
 
 
 class PlotUnavailableError(Exception):
@@ -155,6 +156,7 @@ class _Scene:
     radii: float
     extent: float
     labels: list[_Label] = field(default_factory=list)
+    name: str = ""  # the pair's, as the titles write it (cut short if need be)
     legend: Any = None  # the right panel's, for GJK's frames or EPA's
 
 
@@ -286,6 +288,9 @@ def _phase(scene: _Scene, epa: bool) -> bool:
         return False
     if scene.legend is not None:
         scene.legend.remove()
+    for artist in scene.difference.get_children():
+        if artist.get_gid() == "difference-cores":
+            artist.set_visible(epa)
     scene.legend = _run_legend(scene, epa)
     run = "EPA's polygon" if epa else f"the simplices of {_run_name(scene)}"
     scene.difference.set_title(f"A - B and {run}{_which_parts(scene.check)}")
@@ -366,13 +371,14 @@ def _scene(check: Check, query: RunQuery, caption_size: float) -> _Scene:
     wrap = max(40, int((_WIDTH - 0.4) * 72 / (_MONOSPACE_WIDTH * caption_size)))
     lines = max(len(_wrapped(frame.caption, wrap)) for frame in frames)
     caption = (lines * 1.25 * caption_size) / 72 + 0.3
-    height = _TITLE + _PANELS + _LEGENDS + caption
+    title = _TITLE + (_PARTS if check.answer.parts is not None else 0.0)
+    height = title + _PANELS + _LEGENDS + caption
     figure = _new_figure((_WIDTH, height))
     world, difference = figure.subplots(1, 2)
     figure.subplots_adjust(
         left=0.05,
         right=0.98,
-        top=1 - _TITLE / height,
+        top=1 - title / height,
         bottom=(_LEGENDS + caption) / height,
         wspace=0.18,
     )
@@ -394,20 +400,17 @@ def _scene(check: Check, query: RunQuery, caption_size: float) -> _Scene:
         radii=radius_a + radius_b,
         extent=_extent(full),
     )
+    scene.name = _fitted_name(scene)
     _draw_world(scene)
-    corners = list(minkowski_difference(core_a, core_b).vertices) if scene.rounded else full
-    _draw_polygon(difference, corners, "A - B" if not scene.rounded else "cores: A - B")
-    if scene.rounded:
-        xs, ys = zip(*[*full, full[0]], strict=True)
-        difference.plot(
-            xs,
-            ys,
-            "--",
-            color=_COLOR_DIFFERENCE,
-            linewidth=1.2,
-            label="A - B",
-            gid="difference-full",
-        )
+    cores = list(minkowski_difference(core_a, core_b).vertices)
+    if scene.rounded:  # the distance run works on the cores: filled, the whole dashed
+        _draw_polygon(difference, cores, "cores: A - B")
+        _draw_outline(difference, full, "A - B", "difference-full")
+    else:
+        _draw_polygon(difference, full, "A - B")
+        if scene.radii > 0.0 and check.answer.epa_trace:
+            # the boolean run works on the whole shapes, EPA on the cores: on EPA's frames
+            _draw_outline(difference, cores, "cores: A - B", "difference-cores")
     difference.plot(
         0.0, 0.0, "k+", markersize=14, markeredgewidth=2, zorder=8, label="origin", gid="origin"
     )
@@ -426,15 +429,18 @@ def _scene(check: Check, query: RunQuery, caption_size: float) -> _Scene:
 
 
 def _extent(corners: Sequence[Vec]) -> float:
-    return max(
-        max(x for x, _ in corners) - min(x for x, _ in corners),
-        max(y for _, y in corners) - min(y for _, y in corners),
-        sys.float_info.min,  # a difference that is one point: any positive size will do
+    """The size of the right panel's view: of ``A - B`` and the origin together; 1 when
+    ``A - B`` is the origin alone (any size will do: the arrows then make the view)."""
+    points = [*corners, (0.0, 0.0)]
+    size = max(
+        max(x for x, _ in points) - min(x for x, _ in points),
+        max(y for _, y in points) - min(y for _, y in points),
     )
+    return size if size > 0.0 else 1.0
 
 
 def _arrow_tip(scene: _Scene, direction: Vec) -> Vec | None:
-    """Where the arrow of a search direction ends: a quarter of ``A - B``'s size from the
+    """Where the arrow of a search direction ends: a quarter of the view's size from the
     origin; ``None`` for a direction that is no usable number."""
     dx, dy = direction
     length = math.hypot(dx, dy)
@@ -597,7 +603,7 @@ def _which_parts(check: Check) -> str:
     search = check.answer.parts
     if search is None:
         return ""
-    return f" for part {search.deciding.a} of A and part {search.deciding.b} of B"
+    return f"\nfor part {search.deciding.a} of A and part {search.deciding.b} of B"
 
 
 def _draw_polygon(axes: Any, corners: list[Vec], label: str) -> None:
@@ -616,30 +622,25 @@ def _draw_polygon(axes: Any, corners: list[Vec], label: str) -> None:
         axes.plot(xs, ys, "-o", color=_COLOR_DIFFERENCE, label=label, gid="difference")
 
 
+def _draw_outline(axes: Any, corners: list[Vec], label: str, gid: str) -> None:
+    xs, ys = zip(*[*corners, corners[0]], strict=True)
+    axes.plot(xs, ys, "--", color=_COLOR_DIFFERENCE, linewidth=1.2, label=label, gid=gid)
+
+
 def _draw_frame(scene: _Scene, index: int, animated: bool) -> list[Any]:
     """Everything frame ``index`` adds to the parts that never change; returns the artists
     (``animated``: left out of the figure's own drawing, to be drawn one by one)."""
-    frame = scene.frames[index]
-    check, figure = scene.check, scene.figure
+    frame, figure = scene.frames[index], scene.figure
     _phase(scene, frame.epa is not None)
     made: list[Any] = []
-    title = f"{check.pair.name}: " + (
-        verdict_summary(check.answer)
-        if frame.last
-        else (
-            f"EPA, step {frame.epa.iteration} of {len(check.answer.epa_trace)}"
-            if frame.epa is not None
-            else f"{_run_name(scene)}, step {frame.known} of {len(scene.steps)}"
-        )
-    )
     made.append(
         figure.text(
             0.5,
             1 - 0.3 / figure.get_figheight(),
-            printable(title),
+            f"{scene.name}: {_title_words(scene, frame)}",
             ha="center",
             va="center",
-            fontsize=14,
+            fontsize=_TITLE_SIZE,
             fontweight="bold",
             parse_math=False,  # a name is text: "$5 and $6" is no formula
             gid="title",
@@ -665,6 +666,43 @@ def _draw_frame(scene: _Scene, index: int, animated: bool) -> list[Any]:
     for artist in made:
         artist.set_animated(animated)
     return made
+
+
+def _title_words(scene: _Scene, frame: _Frame) -> str:
+    """The title of a frame after the pair's name: the step, or the answer on the last."""
+    answer = scene.check.answer
+    if frame.last:
+        return verdict_summary(answer)
+    if frame.epa is not None:
+        return f"EPA, step {frame.epa.iteration} of {len(answer.epa_trace)}"
+    return f"{_run_name(scene)}, step {frame.known} of {len(scene.steps)}"
+
+
+def _fitted_name(scene: _Scene) -> str:
+    """The pair's name as the titles write it: cut short ("...") if the widest title
+    would not fit the figure's width, so that a long name never hides the answer."""
+    name = printable(scene.check.pair.name)
+    figure = scene.figure
+    renderer = figure.canvas.get_renderer()
+    probe = figure.text(0, 0, "", fontsize=_TITLE_SIZE, fontweight="bold", parse_math=False)
+
+    def width(text: str) -> float:
+        probe.set_text(text)
+        return float(probe.get_window_extent(renderer).width)
+
+    room = figure.bbox.width - 0.4 * figure.dpi  # a fifth of an inch free on each side
+    room -= max(width(words) for words in {_title_words(scene, f) for f in scene.frames})
+    fitted = name
+    if width(f"{name}: ") > room:  # the longest start of the name that fits, by halves
+        low, high = 0, len(name)
+        while low < high:
+            middle = (low + high + 1) // 2
+            low, high = (
+                (middle, high) if width(f"{name[:middle]}...: ") <= room else (low, middle - 1)
+            )
+        fitted = f"{name[:low]}..."
+    probe.remove()
+    return fitted
 
 
 def _run_name(scene: _Scene) -> str:
@@ -727,7 +765,8 @@ def _run_legend(scene: _Scene, epa: bool) -> Any:
     handles: list[Any] = [
         artist
         for artist in axes.get_children()
-        if artist.get_gid() in ("difference", "difference-full", "origin")
+        if artist.get_gid() in ("difference", "difference-cores", "difference-full", "origin")
+        and artist.get_visible()
     ]
     star: dict[str, Any] = {
         "marker": "*",

@@ -183,3 +183,106 @@ def test_the_caption_size_is_the_option(tmp_path: Path) -> None:
     assert (caption_small.get_fontsize(), caption_large.get_fontsize()) == (8, 16)
     assert caption_small.get_text().split() == caption_large.get_text().split()
     assert large.get_figheight() > small.get_figheight()  # room for the larger caption
+
+
+def test_epa_frames_of_the_boolean_run_draw_the_cores_difference() -> None:
+    # the boolean run works on the whole capsules, EPA on their cores (two segments): its
+    # frames used to show EPA's polygon against the whole A - B alone, the cores' A - B
+    # its caption names (and on whose boundary it stops) nowhere drawn
+    from gjkcli.algorithms.minkowski import minkowski_difference
+    from gjkcli.shapes.base import ConvexShape
+    from gjkcli.shapes.rounded import split_radius
+
+    check = traced("capsule/overlapping.json")
+    gjk, epa = len(check.answer.boolean_trace), len(check.answer.epa_trace)
+    (caption,) = tagged(check_figure(check, "boolean", gjk + 1), "caption")
+    assert epa >= 1 and "A's core - B's core" in " ".join(caption.get_text().split())
+
+    def cores(figure: Any) -> list[Any]:
+        return [artist for artist in tagged(figure, "difference-cores") if artist.get_visible()]
+
+    assert cores(check_figure(check, "boolean", gjk)) == []  # GJK's frames: the whole A - B
+    shape_a, shape_b = check.pair.a.shape, check.pair.b.shape
+    assert isinstance(shape_a, ConvexShape) and isinstance(shape_b, ConvexShape)
+    (core_a, _), (core_b, _) = split_radius(shape_a), split_radius(shape_b)
+    expected = list(minkowski_difference(core_a, core_b).vertices)
+    for step in range(gjk + 1, gjk + epa + 1):
+        figure = check_figure(check, "boolean", step)
+        (drawn,) = cores(figure)
+        corners = list(zip(drawn.get_xdata(), drawn.get_ydata(), strict=True))
+        assert corners == [*expected, expected[0]]
+        (legend,) = tagged(figure, "legend-epa")
+        assert "cores: A - B" in [text.get_text() for text in legend.get_texts()]
+
+
+@pytest.mark.parametrize(
+    ("sample", "query"),
+    [
+        ("compound/robot.json", "distance"),
+        ("compound/robot.json", "boolean"),
+        ("compound/notch.json", "boolean"),
+        ("compound/l-shapes-touching.json", "distance"),
+    ],
+)
+def test_titles_fit_in_the_figure(sample: str, query: RunQuery) -> None:
+    # "A - B and the simplices of GJK distance for part 2 of A and part 0 of B" ran off
+    # the figure's right edge
+    check = traced(sample)
+    assert check.answer.parts is not None
+    frames = len(check.answer.boolean_trace if query == "boolean" else check.answer.distance_trace)
+    frames += len(check.answer.epa_trace)
+    for step in (1, frames):
+        figure = check_figure(check, query, step)
+        canvas: Any = figure.canvas
+        renderer = canvas.get_renderer()
+        page = figure.bbox
+        (heading,) = tagged(figure, "title")
+        boxes = [heading.get_window_extent(renderer)]
+        boxes += [axes.title.get_window_extent(renderer) for axes in figure.axes]
+        for box in boxes:
+            assert page.x0 <= box.x0 and box.x1 <= page.x1 and box.y1 <= page.y1, (step, box)
+        for one, two in itertools.combinations(boxes, 2):
+            assert not one.overlaps(two), step
+        assert "part" in figure.axes[1].get_title()
+
+
+def test_a_long_name_is_cut_short_and_the_answer_kept(tmp_path: Path) -> None:
+    # a generated pair's name of 150 letters pushed the verdict off both edges of the
+    # last frame's title
+    name = "a-very-long-pair-name-that-a-generator-made-" * 3 + "end"
+    record = {
+        "name": name,
+        "a": {"type": "polygon", "points": [[0, 1], [1, -1], [-1, -1]]},
+        "b": {"type": "polygon", "points": [[0, -1], [1, 1], [-1, 1]]},
+    }
+    check = check_pair(pair_from_node(Node(record, "long.json"), name), trace=True)
+    last = check_figure(check, "boolean")
+    canvas: Any = last.canvas
+    renderer = canvas.get_renderer()
+    (heading,) = tagged(last, "title")
+    box, page = heading.get_window_extent(renderer), last.bbox
+    assert page.x0 <= box.x0 and box.x1 <= page.x1
+    assert title(last).startswith(name[:40]) and "end" not in title(last)
+    assert title(last).endswith("...: overlapping, depth 0.894427")
+    short = check_pair(load_pair(str(SAMPLES / "seed-example.json")), trace=True)
+    assert title(check_figure(short, "boolean")) == "seed-example: overlapping, depth 0.894427"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("POINT (0 0)", "POINT (3 4)"),  # A - B is one point: its size was nought
+        ("POINT (0 0)", "POINT (0 0)"),
+        ("LINESTRING (0 0, 1 0)", "LINESTRING (1000000 0, 1000000 1)"),  # small, far off
+    ],
+)
+def test_the_search_direction_is_drawn_long_enough_to_see(a: str, b: str) -> None:
+    # the arrow was a quarter of A - B's size: nothing at all when A - B is a point, a
+    # speck when A - B is small beside its distance from the origin, which the view holds
+    for query in ("boolean", "distance"):
+        figure = gjkcli.figure(a, b, query, step=1)
+        (arrow,) = tagged(figure, "direction")
+        difference = figure.axes[1]
+        tip, origin = difference.transData.transform([arrow.xy, (0.0, 0.0)])
+        length = float(((tip - origin) ** 2).sum() ** 0.5)
+        assert 20.0 <= length <= difference.bbox.width, (query, length)
