@@ -12,6 +12,7 @@ __all__ = [
     "DEFAULT_CAPTION_SIZE",
     "DEFAULT_SECONDS_PER_STEP",
     "SECONDS_PER_STEP",
+    "within",
 ]
 
 DEFAULT_SECONDS_PER_STEP = 2.0
@@ -22,3 +23,19 @@ DEFAULT_CAPTION_SIZE = 11.0
 """The size of the caption's letters, in points."""
 CAPTION_SIZES = (6.0, 24.0)
 """The caption sizes accepted, in points: from small print to a projector."""
+
+
+def within(name: str, value: float, bounds: tuple[float, float]) -> float:
+    """``value`` if it lies within ``bounds``; else a :class:`ValueError` that says so.
+
+    >>> within("caption_size", 11.0, CAPTION_SIZES)
+    11.0
+    >>> within("caption_size", float("nan"), CAPTION_SIZES)
+    Traceback (most recent call last):
+    ...
+    ValueError: caption_size must be a number from 6 to 24, not nan
+    """
+    low, high = bounds
+    if not low <= value <= high:  # NaN too
+        raise ValueError(f"{name} must be a number from {low:g} to {high:g}, not {value!r}")
+    return value

@@ -56,7 +56,13 @@ from gjkcli.algorithms.support import SupportPoint
 from gjkcli.io.errors import printable
 from gjkcli.render.narration import boolean_step_lines, distance_step_lines, epa_step_lines
 from gjkcli.render.numbers import compact
-from gjkcli.render.pacing import DEFAULT_CAPTION_SIZE, DEFAULT_SECONDS_PER_STEP
+from gjkcli.render.pacing import (
+    CAPTION_SIZES,
+    DEFAULT_CAPTION_SIZE,
+    DEFAULT_SECONDS_PER_STEP,
+    SECONDS_PER_STEP,
+    within,
+)
 from gjkcli.render.scene import (
     boundary,
     deciding_indices,
@@ -192,6 +198,7 @@ def save_steps(
     ``step-NN.png``) are removed after, so that the folder holds this run's alone; no
     other file is touched.
     """
+    within("seconds_per_step", seconds_per_step, SECONDS_PER_STEP)
     scene = _scene(check, query, caption_size)
     images = list(_images(scene))
     if frames is not None:
@@ -366,6 +373,7 @@ def _frames(check: Check, steps: list[_Step]) -> list[_Frame]:
 def _scene(check: Check, query: RunQuery, caption_size: float) -> _Scene:
     """The figure with everything that never changes drawn, its views fixed, and the
     places of the step numbers chosen."""
+    within("caption_size", caption_size, CAPTION_SIZES)
     steps = _steps(check, query)
     frames = _frames(check, steps)
     wrap = max(40, int((_WIDTH - 0.4) * 72 / (_MONOSPACE_WIDTH * caption_size)))

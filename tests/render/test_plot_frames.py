@@ -6,6 +6,7 @@ The figures are inspected through their artists (tagged with gids), not their pi
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ import gjkcli
 from gjkcli.io import load_pair
 from gjkcli.io.node import Node
 from gjkcli.io.pairs import pair_from_node
-from gjkcli.render.plot import RunQuery, check_figure
+from gjkcli.render.plot import RunQuery, check_figure, save_steps
 from gjkcli.verify.check import Check, check_pair
 from tests.helpers import SAMPLES, assert_input_error, run_gjk
 
@@ -286,3 +287,33 @@ def test_the_search_direction_is_drawn_long_enough_to_see(a: str, b: str) -> Non
         tip, origin = difference.transData.transform([arrow.xy, (0.0, 0.0)])
         length = float(((tip - origin) ** 2).sum() ** 0.5)
         assert 20.0 <= length <= difference.bbox.width, (query, length)
+
+
+@pytest.mark.parametrize(
+    ("keyword", "value", "message"),
+    [
+        ("caption_size", 0.0, "caption_size must be a number from 6 to 24, not 0.0"),
+        ("caption_size", float("nan"), "caption_size must be a number from 6 to 24, not nan"),
+        ("seconds_per_step", 0.0, "seconds_per_step must be a number from 0.1 to 60, not 0.0"),
+        ("seconds_per_step", float("inf"), "seconds_per_step must be a number from 0.1 to 60"),
+    ],
+)
+def test_the_python_functions_refuse_pacing_out_of_bounds(
+    tmp_path: Path, keyword: str, value: float, message: str
+) -> None:
+    """As the command line does: a caption of size 0 divided by zero, and 0 seconds a step
+    wrote frames of no length."""
+    check = check_pair(load_pair(str(SAMPLES / "seed-example.json")), trace=True)
+    pacing = {"seconds_per_step": 2.0, "caption_size": 11.0, keyword: value}
+    with pytest.raises(ValueError, match=re.escape(message)):
+        save_steps(
+            check,
+            "boolean",
+            gif=tmp_path / "run.gif",
+            seconds_per_step=pacing["seconds_per_step"],
+            caption_size=pacing["caption_size"],
+        )
+    assert not (tmp_path / "run.gif").exists()
+    if keyword == "caption_size":
+        with pytest.raises(ValueError, match=re.escape(message)):
+            check_figure(check, "boolean", caption_size=value)
