@@ -12,7 +12,6 @@ would otherwise evaluate each of them from a string again, every time.
 import contextlib
 import itertools
 import json
-import math
 import os
 import signal
 import sys
@@ -1085,15 +1084,18 @@ def _progress(show: bool, total: int | None) -> Iterator[Callable[["Summary"], N
 
 
 def _direction(given: tuple[float, float] | None) -> tuple[float, float] | None:
-    """``--direction``, checked: a finite vector other than (0, 0)."""
+    """``--direction``, checked as the runs check it (:func:`~gjkcli.algorithms.support.
+    first_direction`), so that a bad one is a usage error rather than an internal one."""
     if given is None:
         return None
-    dx, dy = given
-    if not (math.isfinite(dx) and math.isfinite(dy)) or (dx, dy) == (0.0, 0.0):
-        _fail(
-            f"--direction {dx:g} {dy:g}: the first search direction must be finite and not (0, 0)"
-        )
-    return (float(dx) + 0.0, float(dy) + 0.0)
+    from gjkcli.algorithms.support import first_direction
+
+    direction = (float(given[0]) + 0.0, float(given[1]) + 0.0)
+    try:
+        first_direction(direction)
+    except ValueError as error:
+        _fail(f"--direction {direction[0]:g} {direction[1]:g}: {error}")
+    return direction
 
 
 def _given(context: typer.Context, parameter: str) -> bool:

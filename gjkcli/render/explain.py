@@ -17,18 +17,15 @@ from __future__ import annotations
 from html import escape
 from importlib.resources import files
 
-from gjkcli.algorithms.distance import DistanceStep
-from gjkcli.algorithms.intersect import IntersectStep
 from gjkcli.io.errors import printable
 from gjkcli.render.narration import (
     RUN_TITLES,
-    boolean_step_lines,
-    distance_step_lines,
     epa_not_run,
     epa_notes,
-    epa_step_lines,
+    on_cores,
     radii_notes,
 )
+from gjkcli.render.narration import step_lines as narrated
 from gjkcli.render.numbers import compact_point
 from gjkcli.render.scene import Run, RunStep, run_steps
 from gjkcli.render.svg import (
@@ -38,6 +35,7 @@ from gjkcli.render.svg import (
     COLOR_DIRECTION,
     COLOR_SIMPLEX,
     COLOR_SUPPORT,
+    off_class,
     shapes_offset,
     walkthrough_svg,
 )
@@ -61,13 +59,7 @@ def step_lines(check: Check, step: RunStep) -> list[str]:
     >>> step_lines(check, run_steps(check)[-1])[1]
     'nearest edge: (2, -2) to (0, 2), distance 0.894427, outward normal n = (0.894427, 0.447214)'
     """
-    cores = sum(check.answer.gjk.radii) > 0.0
-    record = step.step
-    if isinstance(record, IntersectStep):
-        return boolean_step_lines(record)
-    if isinstance(record, DistanceStep):
-        return distance_step_lines(record, cores)
-    return epa_step_lines(record, cores)
+    return narrated(step.step, on_cores(check.answer))
 
 
 def explain_page(check: Check) -> str:
@@ -100,7 +92,8 @@ def explain_page(check: Check) -> str:
             "<header>",
             f"<h1>{name}</h1>",
             f'<p class="shapes">{escape(cells.caption)}</p>',
-            f'<p id="verdict" class="answer-only{_off(last)}">{escape(headline(check).plain)}</p>',
+            f'<p id="verdict" class="answer-only{off_class(last)}">'
+            f"{escape(headline(check).plain)}</p>",
             "</header>",
             '<div id="explain">',
             f'<figure id="picture">{walkthrough_svg(check)}{_moved(check)}{_legend()}</figure>',
@@ -132,11 +125,6 @@ def _moved(check: Check) -> str:
         "beside it (moving both shapes together leaves A - B as it is); the numbers in "
         "the words are where they really are.</p>"
     )
-
-
-def _off(index: int) -> str:
-    """The class that hides a step's element until it is shown: every step but the first."""
-    return " off" if index else ""
 
 
 def _resource(name: str) -> str:
@@ -186,7 +174,7 @@ def _narration(check: Check, steps: list[RunStep], index: int) -> str:
         paragraphs += _epa_without_steps(check)
     heading = f"{RUN_TITLES[run]}: step {record.iteration} of {len(in_run)}"
     return (
-        f'<li class="narration{_off(index)}" data-run="{run}" data-step="{record.iteration}" '
+        f'<li class="narration{off_class(index)}" data-run="{run}" data-step="{record.iteration}" '
         f'data-index="{index}"><h2>{escape(heading)}</h2>{"".join(paragraphs)}</li>'
     )
 
@@ -194,7 +182,7 @@ def _narration(check: Check, steps: list[RunStep], index: int) -> str:
 def _run_notes(check: Check, run: Run) -> tuple[str, str]:
     """The notes of ``gjk check --trace`` before and after a run's steps."""
     answer = check.answer
-    if run == "distance" and sum(answer.gjk.radii) > 0.0:
+    if run == "distance" and on_cores(answer):
         return radii_notes(answer)
     if run == "epa" and answer.penetration is not None:
         return epa_notes(answer)
@@ -250,7 +238,7 @@ def _answer(check: Check, last: int) -> str:
         for heading, sentence, style in cells.notes
     )
     return (
-        f'<section id="answer" class="answer-only{_off(last)}"><h2>The answer</h2>'
+        f'<section id="answer" class="answer-only{off_class(last)}"><h2>The answer</h2>'
         f"<table><thead><tr>{head}</tr></thead>"
         f"<tbody>{rows}</tbody></table><dl>{notes}</dl></section>"
     )

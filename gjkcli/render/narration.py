@@ -24,7 +24,9 @@ __all__ = [
     "epa_not_run",
     "epa_notes",
     "epa_step_lines",
+    "on_cores",
     "radii_notes",
+    "step_lines",
 ]
 
 RUN_TITLES = {
@@ -175,6 +177,36 @@ def epa_step_lines(step: EpaStep, cores: bool = False) -> list[str]:
         f"support point w = {difference} = {_point(support.w)}; w.n = {compact(step.reach)}",
         outcomes[step.outcome],
     ]
+
+
+def on_cores(answer: Answer) -> bool:
+    """Whether the distance run and EPA work on the shapes' cores (some shape is rounded),
+    so that their words name the cores.
+
+    >>> from gjkcli.algorithms.answer import solve
+    >>> from gjkcli.shapes import circle, point
+    >>> on_cores(solve(circle((0.0, 0.0), 1.0), point((3.0, 0.0))))
+    True
+    """
+    return sum(answer.gjk.radii) > 0.0
+
+
+def step_lines(step: IntersectStep | DistanceStep | EpaStep, cores: bool = False) -> list[str]:
+    """The words of a step of any run: :func:`boolean_step_lines`,
+    :func:`distance_step_lines` or :func:`epa_step_lines` (``cores``: see :func:`on_cores`).
+
+    >>> from gjkcli.algorithms.answer import solve
+    >>> from gjkcli.shapes import Polytope
+    >>> answer = solve(Polytope(((0.0, 1.0), (1.0, -1.0), (-1.0, -1.0))),
+    ...                Polytope(((0.0, -1.0), (1.0, 1.0), (-1.0, 1.0))), trace=True)
+    >>> step_lines(answer.epa_trace[0])[1]
+    'nearest edge: (2, -2) to (0, 2), distance 0.894427, outward normal n = (0.894427, 0.447214)'
+    """
+    if isinstance(step, IntersectStep):
+        return boolean_step_lines(step)
+    if isinstance(step, DistanceStep):
+        return distance_step_lines(step, cores)
+    return epa_step_lines(step, cores)
 
 
 def radii_notes(answer: Answer) -> tuple[str, str]:

@@ -54,7 +54,12 @@ from gjkcli.algorithms.epa import EpaStep
 from gjkcli.algorithms.minkowski import minkowski_difference
 from gjkcli.algorithms.support import SupportPoint
 from gjkcli.io.errors import printable
-from gjkcli.render.narration import boolean_step_lines, distance_step_lines, epa_step_lines
+from gjkcli.render.narration import (
+    boolean_step_lines,
+    distance_step_lines,
+    epa_step_lines,
+    on_cores,
+)
 from gjkcli.render.numbers import compact
 from gjkcli.render.pacing import (
     CAPTION_SIZES,
@@ -333,7 +338,7 @@ def _steps(check: Check, query: RunQuery) -> list[_Step]:
             _Step(s.iteration, s.simplex, s.support, s.direction, boolean_step_lines(s), None, True)
             for s in check.answer.boolean_trace
         ]
-    cores = _cores(check)
+    cores = on_cores(check.answer)
     return [
         _Step(
             s.iteration,
@@ -347,11 +352,6 @@ def _steps(check: Check, query: RunQuery) -> list[_Step]:
     ]
 
 
-def _cores(check: Check) -> bool:
-    """Whether the runs are on the shapes' cores (some shape is rounded)."""
-    return sum(check.answer.gjk.radii) > 0.0
-
-
 def _frames(check: Check, steps: list[_Step]) -> list[_Frame]:
     """GJK's steps, then EPA's; the last of them all carries the answer."""
     run = [(len(steps), step) for step in check.answer.epa_trace]
@@ -361,7 +361,7 @@ def _frames(check: Check, steps: list[_Step]) -> list[_Frame]:
         )
         for step in steps
     ]
-    cores = _cores(check)
+    cores = on_cores(check.answer)
     for known, step in run:
         lines = epa_step_lines(step, cores)
         heading = f"EPA step {step.iteration} of {len(run)}: {lines[0]}"

@@ -45,7 +45,15 @@ from gjkcli.shapes.compound import Compound, Shape
 from gjkcli.shapes.rounded import split_radius
 from gjkcli.verify.check import Check
 
-__all__ = ["Labels", "View", "answer_svg", "shape_svg", "walkthrough_svg"]
+__all__ = [
+    "Labels",
+    "View",
+    "answer_svg",
+    "off_class",
+    "shape_svg",
+    "shapes_offset",
+    "walkthrough_svg",
+]
 
 COLOR_A, COLOR_B = "#1f77b4", "#e8710a"
 COLOR_DIFFERENCE, COLOR_SIMPLEX, COLOR_SUPPORT = "#7f7f7f", "#6a3d9a", "#d62728"
@@ -557,11 +565,11 @@ def walkthrough_svg(check: Check) -> str:
     for index, (run, step) in enumerate(steps):
         placer = backgrounds[run][1].copy()
         if index == last:  # the answer, shown with the last step: its labels go first
-            body.append(f'<g class="answer{_off(last)}">{_answer(moved, check, placer)}</g>')
+            body.append(f'<g class="answer{off_class(last)}">{_answer(moved, check, placer)}</g>')
         drawn = _step(view, step, placer, moved)
         body.insert(
             len(body) - (index == last),
-            f'<g class="step{_off(index)}" data-run="{run}" data-step="{step.iteration}" '
+            f'<g class="step{off_class(index)}" data-run="{run}" data-step="{step.iteration}" '
             f'data-index="{index}">{drawn}</g>',
         )
     cross = 7.0
@@ -620,8 +628,13 @@ def _round(x: float) -> float:
     return float(f"{x:.2g}")
 
 
-def _off(index: int) -> str:
-    """The class that hides a step's group until it is shown: every step but the first."""
+def off_class(index: int) -> str:
+    """The class that hides step ``index``'s elements in ``gjk explain``'s page until they
+    are shown: every step but the first (the page's script shows one at a time).
+
+    >>> off_class(0), off_class(3)
+    ('', ' off')
+    """
     return " off" if index else ""
 
 

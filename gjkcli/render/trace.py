@@ -28,6 +28,7 @@ from gjkcli.render.narration import (
     epa_not_run,
     epa_notes,
     epa_step_lines,
+    on_cores,
     radii_notes,
 )
 from gjkcli.render.numbers import compact
@@ -48,8 +49,7 @@ def trace_text(query: Query, answer: Answer) -> RenderableType:
     if query in ("both", "boolean"):
         parts.append(_run(RUN_TITLES["boolean"], answer.boolean_trace, boolean_step_lines))
     if query in ("both", "distance"):
-        radius_a, radius_b = answer.gjk.radii
-        cores = radius_a + radius_b > 0.0
+        cores = on_cores(answer)
         notes = tuple(Text(note) for note in radii_notes(answer)) if cores else ()
         parts.append(
             _run(
@@ -68,12 +68,11 @@ def trace_text(query: Query, answer: Answer) -> RenderableType:
 
 def _epa(answer: Answer) -> Group:
     """EPA's steps, or why it needed none, and how the depth follows from the last one."""
-    radius_a, radius_b = answer.gjk.radii
     before, after = epa_notes(answer)
     return _run(
         RUN_TITLES["epa"],
         answer.epa_trace,
-        partial(epa_step_lines, cores=radius_a + radius_b > 0.0),
+        partial(epa_step_lines, cores=on_cores(answer)),
         Text(before),
         Text(after),
     )

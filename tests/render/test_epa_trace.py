@@ -175,9 +175,12 @@ def test_direction_sets_the_first_search_direction_of_both_runs() -> None:
 @pytest.mark.parametrize(
     ("given", "message"),
     [
-        (["0", "0"], "--direction 0 0: the first search direction must be finite and not (0, 0)"),
-        (["1", "nan"], "--direction 1 nan: the first search direction must be finite"),
-        (["1", "inf"], "--direction 1 inf: the first search direction must be finite"),
+        (
+            ["0", "0"],
+            "--direction 0 0: the first search direction must be a finite, non-zero vector",
+        ),
+        (["1", "nan"], "--direction 1 nan: the first search direction must be a finite"),
+        (["1", "inf"], "--direction 1 inf: the first search direction must be a finite"),
         (["1"], "option '--direction' requires 2 arguments"),
         (["1", "up"], "--direction: expected a number"),
     ],
