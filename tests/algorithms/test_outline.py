@@ -41,8 +41,18 @@ def random_curved(rng: random.Random) -> ConvexShape:
 
 
 def test_error_bound_covers_the_true_boundary_and_is_not_loose() -> None:
-    rng = random.Random(21)
-    for _ in range(40):
+    _check_error_bounds(random.Random(21), 12)
+
+
+@pytest.mark.slow
+def test_error_bound_covers_the_true_boundary_on_many_shapes() -> None:
+    _check_error_bounds(random.Random(22), 120)
+
+
+def _check_error_bounds(rng: random.Random, count: int) -> None:
+    """Each traced outline's bound covers a dense sampling of the true boundary, and
+    along round boundaries is within a small factor of the true error."""
+    for _ in range(count):
         shape = random_curved(rng)
         traced = outline(shape)
         polygon = shapely.convex_hull(shapely.linestrings(traced.points))
