@@ -61,7 +61,7 @@ from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius
 from gjkcli.tolerances import MANIFOLD_BIAS_RELATIVE, coordinate_scale, rounding, touch_band
 
-__all__ = ["ContactPoint", "FeatureKind", "Manifold", "manifold"]
+__all__ = ["ContactPoint", "FeatureKind", "Manifold", "manifold", "numbered_vertices"]
 
 FeatureKind = Literal["edge", "vertex", "curve"]
 """What part of a shape a contact point is made by."""
@@ -178,33 +178,46 @@ def manifold(shape_a: ConvexShape, shape_b: ConvexShape, margin: float = 0.0) ->
     scale = max(coordinate_scale(box_a), coordinate_scale(box_b))
     size = max(box_a[2] - box_a[0], box_a[3] - box_a[1], box_b[2] - box_b[0], box_b[3] - box_b[1])
     bias = MANIFOLD_BIAS_RELATIVE * size + rounding(scale)
-    reach = margin + touch_band(scale + size) + rounding(scale)
+    slack = touch_band(scale + size) + rounding(scale)  # rounding: touching counts
     core_a, core_b = _core(shape_a), _core(shape_b)
     if core_a is None or core_b is None:
-        return _curved(shape_a, shape_b, (core_a, core_b), margin, reach)
+        return _curved(shape_a, shape_b, (core_a, core_b), margin, margin + slack)
     gap = distance(_polytope(core_a), _polytope(core_b))
-    radii = core_a.radius + core_b.radius
     axis_a, axis_b = _best_axis(core_a, core_b), _best_axis(core_b, core_a)
+    if gap.closest is None and axis_a is None and axis_b is None:  # one point on the other
+        return _corner_to_corner(core_a, core_b, (core_a.corners[0], core_b.corners[0]), 0.0)
     if gap.closest is not None:  # the cores are apart (rounded shapes can still meet)
-        if gap.distance - radii > margin:
+        if gap.distance - core_a.radius - core_b.radius > margin:
             return Manifold(_unit_between(*gap.closest), (), "a")
-        best = max(
-            axis_a.separation if axis_a else -math.inf, axis_b.separation if axis_b else -math.inf
-        )
-        if best < gap.distance - bias:
-            return _corner_to_corner(core_a, core_b, gap.closest, gap.distance, reach)
-    if axis_a is None and axis_b is None:  # two points, one on the other
-        return _corner_to_corner(core_a, core_b, (core_a.corners[0], core_b.corners[0]), 0.0, reach)
-    if axis_b is not None and (axis_a is None or axis_b.separation > axis_a.separation + bias):
-        found = _clip(core_b, axis_b.face, core_a, reach)
-        return Manifold(
-            (0.0 - found.normal[0], 0.0 - found.normal[1]),  # 0.0 - x: no -0.0 in answers
-            tuple(ContactPoint(p, s, (fi[2], fi[3], fi[0], fi[1])) for p, s, fi in found.points),
-            "b",
-        )
-    assert axis_a is not None  # one of the two has faces (checked above)
-    found = _clip(core_a, axis_a.face, core_b, reach)
-    return Manifold(found.normal, tuple(ContactPoint(*point) for point in found.points), "a")
+        best = max((axis.separation for axis in (axis_a, axis_b) if axis), default=-math.inf)
+        if best < gap.distance - slack:  # no face is the closest feature: corner to corner
+            return _corner_to_corner(core_a, core_b, gap.closest, gap.distance)
+    b_first = axis_b is not None and (
+        axis_a is None or axis_b.separation > axis_a.separation + bias
+    )
+    tries = [("b", axis_b), ("a", axis_a)] if b_first else [("a", axis_a), ("b", axis_b)]
+    answer = None
+    for side, axis in tries:  # the other face when the incident edge misses the first's slab
+        if axis is not None and (answer is None or not answer.points):
+            answer = _clipped(core_a, core_b, side, axis.face, margin + slack)
+    assert answer is not None  # one of the two has faces (checked above)
+    if not answer.points and gap.closest is not None:
+        # a face that ties with a corner, where the incident edge leaves the slab
+        return _corner_to_corner(core_a, core_b, gap.closest, gap.distance)
+    return answer
+
+
+def _clipped(core_a: _Core, core_b: _Core, side: Reference, face: int, reach: float) -> Manifold:
+    """The manifold clipped against ``face`` of A (``side`` ``"a"``) or of B."""
+    if side == "a":
+        found = _clip(core_a, face, core_b, reach)
+        return Manifold(found.normal, tuple(ContactPoint(*point) for point in found.points), "a")
+    found = _clip(core_b, face, core_a, reach)
+    return Manifold(
+        (0.0 - found.normal[0], 0.0 - found.normal[1]),  # 0.0 - x: no -0.0 in answers
+        tuple(ContactPoint(p, s, (fi[2], fi[3], fi[0], fi[1])) for p, s, fi in found.points),
+        "b",
+    )
 
 
 Feature = tuple[str, int, str, int]
@@ -220,12 +233,11 @@ class _Clipped:
 
 def _clip(reference: _Core, face: int, incident: _Core, reach: float) -> _Clipped:
     """The incident core's edge most anti-parallel to ``face`` of ``reference``, cut to
-    the face's slab; each end kept when its separation is at most ``reach``."""
+    the face's slab, its ends moved to the incident shape's surface; each end kept
+    when its separation is at most ``reach``."""
     v1, v2, n = reference.face(face)
-    count = len(reference.corners)
     ref_first = reference.indices[face]
-    ref_second = reference.indices[(face + 1) % count]
-    radii = reference.radius + incident.radius
+    ref_second = reference.indices[(face + 1) % len(reference.corners)]
     if not incident.faces:  # a point: nothing to clip, it lies over the face
         ends: list[tuple[Vec, Feature]] = [
             (incident.corners[0], ("edge", ref_first, "vertex", incident.indices[0]))
@@ -233,11 +245,11 @@ def _clip(reference: _Core, face: int, incident: _Core, reach: float) -> _Clippe
     else:
         k = min(incident.faces, key=lambda j: _dot(incident.face(j)[2], n))
         w1, w2, _ = incident.face(k)
-        m = len(incident.corners)
         inc_edge = incident.indices[k]
+        after = incident.indices[(k + 1) % len(incident.corners)]
         ends = [
-            (w1, ("edge", ref_first, "vertex", incident.indices[k])),
-            (w2, ("edge", ref_first, "vertex", incident.indices[(k + 1) % m])),
+            (w1, ("edge", ref_first, "vertex", inc_edge)),
+            (w2, ("edge", ref_first, "vertex", after)),
         ]
         tangent = (-n[1], n[0])  # from v1 towards v2
         ends = _cut(ends, tangent, _dot(tangent, v1), ("vertex", ref_first, "edge", inc_edge))
@@ -245,11 +257,62 @@ def _clip(reference: _Core, face: int, incident: _Core, reach: float) -> _Clippe
         ends = _cut(ends, minus, _dot(minus, v2), ("vertex", ref_second, "edge", inc_edge))
     kept = []
     for x, feature in ends:
-        separation = _dot(n, (x[0] - v1[0], x[1] - v1[1])) - radii
+        moved = _to_surface(incident, x, n)
+        separation = _dot(n, (moved[0] - v1[0], moved[1] - v1[1])) - reference.radius
         if separation <= reach:
-            surface = (x[0] - incident.radius * n[0], x[1] - incident.radius * n[1])
-            kept.append((surface, separation, feature))
+            kept.append((moved, separation, feature))
     return _Clipped(n, tuple(kept))
+
+
+def _to_surface(incident: _Core, x: Vec, n: Vec) -> Vec:
+    """A point ``x`` of the incident core moved against the reference normal ``n`` (towards
+    the reference face) out to the incident shape's surface.
+
+    The rounded shape is the union of discs round the core's corners and rectangles
+    round its edges, and the ray from ``x`` along ``-n`` leaves it where it leaves the
+    last of them: the largest of the exits, each in closed form.
+    """
+    r = incident.radius
+    if r == 0.0:
+        return x
+    u = (-n[0], -n[1])
+    exits = [_disc_exit(x, u, c, r) for c in incident.corners]
+    for k in incident.faces:
+        exits.append(_slab_exit(x, u, incident.face(k), r))
+    t = max(e for e in exits if e is not None)
+    return (x[0] + t * u[0], x[1] + t * u[1])
+
+
+def _disc_exit(x: Vec, u: Vec, c: Vec, r: float) -> float | None:
+    """Where the ray ``x + t u`` (unit ``u``) leaves the disc of radius ``r`` round ``c``:
+    the larger root of ``|x - c + t u|^2 = r^2``; ``None`` if it misses."""
+    d = (x[0] - c[0], x[1] - c[1])
+    half = _dot(d, u)
+    room = half * half - _dot(d, d) + r * r
+    return None if room < 0.0 else -half + math.sqrt(room)
+
+
+def _slab_exit(x: Vec, u: Vec, face: tuple[Vec, Vec, Vec], r: float) -> float | None:
+    """Where the ray ``x + t u`` leaves the rectangle within ``r`` of the edge from ``a``
+    to ``b`` (outward normal ``m``): the end of the interval of ``t`` over which it is
+    beside the edge (``0 <= along <= length``) and within ``r`` of its line; ``None``
+    if that interval is empty."""
+    a, b, m = face
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    e = ((b[0] - a[0]) / length, (b[1] - a[1]) / length)
+    rel = (x[0] - a[0], x[1] - a[1])
+    low, high = -math.inf, math.inf
+    for start, rate, lo, hi in (
+        (_dot(e, rel), _dot(e, u), 0.0, length),
+        (_dot(m, rel), _dot(m, u), -r, r),
+    ):
+        if rate == 0.0:
+            if not lo <= start <= hi:
+                return None
+            continue
+        t1, t2 = (lo - start) / rate, (hi - start) / rate
+        low, high = max(low, min(t1, t2)), min(high, max(t1, t2))
+    return high if low <= high else None
 
 
 def _cut(
@@ -283,14 +346,13 @@ def _best_axis(core: _Core, other: _Core) -> _Axis | None:
 
 
 def _corner_to_corner(
-    core_a: _Core, core_b: _Core, closest: tuple[Vec, Vec], gap: float, reach: float
+    core_a: _Core, core_b: _Core, closest: tuple[Vec, Vec], gap: float
 ) -> Manifold:
-    """One point where the cores' nearest corners face each other across ``gap``."""
+    """One point where the cores' nearest corners face each other across ``gap`` (within
+    the margin: the caller has checked)."""
     ca, cb = closest
     normal = _unit_between(ca, cb) if gap > 0.0 else _UP
     separation = gap - core_a.radius - core_b.radius
-    if separation > reach:
-        return Manifold(normal, (), "a")
     point = (cb[0] - core_b.radius * normal[0], cb[1] - core_b.radius * normal[1])
     feature = ("vertex", _nearest_corner(core_a, ca), "vertex", _nearest_corner(core_b, cb))
     return Manifold(normal, (ContactPoint(point, separation, feature),), "a")
@@ -336,16 +398,34 @@ def _feature(core: _Core | None, outward: Vec) -> tuple[str, int]:
     return ("vertex", core.indices[far])
 
 
-def _core(shape: ConvexShape) -> _Core | None:
-    """A shape's polygonal core and radius, or ``None`` for a curved one."""
+def numbered_vertices(shape: ConvexShape) -> tuple[tuple[Vec, ...], float] | None:
+    """The vertices that feature ids number (a polytope's own, mapped for a transformed
+    one; a rounded shape's core's), and the radius round them; ``None`` for a curved
+    shape.
+
+    >>> from gjkcli.shapes import capsule, ellipse, rectangle
+    >>> numbered_vertices(capsule((0.0, 0.0), (2.0, 0.0), 0.5))
+    (((0.0, 0.0), (2.0, 0.0)), 0.5)
+    >>> numbered_vertices(rectangle((0.0, 0.0), (2.0, 2.0)))[0]
+    ((-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0))
+    >>> numbered_vertices(ellipse((0.0, 0.0), (2.0, 1.0))) is None
+    True
+    """
     core, radius = split_radius(shape)
-    vertices: tuple[Vec, ...]
     if isinstance(core, Polytope):
-        vertices = core.vertices
-    elif isinstance(core, Transformed) and isinstance(core.inner, Polytope):
-        vertices = tuple(core.affine.apply(v) for v in core.inner.vertices)
-    else:
+        return core.vertices, radius
+    if isinstance(core, Transformed) and isinstance(core.inner, Polytope):
+        return tuple(core.affine.apply(v) for v in core.inner.vertices), radius
+    return None
+
+
+def _core(shape: ConvexShape) -> _Core | None:
+    """A shape's polygonal core (its hull, counter-clockwise) and radius, or ``None`` for
+    a curved one."""
+    numbered = numbered_vertices(shape)
+    if numbered is None:
         return None
+    vertices, radius = numbered
     order = convex_hull_indices(vertices)
     return _Core(tuple(vertices[i] for i in order), tuple(order), radius)
 
