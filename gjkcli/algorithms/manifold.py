@@ -195,7 +195,9 @@ def manifold(shape_a: ConvexShape, shape_b: ConvexShape, margin: float = 0.0) ->
     b_first = axis_b is not None and (
         axis_a is None or axis_b.separation > axis_a.separation + bias
     )
-    tries = [("b", axis_b), ("a", axis_a)] if b_first else [("a", axis_a), ("b", axis_b)]
+    tries: list[tuple[Reference, _Axis | None]] = [("a", axis_a), ("b", axis_b)]
+    if b_first:
+        tries.reverse()
     answer = None
     for side, axis in tries:  # the other face when the incident edge misses the first's slab
         if axis is not None and (answer is None or not answer.points):
@@ -261,7 +263,17 @@ def _clip(reference: _Core, face: int, incident: _Core, reach: float) -> _Clippe
         separation = _dot(n, (moved[0] - v1[0], moved[1] - v1[1])) - reference.radius
         if separation <= reach:
             kept.append((moved, separation, feature))
+    if len(kept) == 2 and _same_point(kept[0][0], kept[1][0]):
+        # both ends moved out to one surface point: an incident segment end-on to the
+        # face, whose rays run along it to its far end; the deeper one stands for both
+        kept = [min(kept, key=lambda point: point[1])]
     return _Clipped(n, tuple(kept))
+
+
+def _same_point(p: Vec, q: Vec) -> bool:
+    """Whether two points are one to within the rounding of their coordinates."""
+    size = max(abs(p[0]), abs(p[1]), abs(q[0]), abs(q[1]))
+    return math.hypot(p[0] - q[0], p[1] - q[1]) <= rounding(size)
 
 
 def _to_surface(incident: _Core, x: Vec, n: Vec) -> Vec:
