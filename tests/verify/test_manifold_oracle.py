@@ -176,3 +176,88 @@ def test_random_speculative_pairs_agree_with_shapely() -> None:
                     f"pair {i}, margin {margin}: {len(contact.points)} points, {problems}"
                 )
     assert failures == []
+
+
+# Pairs that early versions of the manifold got wrong, found by the random runs.
+_ROUNDED_TRIANGLE = rounded(
+    convex_polygon(
+        [
+            (0.537383892031724, -1.4826267129022994),
+            (-1.0714619170963513, 1.2456859416059098),
+            (-1.145021641502422, -1.0558417686248067),
+        ]
+    ),
+    0.28748016926656306,
+)
+_QUAD = convex_polygon(
+    [
+        (-2.6418052406054597, 0.018473879198738552),
+        (-3.3746669145217725, -0.789266456271727),
+        (-2.0214840964072334, -2.017007329977884),
+        (-1.2886224224909208, -1.2092669945074186),
+    ]
+)
+_HEXAGON = convex_polygon(
+    [
+        (0.0380898197706121, -0.6817321890310454),
+        (0.6572752027902288, 0.05084989028296733),
+        (-0.2752626506706701, 0.7425911007489567),
+        (-0.5371593435067589, 0.49920534007892703),
+        (-0.718759226386059, -0.12533549853017656),
+        (-0.386642711837026, -0.6555115357002073),
+    ]
+)
+_PENTAGON = convex_polygon(
+    [
+        (1.3650816066592149, -0.46581537184057653),
+        (1.723281028560023, -0.3281203968434564),
+        (0.7302326309322854, 2.0891408875026296),
+        (-0.07162604744257339, 0.9207997260337794),
+        (0.6565843575525436, 0.04920052445592249),
+    ]
+)
+_STUBBY = convex_polygon(
+    [
+        (0.10232867534320286, -1.3415703720858791),
+        (1.079506394264533, -0.7407832809786865),
+        (1.6712922378203652, -0.006764558008138435),
+        (0.9212792716739324, 0.6436181435930547),
+        (-1.0579822914655288, -0.9613607609192582),
+    ]
+)
+_FAT_CAPSULE = capsule(
+    (1.796816226524965, -0.9577265549263492),
+    (2.1164864097830485, -1.9326603744152322),
+    0.7594527848180725,
+)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "what"),
+    [
+        # the rounded triangle's corner faces the quad's corner; a quad face ties with
+        # that corner to within the bias, and its incident edge runs out of the slab
+        (_ROUNDED_TRIANGLE, _QUAD, "a face tying with a corner gave no points"),
+        # two corners poking into each other: A's face is kept by the bias, but B's
+        # incident edge misses its slab; B's face gives the point
+        (_HEXAGON, _PENTAGON, "the biased reference face gave no points"),
+        # a steep rounded incident edge: the clipped points moved by the radius along
+        # the reference normal were inside the capsule, not on its surface
+        (_STUBBY, _FAT_CAPSULE, "points off the incident surface"),
+    ],
+)
+def test_pairs_once_wrong(a: ConvexShape, b: ConvexShape, what: str) -> None:
+    contact = manifold(a, b)
+    assert contact.points, what
+    assert manifold_problems(a, b, contact) == (), what
+
+
+def test_crossed_capsules_give_one_point_not_two_at_one_place() -> None:
+    # capsules crossed in an X: B's core is end-on to A's face, and both of its ends
+    # reach the surface at B's far end; one point stands for both
+    a = capsule((-1.0, -1.0), (1.0, 1.0), 1.0)
+    b = capsule((1.0, -1.0), (-1.0, 1.0), 1.0)
+    contact = manifold(a, b)
+    assert len(contact.points) == 1
+    assert contact.points[0].separation == pytest.approx(-2.0 - math.sqrt(2.0), abs=1e-12)
+    assert manifold_problems(a, b, contact) == ()
