@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from gjkcli.algorithms.distance import distance
@@ -126,14 +127,21 @@ class _Core:
     indices: tuple[int, ...]
     radius: float
 
+    @cached_property
+    def normals(self) -> tuple[Vec, ...]:
+        """Each face's outward unit normal, computed once (the core is frozen)."""
+        corners = self.corners
+        normals = []
+        for k in self.faces:
+            (x1, y1), (x2, y2) = corners[k], corners[(k + 1) % len(corners)]
+            length = math.hypot(x2 - x1, y2 - y1)
+            normals.append(((y2 - y1) / length, (x1 - x2) / length))
+        return tuple(normals)
+
     def face(self, k: int) -> tuple[Vec, Vec, Vec]:
         """Face ``k``: its first and second corner and its outward unit normal (the face
         from corner ``k`` counter-clockwise to the next)."""
-        v1 = self.corners[k]
-        v2 = self.corners[(k + 1) % len(self.corners)]
-        dx, dy = v2[0] - v1[0], v2[1] - v1[1]
-        length = math.hypot(dx, dy)
-        return v1, v2, (dy / length, -dx / length)
+        return self.corners[k], self.corners[(k + 1) % len(self.corners)], self.normals[k]
 
     @property
     def faces(self) -> range:
@@ -182,16 +190,19 @@ def manifold(shape_a: ConvexShape, shape_b: ConvexShape, margin: float = 0.0) ->
     core_a, core_b = _core(shape_a), _core(shape_b)
     if core_a is None or core_b is None:
         return _curved(shape_a, shape_b, (core_a, core_b), margin, margin + slack)
-    gap = distance(_polytope(core_a), _polytope(core_b))
     axis_a, axis_b = _best_axis(core_a, core_b), _best_axis(core_b, core_a)
-    if gap.closest is None and axis_a is None and axis_b is None:  # one point on the other
+    best = max((axis.separation for axis in (axis_a, axis_b) if axis), default=math.inf)
+    # every face's normal shows overlap: the separating axis theorem proves the cores
+    # overlap (the faces of both are all the axes it needs), so their distance is 0
+    closest = None if best < 0.0 else distance(_polytope(core_a), _polytope(core_b)).closest
+    if closest is None and axis_a is None and axis_b is None:  # one point on the other
         return _corner_to_corner(core_a, core_b, (core_a.corners[0], core_b.corners[0]), 0.0)
-    if gap.closest is not None:  # the cores are apart (rounded shapes can still meet)
-        if gap.distance - core_a.radius - core_b.radius > margin:
-            return Manifold(_unit_between(*gap.closest), (), "a")
-        best = max((axis.separation for axis in (axis_a, axis_b) if axis), default=-math.inf)
-        if best < gap.distance - slack:  # no face is the closest feature: corner to corner
-            return _corner_to_corner(core_a, core_b, gap.closest, gap.distance)
+    if closest is not None:  # the cores are apart (rounded shapes can still meet)
+        gap = math.hypot(closest[1][0] - closest[0][0], closest[1][1] - closest[0][1])
+        if gap - core_a.radius - core_b.radius > margin:
+            return Manifold(_unit_between(*closest), (), "a")
+        if best == math.inf or best < gap - slack:  # no face is closest: corner to corner
+            return _corner_to_corner(core_a, core_b, closest, gap)
     b_first = axis_b is not None and (
         axis_a is None or axis_b.separation > axis_a.separation + bias
     )
@@ -203,9 +214,9 @@ def manifold(shape_a: ConvexShape, shape_b: ConvexShape, margin: float = 0.0) ->
         if axis is not None and (answer is None or not answer.points):
             answer = _clipped(core_a, core_b, side, axis.face, margin + slack)
     assert answer is not None  # one of the two has faces (checked above)
-    if not answer.points and gap.closest is not None:
+    if not answer.points and closest is not None:
         # a face that ties with a corner, where the incident edge leaves the slab
-        return _corner_to_corner(core_a, core_b, gap.closest, gap.distance)
+        return _corner_to_corner(core_a, core_b, closest, gap)
     return answer
 
 
@@ -349,9 +360,8 @@ def _cut(
 def _best_axis(core: _Core, other: _Core) -> _Axis | None:
     """The face of ``core`` that ``other`` lies farthest beyond (``None`` for a point)."""
     best: _Axis | None = None
-    for k in core.faces:
-        v, _, n = core.face(k)
-        separation = min(_dot(n, (q[0] - v[0], q[1] - v[1])) for q in other.corners)
+    for k, ((nx, ny), (vx, vy)) in enumerate(zip(core.normals, core.corners, strict=False)):
+        separation = min(nx * (x - vx) + ny * (y - vy) for x, y in other.corners)
         if best is None or separation > best.separation:
             best = _Axis(k, separation)
     return best
