@@ -18,17 +18,28 @@ afresh for gjkcli's shapes:
    anti-parallel to the reference normal (the least ``n_ref . n``).
 4. **Clipping.** The incident edge is cut to the reference face's slab, between
    the two *side planes* through its corners (perpendicular to it). Each end that
-   survives is a contact point, kept when its separation along the reference
-   normal is at most ``margin``:
+   survives is moved against the reference normal ``n`` to the incident shape's
+   surface (for a rounded shape, to where the ray from it leaves the rounding, in
+   closed form), and kept when its separation is at most ``margin`` (plus
+   rounding, so that touching shapes keep theirs):
 
-       separation = n . (x - v) - radius_a - radius_b
+       separation = n . (p - v) - radius of the reference shape
 
-   where ``x`` is the point on the incident core.
+   where ``p`` is the point on the incident surface and ``v`` the face's first
+   corner: the signed distance from the reference shape's face.
+
+Where the reference face's slab misses the incident edge (a near tie kept by the
+bias, between two corners poking into each other), the other shape's best face is
+clipped against instead. Two ends that reach the same surface point (a capsule
+end-on to the face, whose rays run along its core) are one point, the deeper.
 
 Two cores that are apart (rounded shapes whose discs reach across the gap) may
 meet corner to corner, where no face's normal is the direction between them:
 when the best face separates by less than the cores' distance (GJK's, on the
-cores), the manifold is one point along the line between the nearest corners.
+cores, to within rounding), the manifold is one point along the line between
+the nearest corners. When every face shows overlap the cores overlap (the
+separating axis theorem: the faces of both are all the axes two polygons need),
+and no distance is computed.
 A curved core (an ellipse) has no faces: its one contact point comes from
 gjkcli's distance query (apart) or EPA (overlapping), feature ``"curve"``.
 
@@ -42,8 +53,9 @@ As in Box2D, a point that is an incident corner kept whole is (reference edge,
 incident vertex); a point made by a side plane is (reference vertex, incident
 edge): each pair of features meets at the point.
 
-Every loop runs over the corners of the two cores, so it ends; the distance
-and EPA queries used on the way have their own iteration caps.
+Every loop runs over the corners of the two cores (or the two candidate reference
+faces), so it ends; the distance and EPA queries used on the way have their own
+iteration caps.
 """
 
 from __future__ import annotations
@@ -62,10 +74,7 @@ from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius
 from gjkcli.tolerances import MANIFOLD_BIAS_RELATIVE, coordinate_scale, rounding, touch_band
 
-__all__ = ["ContactPoint", "FeatureKind", "Manifold", "manifold", "numbered_vertices"]
-
-FeatureKind = Literal["edge", "vertex", "curve"]
-"""What part of a shape a contact point is made by."""
+__all__ = ["ContactPoint", "Manifold", "manifold", "numbered_vertices"]
 
 Reference = Literal["a", "b"]
 
@@ -78,8 +87,8 @@ any direction serves, and this one is fixed so that the answer is repeatable."""
 class ContactPoint:
     """One point of a manifold.
 
-    ``point`` lies on the incident shape's surface (the clipped incident corner,
-    moved out by that shape's radius); ``separation`` is its signed distance from
+    ``point`` lies on the incident shape's surface (the clipped point of its core,
+    moved against the normal out to its surface); ``separation`` is its signed distance from
     the reference face along the normal: negative when the shapes overlap there,
     positive within a speculative ``margin``. ``feature`` names the features of A
     and B that make the point (see :mod:`gjkcli.algorithms.manifold`).
@@ -107,15 +116,6 @@ class Manifold:
     normal: Vec
     points: tuple[ContactPoint, ...]
     reference: str
-
-    @property
-    def depth(self) -> float:
-        """The deepest penetration, ``-min(separation)`` (0.0 with no points).
-
-        >>> Manifold((1.0, 0.0), (), "a").depth
-        0.0
-        """
-        return max((-p.separation for p in self.points), default=0.0)
 
 
 @dataclass(frozen=True)
