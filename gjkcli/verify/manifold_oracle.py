@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import shapely
 
@@ -127,7 +128,7 @@ def manifold_problems(
     for number, found in enumerate(contact.points, 1):
         at = shapely.points(*found.point)
         said = f"point {number}"
-        off = float(shapely.distance(at, shapely.boundary(incident_geometry)))
+        off = float(shapely.distance(at, _rim(incident_geometry)))
         if off > tolerance:
             problems.append(f"{said}: {off:.3g} from the incident shape's boundary")
         if overlap is not None and float(shapely.area(overlap)) > 0.0:
@@ -170,6 +171,15 @@ def manifold_problems(
         if problem is not None:
             problems.append(f"{said}: {problem}")
     return tuple(problems)
+
+
+def _rim(geometry: Any) -> Any:
+    """Where a shape's surface is: a polygon's boundary; a segment or a point (no
+    interior in the plane) is all surface (Shapely's boundary of a segment is only
+    its two ends)."""
+    if isinstance(geometry, shapely.Polygon):
+        return shapely.boundary(geometry)
+    return geometry
 
 
 def _faceless(

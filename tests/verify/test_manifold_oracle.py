@@ -20,6 +20,7 @@ from gjkcli.shapes import (
     ellipse,
     rectangle,
     rounded,
+    segment,
     transformed,
 )
 from gjkcli.shapes.base import ConvexShape
@@ -260,4 +261,16 @@ def test_crossed_capsules_give_one_point_not_two_at_one_place() -> None:
     contact = manifold(a, b)
     assert len(contact.points) == 1
     assert contact.points[0].separation == pytest.approx(-2.0 - math.sqrt(2.0), abs=1e-12)
+    assert manifold_problems(a, b, contact) == ()
+
+
+def test_collinear_segments_points_lie_on_the_incident_segment() -> None:
+    # two overlapping segments on one line (gjk generate's degenerate-segments/269): a
+    # segment is all surface, though Shapely's boundary of it is only its two ends
+    a, b = segment((-4.0, -3.0), (0.0, -3.0)), segment((-1.0, -3.0), (3.0, -3.0))
+    contact = manifold(a, b)
+    assert [(p.point, p.separation) for p in contact.points] == [
+        ((0.0, -3.0), 0.0),
+        ((-1.0, -3.0), 0.0),
+    ]
     assert manifold_problems(a, b, contact) == ()
