@@ -53,8 +53,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="timing runs per row (median)")
     repeat = parser.parse_args().repeat
-    table = Table(title="contact manifold, microseconds per call")
-    for column in ("pair", "gjkcli.manifold", "shapely.intersection", "ratio", "cross-check"):
+    table = Table(title="gjkcli.manifold and shapely.intersection, microseconds per call")
+    for column in ("pair", "manifold", "intersection", "ratio", "cross-check"):
         table.add_column(column, justify="right" if column != "pair" else "left")
     for name, (a, b) in PAIRS.items():
         geometry_a, geometry_b = shapely_geometry(a)[0], shapely_geometry(b)[0]
