@@ -203,7 +203,7 @@ def test_seeded_polygon_pairs_match_the_exact_times() -> None:
 @pytest.mark.slow
 def test_thousands_of_polygon_pairs_match_the_exact_times() -> None:
     seen = exact_agreement(1805, 4000)
-    assert seen["hit"] > 300 and seen["touching-approaching"] > 100
+    assert seen["hit"] > 200 and seen["touching-approaching"] > 100
 
 
 def far_thin_case(rng: random.Random) -> tuple[list[Vec], list[Vec], Vec]:
