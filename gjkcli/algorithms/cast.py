@@ -39,10 +39,15 @@ With a ``target_distance`` ``d > 0`` the cast asks when the shapes first come wi
 For polytopes (polygons, segments, points, hulls) with no target, the hit is made
 exact on the edge of ``D`` the loop ends on (:func:`~gjkcli.algorithms.raycast.exact_hit`):
 the time is the rational time of that edge, rounded once, and checked exactly to
-be the first (no vertex of ``D`` beyond the edge's line). Every result carries the
-contact points on A and on B at the time of impact (both shapes moved there), the
-unit normal from A towards B, and a :class:`CastCertificate` for a hit or a miss,
-re-checked by :mod:`gjkcli.verify.cast_certificate`.
+be the first (no vertex of ``D`` beyond the edge's line). For rounded polytopes
+(circles, capsules, rounded polygons, and any shapes with a target distance) the hit is
+solved in closed form on the cores' last feature; for other curved shapes (ellipses)
+Newton steps on the distance along the motion finish what the loop leaves
+(:data:`~gjkcli.tolerances.CAST_POLISH_STEPS`). A hit carries the contact points on A
+and on B at the time of impact (both shapes moved there) and the unit normal from A
+towards B; a hit and a miss carry a :class:`CastCertificate`, re-checked by
+:mod:`gjkcli.verify.cast_certificate`. The statuses decided at ``t = 0`` carry neither
+(the verdict's own certificate proves the state at ``t = 0``).
 """
 
 from __future__ import annotations
@@ -208,7 +213,7 @@ def cast(
     if run.status == "miss" and not (run.stop == "beyond-max" and run.fraction <= _NEAR_END):
         return _missed(sweep, run.iterations, run.stop, traced)
     # "inside" after a separated verdict is closer than the loop resolves: polytopes are
-    # settled exactly, others count as a hit at once
+    # settled exactly, others by the gap over the closing speed (_hit_within_resolution)
     return _hit(sweep, run, traced)
 
 
