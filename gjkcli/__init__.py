@@ -52,6 +52,7 @@ from gjkcli.algorithms.epa import Penetration
 from gjkcli.algorithms.intersect import IntersectResult
 from gjkcli.algorithms.minkowski import MinkowskiPolygon
 from gjkcli.queries import (
+    cast,
     check,
     distance,
     figure,
@@ -59,6 +60,7 @@ from gjkcli.queries import (
     manifold,
     minkowski_difference,
     penetration,
+    raycast,
     solve,
     time_of_impact,
     union_of,
@@ -98,6 +100,7 @@ __all__ = [
     "Penetration",
     "__version__",
     "capsule",
+    "cast",
     "check",
     "check_pair",
     "circle",
@@ -115,6 +118,7 @@ __all__ = [
     "minkowski_difference",
     "penetration",
     "point",
+    "raycast",
     "rectangle",
     "rounded",
     "segment",

@@ -1,0 +1,497 @@
+"""Linear shape cast: when two convex shapes moving by translations first touch.
+
+A moves by ``translation_a`` and B by ``translation_b`` over ``t`` in ``[0, 1]``. With
+``r = translation_b - translation_a`` and ``D = A - B``, the shapes at time ``t`` are
+``A + t ta`` and ``B + t tb``, whose difference is ``D - t r``: they touch exactly when
+``t r`` lies in ``D``. So the cast is a ray cast from the origin along ``r`` against ``D``
+(:func:`~gjkcli.algorithms.raycast.ray_loop`, van den Bergen's GJK ray cast; chosen over
+conservative advancement because it needs no bound on the motion, works on the
+support function alone, and ends on the edge of ``D`` that is hit, which the exact
+refinement below needs). Everything is computed in the frame of ``D``: the points
+the loop combines are differences of nearby shape points, not the shapes' own
+coordinates, so shapes far from the origin lose nothing to their size.
+
+The state at ``t = 0`` comes first, from gjkcli's own verdict
+(:func:`gjkcli.algorithms.answer.solve`), in which a proof beats the touching band:
+
+* ``overlapping`` (the interiors meet at ``t = 0``): time 0;
+* ``touching``: ``touching-approaching`` (time 0) when the motion pushes the
+  interiors together, that is when the ray ``t r``, ``t > 0``, enters the interior of
+  ``D``; ``touching-receding`` (no hit, time ``None``) when they move apart or slide
+  along each other, or do not move at all. The test (:func:`approaching`) takes the
+  two support points ``s+`` and ``s-`` of ``D`` across the line through the origin along
+  ``r``: if ``D`` lies on one side of that line (within the rounding), the ray never
+  enters its interior; otherwise the chord ``s- s+`` crosses the line at a point of
+  ``D``, ahead of the origin when approaching and behind it when receding (both ends
+  of the line's chord through ``D`` cannot be on either side of the origin, which lies on
+  the boundary). Where that point is the origin itself, within rounding, the boundary
+  is straight there and the sign of its normal's component along ``r`` decides. At a
+  polygon's corner this is what all the corner's edges' normals say, and no single
+  normal is trusted alone;
+* ``separated``: the ray cast runs. A hit at ``lambda`` is a hit at time ``lambda``
+  (``hit``); none up to 1 is a ``miss``.
+
+With a ``target_distance`` ``d > 0`` the cast asks when the shapes first come within
+``d`` of each other: the ray is cast against ``D`` rounded by ``d`` (the points within
+``d`` of ``D``), and a pair already within ``d`` at ``t = 0`` (overlapping aside) is
+``within-target`` at time 0.
+
+For polytopes (polygons, segments, points, hulls) with no target, the hit is made
+exact on the edge of ``D`` the loop ends on (:func:`~gjkcli.algorithms.raycast.exact_hit`):
+the time is the rational time of that edge, rounded once, and checked exactly to
+be the first (no vertex of ``D`` beyond the edge's line). For rounded polytopes
+(circles, capsules, rounded polygons, and any shapes with a target distance) the hit is
+solved in closed form on the cores' last feature; for other curved shapes (ellipses)
+Newton steps on the distance along the motion finish what the loop leaves
+(:data:`~gjkcli.tolerances.CAST_POLISH_STEPS`). A hit carries the contact points on A
+and on B at the time of impact (both shapes moved there) and the unit normal from A
+towards B; a hit and a miss carry a :class:`CastCertificate`, re-checked by
+:mod:`gjkcli.verify.cast_certificate`. The statuses decided at ``t = 0`` carry neither
+(the verdict's own certificate proves the state at ``t = 0``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from gjkcli.algorithms.axis import at_most_unit
+from gjkcli.algorithms.bounds import rounding_bound, separation
+from gjkcli.algorithms.distance import distance
+from gjkcli.algorithms.raycast import (
+    RayRun,
+    RayStep,
+    direction_of,
+    exact_hit,
+    on_boundary,
+    ray_loop,
+    rounded_hit,
+)
+from gjkcli.algorithms.support import MinkowskiDifference, SupportPoint, minkowski_support
+from gjkcli.shapes.affine import Affine, transformed
+from gjkcli.shapes.base import ConvexShape, Vec, as_vec
+from gjkcli.shapes.compound import Compound
+from gjkcli.shapes.polytope import Polytope
+from gjkcli.shapes.rounded import split_radius
+from gjkcli.tolerances import AGREEMENT_RELATIVE, CAST_POLISH_STEPS, rounding
+
+__all__ = ["CastCertificate", "CastResult", "CastStatus", "approaching", "cast"]
+
+CastStatus = Literal[
+    "hit", "miss", "overlapping", "touching-approaching", "touching-receding", "within-target"
+]
+"""``hit``: first contact at a time in ``(0, 1]``; ``miss``: none in ``[0, 1]``;
+``overlapping``: interiors overlap at ``t = 0`` (time 0); ``touching-approaching``:
+touching at ``t = 0`` and the motion pushes into overlap (time 0); ``touching-receding``:
+touching at ``t = 0`` and the motion moves apart, slides along, or is zero (no hit);
+``within-target``: ``target_distance > 0`` and the distance at ``t = 0`` is already
+within it (time 0)."""
+
+_ZERO: Vec = (0.0, 0.0)
+
+_NEAR_END = 1.0 + 1e-6
+"""A float miss whose next crossing is this close past ``t = 1`` is looked at again exactly
+(for polytopes): a hit at ``t = 1`` itself must not be lost to the loop's rounding."""
+
+
+@dataclass(frozen=True)
+class CastCertificate:
+    """What proves a cast's answer, for :mod:`gjkcli.verify.cast_certificate` to re-check.
+
+    ``axis`` is a unit vector (no longer than 1, exactly) from A towards B. For a
+    hit, the shapes are farther apart than the target along it (``min axis . B(t) -
+    max axis . A(t) > target``) at every time in ``[0, apart_until)``, and ``contact`` are
+    a point of A and a point of B at ``time``, both moved there, that coincide (or lie
+    the target apart) to rounding. For a miss, ``apart_until`` is 1.0: the axis holds
+    the shapes apart at both ends of the motion, hence at every time between (the
+    separation along a fixed axis changes linearly with time); ``time`` and ``contact``
+    are ``None``.
+    """
+
+    axis: Vec
+    apart_until: float
+    time: float | None
+    contact: tuple[Vec, Vec] | None
+
+
+@dataclass(frozen=True)
+class CastResult:
+    """The answer of :func:`cast` (see the module notes).
+
+    ``time`` is the time of impact (``None`` when there is none), ``normal`` the unit
+    normal from A towards B at the contact (the outward normal of ``A - B`` at ``time *
+    r``), ``points`` the contact point on A and on B at that time, both shapes moved
+    there; ``iterations`` and ``stop`` are the ray loop's (``stop`` names the state at
+    ``t = 0`` when the loop did not run: ``start-overlapping``, ``start-touching``,
+    ``start-within-target``, ``no-motion``), ``target_distance`` the target asked
+    for, ``certificate`` the proof of a hit or a miss (``None`` otherwise), and
+    ``steps`` the ray loop's steps when traced.
+    """
+
+    status: CastStatus
+    time: float | None
+    normal: Vec | None
+    points: tuple[Vec, Vec] | None
+    iterations: int
+    stop: str
+    target_distance: float
+    certificate: CastCertificate | None
+    steps: tuple[RayStep, ...] = ()
+
+
+def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    translation_b: Vec,
+    translation_a: Vec = (0.0, 0.0),
+    target_distance: float = 0.0,
+    recorder: list[RayStep] | None = None,
+) -> CastResult:
+    """When A, moved by ``translation_a``, and B, moved by ``translation_b``, over ``t`` in
+    ``[0, 1]``, first touch (or come within ``target_distance``).
+
+    >>> from gjkcli.shapes import circle, rectangle
+    >>> box = rectangle((0.0, 0.0), (2.0, 2.0))
+    >>> result = cast(box, rectangle((5.0, 0.5), (2.0, 2.0)), (-6.0, 0.0))
+    >>> result.status, result.time, result.normal, result.points
+    ('hit', 0.5, (1.0, 0.0), ((1.0, -0.5), (1.0, -0.5)))
+    >>> cast(box, circle((5.0, 0.0), 1.0), (6.0, 0.0)).status
+    'miss'
+    >>> cast(box, rectangle((2.0, 0.0), (2.0, 2.0)), (0.0, 1.0)).status  # sliding along
+    'touching-receding'
+    >>> start = cast(box, rectangle((2.0, 0.0), (2.0, 2.0)), (-1.0, 0.0))
+    >>> start.status, start.time
+    ('touching-approaching', 0.0)
+    >>> cast(box, circle((5.0, 0.0), 1.0), (-6.0, 0.0), target_distance=1.0).time
+    0.3333333333333333
+    """
+    from gjkcli.algorithms.answer import solve  # the whole answer sits above the loops
+
+    if isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
+        raise ValueError("casts need convex shapes, and a shape here has several parts")
+    ta, tb = as_vec(translation_a), as_vec(translation_b)
+    target = float(target_distance)
+    if not (math.isfinite(target) and target >= 0.0):
+        raise ValueError(f"the target distance must be a finite number >= 0, got {target!r}")
+    sweep = _Sweep(shape_a, shape_b, ta, tb, target)
+    r = sweep.r
+    answer = solve(shape_a, shape_b)
+    if answer.verdict == "overlapping":
+        return _at_start("overlapping", "start-overlapping", target)
+    if target > 0.0 and answer.gjk.distance <= target:
+        return _at_start("within-target", "start-within-target", target)
+    if answer.verdict == "touching":
+        moving = r != _ZERO and approaching(shape_a, shape_b, r, answer.verdict_tolerance)
+        if moving:
+            return _at_start("touching-approaching", "start-touching", target)
+        return CastResult("touching-receding", None, None, None, 0, "start-touching", target, None)
+    if r == _ZERO:
+        return _missed(sweep, 0, "no-motion", ())
+    steps: list[RayStep] | None = [] if recorder is not None else None
+
+    core_a, radius_a = split_radius(shape_a)
+    core_b, radius_b = split_radius(shape_b)
+    radius = radius_a + radius_b + target
+
+    def support(d: Vec) -> SupportPoint:
+        # A - B grown by the target: the cores' support points, each shape's radius and
+        # the target pushed along d; the points kept are the cores' (for the refinement)
+        point = minkowski_support(core_a, core_b, d)
+        length = math.hypot(d[0], d[1])
+        if radius == 0.0 or length == 0.0:
+            return point
+        (wx, wy), push = point.w, radius / length
+        return SupportPoint((wx + d[0] * push, wy + d[1] * push), point.a, point.b)
+
+    run = ray_loop(support, _ZERO, r, 1.0, steps)
+    if recorder is not None and steps is not None:
+        recorder.extend(steps)
+    traced = tuple(steps or ())
+    if run.status == "miss" and not (run.stop == "beyond-max" and run.fraction <= _NEAR_END):
+        return _missed(sweep, run.iterations, run.stop, traced)
+    # "inside" after a separated verdict is closer than the loop resolves: polytopes are
+    # settled exactly, others by the gap over the closing speed (_hit_within_resolution)
+    return _hit(sweep, run, traced)
+
+
+def _at_start(status: CastStatus, stop: str, target: float) -> CastResult:
+    """A result decided at ``t = 0`` (time 0, no loop)."""
+    return CastResult(status, 0.0, None, None, 0, stop, target, None)
+
+
+@dataclass(frozen=True)
+class _Sweep:
+    """The question: two shapes, their translations, the target distance."""
+
+    a: ConvexShape
+    b: ConvexShape
+    ta: Vec
+    tb: Vec
+    target: float
+
+    @property
+    def r(self) -> Vec:
+        """B's motion relative to A."""
+        return (self.tb[0] - self.ta[0], self.tb[1] - self.ta[1])
+
+
+def _hit(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
+    """The result of a ray loop that hit, made exact on the last edge for polytopes and
+    solved in closed form on the cores' last feature for rounded polytopes (circles,
+    capsules, rounded polygons, any target), with its certificate."""
+    ta, tb = sweep.ta, sweep.tb
+    core_a, radius_a = split_radius(sweep.a)
+    core_b, radius_b = split_radius(sweep.b)
+    radius = radius_a + radius_b + sweep.target
+    polytopes = isinstance(core_a, Polytope) and isinstance(core_b, Polytope)
+    if polytopes and radius == 0.0:
+        assert isinstance(core_a, Polytope) and isinstance(core_b, Polytope)
+        exact_r = (Fraction(tb[0]) - Fraction(ta[0]), Fraction(tb[1]) - Fraction(ta[1]))
+        exact = exact_hit(core_a.vertices, core_b.vertices, _ZERO, exact_r, run.simplex)
+        if exact is not None:
+            if exact.fraction > 1:
+                return _missed(sweep, run.iterations, "beyond-max", steps)
+            points = _exact_points(exact.ends, exact.along, exact.fraction, ta, tb)
+            return _result_hit(sweep, (float(exact.fraction), exact.normal, points), run, steps)
+    features = _core_feature(run) if polytopes and radius > 0.0 else None
+    if features is not None:
+        rounded = rounded_hit(_ZERO, sweep.r, [_difference(p) for p in features], radius)
+        if rounded is not None and _supporting(core_a, core_b, sweep.r, rounded, radius):
+            time, normal, along = rounded
+            if time > 1.0:
+                return _missed(sweep, run.iterations, "beyond-max", steps)
+            ends = features if len(features) == 2 else (features[0], features[0])
+            pa = _weighted([p.a for p in ends], (1.0 - along, along))
+            pb = _weighted([p.b for p in ends], (1.0 - along, along))
+            return _result_hit(
+                sweep, (time, normal, _surfaces(sweep, time, normal, (pa, pb))), run, steps
+            )
+    if run.status == "miss":  # a float miss close past the end, not made a hit exactly
+        return _missed(sweep, run.iterations, run.stop, steps)
+    if run.axis is None:
+        return _hit_within_resolution(sweep, run, steps)
+    time, normal = run.fraction, direction_of(run.axis)
+    pa = _weighted([p.a for p in run.simplex], run.weights)
+    pb = _weighted([p.b for p in run.simplex], run.weights)
+    points = _surfaces(sweep, time, normal, (pa, pb))
+    # The loop may stop short on a curved shape's flat part (its support jumps there).
+    # The distance along the motion is convex in time, so a Newton step (the gap over the
+    # closing speed along the closest points' normal) never passes the first contact.
+    for _ in range(CAST_POLISH_STEPS):
+        apart = distance(_moved(sweep.a, time, ta), _moved(sweep.b, time, tb))
+        gap = apart.distance - sweep.target
+        if apart.closest is None or gap <= apart.band:
+            break
+        (ax, ay), (bx, by) = apart.closest
+        gap_normal = direction_of((bx - ax, by - ay))
+        closing = -(gap_normal[0] * sweep.r[0] + gap_normal[1] * sweep.r[1])
+        if not closing > 0.0:
+            return _missed(sweep, run.iterations, run.stop, steps)
+        time += gap / closing
+        if time > 1.0:
+            return _missed(sweep, run.iterations, "beyond-max", steps)
+    if radius > 0.0:  # the cores lie the radii apart: their closest points give the normal
+        cores = distance(_moved(core_a, time, ta), _moved(core_b, time, tb))
+        if cores.closest is not None:
+            (ax, ay), (bx, by) = cores.closest
+            normal = direction_of((bx - ax, by - ay))
+            points = _surfaces(sweep, time, normal, cores.closest, moved=False)
+    return _result_hit(sweep, (time, normal, points), run, steps)
+
+
+def _moved(shape: ConvexShape, time: float, translation: Vec) -> ConvexShape:
+    """``shape`` moved by ``time * translation``."""
+    return transformed(
+        shape, Affine.from_parts(translate=(time * translation[0], time * translation[1]))
+    )
+
+
+def _hit_within_resolution(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
+    """Shapes apart at ``t = 0``, by less than the ray loop resolves (it found the origin in
+    ``A - B``): a hit at the gap over the closing speed along the normal between the
+    closest points, a miss when they do not close."""
+    result = distance(sweep.a, sweep.b)
+    closest = result.closest or result.witness
+    normal = _start_normal(sweep.a, sweep.b)
+    closing = -(normal[0] * sweep.r[0] + normal[1] * sweep.r[1])
+    if closest is None or not closing > 0.0:
+        return _missed(sweep, run.iterations, run.stop, steps)
+    gap = max(result.raw_distance - sweep.target, 0.0)
+    time = min(gap / closing, 1.0)
+    (ax, ay), (bx, by) = closest
+    ta, tb = sweep.ta, sweep.tb
+    points = ((ax + time * ta[0], ay + time * ta[1]), (bx + time * tb[0], by + time * tb[1]))
+    return _result_hit(sweep, (time, normal, points), run, steps)
+
+
+def _supporting(
+    core_a: ConvexShape, core_b: ConvexShape, r: Vec, hit: tuple[float, Vec, float], radius: float
+) -> bool:
+    """Whether the closed-form hit lies on the boundary of ``A - B`` (grown by the radii and
+    the target) along its normal (:func:`~gjkcli.algorithms.raycast.on_boundary`)."""
+    time, (nx, ny), _ = hit
+    point = minkowski_support(core_a, core_b, (nx, ny))
+    top = (point.w[0] + radius * nx, point.w[1] + radius * ny)
+    size = max(map(abs, (*point.a, *point.b, time * r[0], time * r[1]))) + radius
+    return on_boundary(top, (nx, ny), (time * r[0], time * r[1]), size)
+
+
+def _core_feature(run: RayRun) -> tuple[SupportPoint, ...] | None:
+    """The cores' feature the loop ended on: one pair of core points (a vertex of the
+    cores' ``A - B``) or two (an edge); ``None`` for more."""
+    found: list[SupportPoint] = []
+    for point in run.simplex:
+        if all((point.a, point.b) != (q.a, q.b) for q in found):
+            found.append(point)
+    return tuple(found) if len(found) <= 2 else None
+
+
+def _difference(point: SupportPoint) -> Vec:
+    """``a - b`` of the core points behind a support point (one rounding each)."""
+    return (point.a[0] - point.b[0], point.a[1] - point.b[1])
+
+
+def _surfaces(
+    sweep: _Sweep, time: float, normal: Vec, cores: tuple[Vec, Vec], *, moved: bool = True
+) -> tuple[Vec, Vec]:
+    """Points of the cores moved out to the shapes' surfaces along the normal, then to
+    ``time`` (unless they are there already: not ``moved``): the contact points on A and
+    on B (the target apart)."""
+    (ax, ay), (bx, by) = cores
+    ra, rb = split_radius(sweep.a)[1], split_radius(sweep.b)[1]
+    nx, ny = normal
+    ta, tb = (sweep.ta, sweep.tb) if moved else (_ZERO, _ZERO)
+    return (
+        (ax + ra * nx + time * ta[0], ay + ra * ny + time * ta[1]),
+        (bx - rb * nx + time * tb[0], by - rb * ny + time * tb[1]),
+    )
+
+
+def _result_hit(
+    sweep: _Sweep,
+    contact: tuple[float, Vec, tuple[Vec, Vec]],
+    run: RayRun,
+    steps: tuple[RayStep, ...],
+) -> CastResult:
+    """A hit at ``contact`` (time, normal, points), with its certificate."""
+    time, normal, points = contact
+    axis = at_most_unit(normal)
+    proof = CastCertificate(axis, _apart_until(sweep, axis, time), time, points)
+    return CastResult(
+        "hit", time, normal, points, run.iterations, run.stop, sweep.target, proof, steps
+    )
+
+
+def _exact_points(
+    ends: tuple[SupportPoint, SupportPoint], along: Fraction, time: Fraction, ta: Vec, tb: Vec
+) -> tuple[Vec, Vec]:
+    """The contact points on A and B at the exact time: each the point ``along`` its edge
+    (or vertex) at that time, to the rounding of its coordinates."""
+    (first, second), s, t = ends, float(along), float(time)
+
+    def moved(p: Vec, q: Vec, shift: Vec) -> Vec:
+        return (p[0] + s * (q[0] - p[0]) + t * shift[0], p[1] + s * (q[1] - p[1]) + t * shift[1])
+
+    return moved(first.a, second.a, ta), moved(first.b, second.b, tb)
+
+
+def _missed(sweep: _Sweep, iterations: int, stop: str, steps: tuple[RayStep, ...]) -> CastResult:
+    """A miss, with the axis that holds the shapes apart over the whole motion: the
+    direction from ``A - B`` to the sweep ``{t r}`` at their closest points."""
+    gap = distance(Polytope((_ZERO, sweep.r)), MinkowskiDifference(sweep.a, sweep.b))
+    if gap.closest is not None:
+        (sx, sy), (dx, dy) = gap.closest
+        axis = direction_of((sx - dx, sy - dy))
+    else:  # closer than the distance query resolves: the start's axis, for the checker
+        axis = at_most_unit(_start_normal(sweep.a, sweep.b))
+    proof = CastCertificate(axis, 1.0, None, None)
+    return CastResult("miss", None, None, None, iterations, stop, sweep.target, proof, steps)
+
+
+def approaching(shape_a: ConvexShape, shape_b: ConvexShape, r: Vec, band: float) -> bool:
+    """Whether, for two shapes touching at ``t = 0``, the relative motion ``r`` pushes their
+    interiors together: whether the ray ``t r``, ``t > 0``, enters the interior of ``A - B``
+    (see the module notes). ``band`` is how close to the origin counts as on it.
+
+    >>> from gjkcli.shapes import rectangle
+    >>> a, b = rectangle((0.0, 0.0), (2.0, 2.0)), rectangle((2.0, 2.0), (2.0, 2.0))  # corners
+    >>> approaching(a, b, (-1.0, -1.0), 0.0), approaching(a, b, (-1.0, 0.0), 0.0)
+    (True, False)
+    >>> approaching(a, b, (-1.0, -0.5), 0.0), approaching(a, b, (1.0, -5.0), 0.0)
+    (True, False)
+    """
+    length = math.hypot(r[0], r[1])
+    ux, uy = r[0] / length, r[1] / length
+    across = (-uy, ux)
+    high = minkowski_support(shape_a, shape_b, across)
+    low = minkowski_support(shape_a, shape_b, (-across[0], -across[1]))
+    (hx, hy), (lx, ly) = high.w, low.w
+    size = max(
+        max(abs(c) for c in (*p.a, *p.b, *p.w)) for p in (high, low)
+    )  # the numbers behind the support points
+    slack = max(band, rounding(size))
+    above = across[0] * hx + across[1] * hy
+    below = -(across[0] * lx + across[1] * ly)
+    if above <= slack or below <= slack:
+        return False  # A - B on one side of the motion's line: the ray runs along its edge
+    share = below / (above + below)
+    qx, qy = lx + share * (hx - lx), ly + share * (hy - ly)
+    ahead = ux * qx + uy * qy
+    if abs(ahead) > slack:
+        return ahead > 0.0
+    # the chord passes through the origin: A - B's boundary is straight there
+    ex, ey = hx - lx, hy - ly
+    nx, ny = ey, -ex
+    forward = minkowski_support(shape_a, shape_b, (nx, ny)).w
+    backward = minkowski_support(shape_a, shape_b, (-nx, -ny)).w
+    if nx * forward[0] + ny * forward[1] > -(nx * backward[0] + ny * backward[1]):
+        nx, ny = -nx, -ny  # the outward normal is the side D barely reaches
+    return nx * ux + ny * uy < 0.0
+
+
+def _apart_until(sweep: _Sweep, axis: Vec, time: float) -> float:
+    """The proven time up to which ``axis`` holds the shapes more than ``target`` apart:
+    ``sep(t) = sep(0) + t * axis . (tb - ta)``, with both terms bounded for rounding. Where
+    the rounding of the shapes' coordinates (far from the origin) leaves it more than
+    ``AGREEMENT_RELATIVE`` short of the time, ``sep(0)`` is computed exactly instead."""
+    until = _proven_until(sweep, axis, time, exact=False)
+    if time - until > AGREEMENT_RELATIVE * max(time, 1.0):
+        until = max(until, _proven_until(sweep, axis, time, exact=True))
+    return until
+
+
+def _proven_until(sweep: _Sweep, axis: Vec, time: float, *, exact: bool) -> float:
+    """:func:`_apart_until` with ``sep(0)`` bounded for rounding, or computed ``exact``."""
+    ta, tb, target = sweep.ta, sweep.tb, sweep.target
+    start = separation(sweep.a, sweep.b, axis, exact=exact).lower - target
+    start -= rounding_bound(target)
+    nx, ny = axis
+    terms = (nx * tb[0], ny * tb[1], -nx * ta[0], -ny * ta[1])
+    closing = rounding_bound(*terms) - math.fsum(terms)  # at least the exact closing speed
+    if not (start > 0.0 and closing > 0.0):
+        return 0.0
+    # shortened by four times the rounding a checker allows the product until * closing
+    until = (start - 4.0 * rounding_bound(start, start)) / closing
+    until = math.nextafter(until * (1.0 - 2.0**-51), 0.0)  # the division's rounding, downwards
+    return min(until, time)
+
+
+def _weighted(points: list[Vec], weights: tuple[float, ...]) -> Vec:
+    return (
+        math.fsum(w * p[0] for w, p in zip(weights, points, strict=True)),
+        math.fsum(w * p[1] for w, p in zip(weights, points, strict=True)),
+    )
+
+
+def _start_normal(shape_a: ConvexShape, shape_b: ConvexShape) -> Vec:
+    """The unit direction from A's closest point to B's at ``t = 0`` (the shapes apart)."""
+    result = distance(shape_a, shape_b)
+    closest = result.closest or result.witness
+    if closest is None:
+        return (1.0, 0.0)
+    (ax, ay), (bx, by) = closest
+    if (ax, ay) == (bx, by):
+        return (1.0, 0.0)
+    return direction_of((bx - ax, by - ay))
