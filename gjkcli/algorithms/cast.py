@@ -52,11 +52,19 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from gjkcli.algorithms.axis import at_most_unit
 from gjkcli.algorithms.bounds import rounding_bound, separation
 from gjkcli.algorithms.distance import distance
-from gjkcli.algorithms.raycast import RayRun, RayStep, exact_hit, ray_loop, rounded_hit
+from gjkcli.algorithms.raycast import (
+    RayRun,
+    RayStep,
+    direction_of,
+    exact_hit,
+    on_boundary,
+    ray_loop,
+    rounded_hit,
+)
 from gjkcli.algorithms.support import MinkowskiDifference, SupportPoint, minkowski_support
-from gjkcli.dyadic import longer_than_one
 from gjkcli.shapes.base import ConvexShape, Vec, as_vec
 from gjkcli.shapes.compound import Compound
 from gjkcli.shapes.polytope import Polytope
@@ -76,6 +84,10 @@ touching at ``t = 0`` and the motion moves apart, slides along, or is zero (no h
 within it (time 0)."""
 
 _ZERO: Vec = (0.0, 0.0)
+
+_NEAR_END = 1.0 + 1e-6
+"""A float miss whose next crossing is this close past ``t = 1`` is looked at again exactly
+(for polytopes): a hit at ``t = 1`` itself must not be lost to the loop's rounding."""
 
 
 @dataclass(frozen=True)
@@ -192,7 +204,7 @@ def cast(
     if recorder is not None and steps is not None:
         recorder.extend(steps)
     traced = tuple(steps or ())
-    if run.status == "miss":
+    if run.status == "miss" and not (run.stop == "beyond-max" and run.fraction <= _NEAR_END):
         return _missed(sweep, run.iterations, run.stop, traced)
     # "inside" after a separated verdict is closer than the loop resolves: polytopes are
     # settled exactly, others count as a hit at once
@@ -241,7 +253,7 @@ def _hit(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
     features = _core_feature(run) if polytopes and radius > 0.0 else None
     if features is not None:
         rounded = rounded_hit(_ZERO, sweep.r, [_difference(p) for p in features], radius)
-        if rounded is not None:
+        if rounded is not None and _supporting(core_a, core_b, sweep.r, rounded, radius):
             time, normal, along = rounded
             if time > 1.0:
                 return _missed(sweep, run.iterations, "beyond-max", steps)
@@ -251,11 +263,44 @@ def _hit(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
             return _result_hit(
                 sweep, (time, normal, _surfaces(sweep, time, normal, (pa, pb))), run, steps
             )
-    time = run.fraction
-    normal = _unit(run.axis) if run.axis is not None else _start_normal(sweep.a, sweep.b)
+    if run.status == "miss":  # a float miss close past the end, not made a hit exactly
+        return _missed(sweep, run.iterations, run.stop, steps)
+    if run.axis is None:
+        return _hit_within_resolution(sweep, run, steps)
+    time, normal = run.fraction, direction_of(run.axis)
     pa = _weighted([p.a for p in run.simplex], run.weights)
     pb = _weighted([p.b for p in run.simplex], run.weights)
     return _result_hit(sweep, (time, normal, _surfaces(sweep, time, normal, (pa, pb))), run, steps)
+
+
+def _hit_within_resolution(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
+    """Shapes apart at ``t = 0``, by less than the ray loop resolves (it found the origin in
+    ``A - B``): a hit at the gap over the closing speed along the normal between the
+    closest points, a miss when they do not close."""
+    result = distance(sweep.a, sweep.b)
+    closest = result.closest or result.witness
+    normal = _start_normal(sweep.a, sweep.b)
+    closing = -(normal[0] * sweep.r[0] + normal[1] * sweep.r[1])
+    if closest is None or not closing > 0.0:
+        return _missed(sweep, run.iterations, run.stop, steps)
+    gap = max(result.raw_distance - sweep.target, 0.0)
+    time = min(gap / closing, 1.0)
+    (ax, ay), (bx, by) = closest
+    ta, tb = sweep.ta, sweep.tb
+    points = ((ax + time * ta[0], ay + time * ta[1]), (bx + time * tb[0], by + time * tb[1]))
+    return _result_hit(sweep, (time, normal, points), run, steps)
+
+
+def _supporting(
+    core_a: ConvexShape, core_b: ConvexShape, r: Vec, hit: tuple[float, Vec, float], radius: float
+) -> bool:
+    """Whether the closed-form hit lies on the boundary of ``A - B`` (grown by the radii and
+    the target) along its normal (:func:`~gjkcli.algorithms.raycast.on_boundary`)."""
+    time, (nx, ny), _ = hit
+    point = minkowski_support(core_a, core_b, (nx, ny))
+    top = (point.w[0] + radius * nx, point.w[1] + radius * ny)
+    size = max(map(abs, (*point.a, *point.b, time * r[0], time * r[1]))) + radius
+    return on_boundary(top, (nx, ny), (time * r[0], time * r[1]), size)
 
 
 def _core_feature(run: RayRun) -> tuple[SupportPoint, ...] | None:
@@ -294,7 +339,7 @@ def _result_hit(
 ) -> CastResult:
     """A hit at ``contact`` (time, normal, points), with its certificate."""
     time, normal, points = contact
-    axis = _no_longer_than_one(normal)
+    axis = at_most_unit(normal)
     proof = CastCertificate(axis, _apart_until(sweep, axis, time), time, points)
     return CastResult(
         "hit", time, normal, points, run.iterations, run.stop, sweep.target, proof, steps
@@ -320,9 +365,9 @@ def _missed(sweep: _Sweep, iterations: int, stop: str, steps: tuple[RayStep, ...
     gap = distance(Polytope((_ZERO, sweep.r)), MinkowskiDifference(sweep.a, sweep.b))
     if gap.closest is not None:
         (sx, sy), (dx, dy) = gap.closest
-        axis = _no_longer_than_one(_unit((sx - dx, sy - dy)))
+        axis = direction_of((sx - dx, sy - dy))
     else:  # closer than the distance query resolves: the start's axis, for the checker
-        axis = _no_longer_than_one(_start_normal(sweep.a, sweep.b))
+        axis = at_most_unit(_start_normal(sweep.a, sweep.b))
     proof = CastCertificate(axis, 1.0, None, None)
     return CastResult("miss", None, None, None, iterations, stop, sweep.target, proof, steps)
 
@@ -385,19 +430,6 @@ def _apart_until(sweep: _Sweep, axis: Vec, time: float) -> float:
     return min(until, time)
 
 
-def _unit(v: Vec) -> Vec:
-    length = math.hypot(v[0], v[1])
-    return (v[0] / length, v[1] / length)
-
-
-def _no_longer_than_one(v: Vec) -> Vec:
-    """A unit vector shortened by an ulp or two if rounding made it longer than 1."""
-    x, y = v
-    while longer_than_one(x, y):
-        x, y = x * (1.0 - 2.0**-53), y * (1.0 - 2.0**-53)
-    return (x, y)
-
-
 def _weighted(points: list[Vec], weights: tuple[float, ...]) -> Vec:
     return (
         math.fsum(w * p[0] for w, p in zip(weights, points, strict=True)),
@@ -414,4 +446,4 @@ def _start_normal(shape_a: ConvexShape, shape_b: ConvexShape) -> Vec:
     (ax, ay), (bx, by) = closest
     if (ax, ay) == (bx, by):
         return (1.0, 0.0)
-    return _unit((bx - ax, by - ay))
+    return direction_of((bx - ax, by - ay))
