@@ -69,7 +69,7 @@ from gjkcli.shapes.base import ConvexShape, Vec, as_vec
 from gjkcli.shapes.compound import Compound
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius
-from gjkcli.tolerances import rounding
+from gjkcli.tolerances import AGREEMENT_RELATIVE, rounding
 
 __all__ = ["CastCertificate", "CastResult", "CastStatus", "approaching", "cast"]
 
@@ -415,9 +415,19 @@ def approaching(shape_a: ConvexShape, shape_b: ConvexShape, r: Vec, band: float)
 
 def _apart_until(sweep: _Sweep, axis: Vec, time: float) -> float:
     """The proven time up to which ``axis`` holds the shapes more than ``target`` apart:
-    ``sep(t) = sep(0) + t * axis . (tb - ta)``, with both terms bounded for rounding."""
+    ``sep(t) = sep(0) + t * axis . (tb - ta)``, with both terms bounded for rounding. Where
+    the rounding of the shapes' coordinates (far from the origin) leaves it more than
+    ``AGREEMENT_RELATIVE`` short of the time, ``sep(0)`` is computed exactly instead."""
+    until = _proven_until(sweep, axis, time, exact=False)
+    if time - until > AGREEMENT_RELATIVE * max(time, 1.0):
+        until = max(until, _proven_until(sweep, axis, time, exact=True))
+    return until
+
+
+def _proven_until(sweep: _Sweep, axis: Vec, time: float, *, exact: bool) -> float:
+    """:func:`_apart_until` with ``sep(0)`` bounded for rounding, or computed ``exact``."""
     ta, tb, target = sweep.ta, sweep.tb, sweep.target
-    start = separation(sweep.a, sweep.b, axis).lower - target
+    start = separation(sweep.a, sweep.b, axis, exact=exact).lower - target
     start -= rounding_bound(target)
     nx, ny = axis
     terms = (nx * tb[0], ny * tb[1], -nx * ta[0], -ny * ta[1])
