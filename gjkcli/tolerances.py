@@ -28,6 +28,7 @@ from typing import Final
 __all__ = [
     "AGREEMENT_RELATIVE",
     "CAST_POLISH_STEPS",
+    "CAST_TIME_RELATIVE",
     "CERTIFICATE_DIRECTIONS",
     "CERTIFICATE_RELATIVE",
     "CERTIFICATE_ROUNDING",
@@ -57,8 +58,10 @@ __all__ = [
     "TOI_TOLERANCE",
     "TOUCH_RELATIVE",
     "agreement_tolerance",
+    "cast_time_tolerance",
     "constants",
     "coordinate_scale",
+    "difference_scale",
     "rounding",
     "touch_band",
 ]
@@ -110,6 +113,30 @@ distance loop also stops when the improvement is below the rounding of its
 own measurement, ``rounding(|v| * (|w| + |w1|))``: past that point it would
 be chasing rounding noise. EPA likewise stops within ``rounding(scale)`` of the
 boundary, the rounding of its support points' coordinates."""
+
+CAST_TIME_RELATIVE: Final = 1e-12
+"""A cast's float time of impact ``t`` agrees with the exact (rational) time ``t*``, or
+the analytic one of rounded shapes, when
+
+* ``|t - t*| <= CAST_TIME_RELATIVE * t*``: relative to the time itself; or
+* ``|t - t*| <= touch_band(reach) / |r|``: the time the motion takes to cross the
+  touching band (:data:`TOUCH_RELATIVE`) of ``A - B``, where ``reach`` is the largest
+  absolute coordinate of ``A - B``'s bounding box (:func:`difference_scale`: the
+  shapes' relative position, not their distance from the origin, since the cast works
+  on ``A - B``) and ``r`` the relative translation ``translation_b - translation_a``.
+  This is how the rule degrades for tiny times: below ``TOUCH_RELATIVE * reach /
+  (CAST_TIME_RELATIVE * |r|)``, that is when the motion covers less than 1% of
+  ``reach`` before the contact, the bound is absolute, the band of positions in which
+  gjkcli itself calls shapes touching (:func:`cast_time_tolerance`); or
+* ``t < t*`` and the exact distance between the shapes at ``t`` (less the target
+  distance) is within ``touch_band(reach)``: an early answer at which the shapes
+  already touch to within the band. A grazing contact (the motion tangent to a curved
+  boundary) has an ill-conditioned time: the distance changes with the square of the
+  time there, so positions correct to rounding give times correct only to about its
+  square root, and the time rule alone would fail a correct answer.
+
+A late answer gets no such allowance: the shapes may slide along each other for a
+while after the first contact, at distance 0 all along."""
 
 MAX_ITERATIONS: Final = 100
 """Hard cap on iterations of both GJK loops (the boolean query and the
@@ -336,6 +363,20 @@ def coordinate_scale(bounds: tuple[float, float, float, float]) -> float:
     return max(map(abs, bounds))
 
 
+def difference_scale(
+    bounds_a: tuple[float, float, float, float], bounds_b: tuple[float, float, float, float]
+) -> float:
+    """The largest absolute coordinate of ``A - B``'s bounding box, from the boxes of A
+    and B: the ``reach`` of :data:`CAST_TIME_RELATIVE`.
+
+    >>> difference_scale((1e9, 1e9, 1e9 + 2.0, 1e9 + 1.0), (1e9 + 5.0, 1e9, 1e9 + 6.0, 1e9 + 1.0))
+    6.0
+    """
+    a_minx, a_miny, a_maxx, a_maxy = bounds_a
+    b_minx, b_miny, b_maxx, b_maxy = bounds_b
+    return coordinate_scale((a_minx - b_maxx, a_miny - b_maxy, a_maxx - b_minx, a_maxy - b_miny))
+
+
 def touch_band(size: float) -> float:
     """Largest distance still reported as touching, for numbers of size ``size``.
 
@@ -343,6 +384,19 @@ def touch_band(size: float) -> float:
     (0.0, True)
     """
     return TOUCH_RELATIVE * size
+
+
+def cast_time_tolerance(time: float, reach: float, speed: float) -> float:
+    """Largest allowed difference between a cast's float time and the exact one,
+    ``time``, by the first two rules of :data:`CAST_TIME_RELATIVE`; ``speed`` is ``|r|``.
+
+    >>> cast_time_tolerance(0.5, 10.0, 4.0) == 0.5 * CAST_TIME_RELATIVE
+    True
+    >>> cast_time_tolerance(1e-9, 10.0, 4.0) == touch_band(10.0) / 4.0
+    True
+    """
+    floor = touch_band(reach) / speed if speed > 0.0 else 0.0
+    return max(CAST_TIME_RELATIVE * time, floor)
 
 
 def agreement_tolerance(scale: float, approximation_error: float = 0.0) -> float:
