@@ -535,12 +535,12 @@ def _draw_answer(scene: _Scene) -> list[Any]:
 
 
 def add_legend(axes: Any, handles: list[Any], gid: str, **placed: Any) -> Any:
-    """A legend of its own (an axes can hold several), added to ``axes``."""
+    """A legend of its own (an axes can hold several), added to ``axes``; small and with
+    no frame unless ``placed`` says otherwise."""
     from matplotlib.legend import Legend
 
-    legend = Legend(
-        axes, handles, [h.get_label() for h in handles], fontsize=8, frameon=False, **placed
-    )
+    options = {"fontsize": 8, "frameon": False, **placed}
+    legend = Legend(axes, handles, [h.get_label() for h in handles], **options)
     legend.set_gid(gid)
     axes.add_artist(legend)
     return legend
