@@ -40,6 +40,7 @@ __all__ = [
     "EXPECT_ATOL",
     "EXPECT_RTOL_DOUBLE",
     "EXPECT_RTOL_SINGLE",
+    "MANIFOLD_BIAS_RELATIVE",
     "MAX_COORDINATE",
     "MAX_ITERATIONS",
     "MIN_SIZE",
@@ -197,6 +198,16 @@ the rounding of the coordinates there is added."""
 CURVE_MAX_POINTS: Final = 4096
 """No stand-in polygon gets more points than this; the bound reported is then
 whatever was reached, and the tolerance is widened by it all the same."""
+
+MANIFOLD_BIAS_RELATIVE: Final = 1e-4
+"""Contact manifolds (:mod:`gjkcli.algorithms.manifold`) clip against A's face unless
+one of B's faces separates the shapes by more than this fraction of the pair's size
+(the longest side of the two shapes' bounding boxes), plus rounding: a near tie, as
+for a box resting on another, keeps the same reference face from one call to the
+next instead of flipping on rounding. (Box2D uses an absolute ``0.1 * linearSlop``,
+0.0005 m, about 5e-4 of a metre-sized shape.) Rounded shapes whose cores are apart
+meet face to face when a face separates the cores by their distance to within the
+same allowance, corner to corner otherwise."""
 
 MAX_COORDINATE: Final = 1e150
 """Largest absolute coordinate accepted in input (after transforms). Squared
