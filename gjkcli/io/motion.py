@@ -18,7 +18,7 @@ from gjkcli.io.node import Node, describe
 from gjkcli.shapes.compound import Shape, shape_bounds
 from gjkcli.tolerances import MAX_COORDINATE, coordinate_scale
 
-__all__ = ["MOTION_KEYS", "MOVE_KEYS", "motion_from_node"]
+__all__ = ["MOTION_KEYS", "MOVE_KEYS", "motion_from_node", "reach_problem"]
 
 MOTION_KEYS = ("a", "b", "target")
 """The keys of a ``motion`` object (all optional, but one of ``a`` and ``b`` is needed)."""
@@ -86,12 +86,9 @@ def _move(node: Node, shape: Shape) -> Move:
         move = Move(Pose() if start is None else _pose(start), _pose(node.key("to")))
     else:
         raise node.error(f"expected {_MOVE_FORMS}, got {describe(node.value)}")
-    reach = _reach(move, shape)
-    if not reach <= MAX_COORDINATE:
-        raise node.error(
-            f"the moved shape's coordinates reach {reach:.3g}; at most {MAX_COORDINATE:.0e} "
-            "in absolute value is accepted (larger squares overflow double precision)"
-        )
+    problem = reach_problem(move, shape)
+    if problem is not None:
+        raise node.error(problem)
     return move
 
 
@@ -103,13 +100,27 @@ def _pose(node: Node) -> Pose:
     return Pose(x, y, angle)
 
 
-def _reach(move: Move, shape: Shape) -> float:
-    """A bound on the absolute coordinates of ``shape`` anywhere along ``move``: its own
-    largest coordinate (its farthest point from the origin when some pose turns it, so
-    every angle is covered), plus the largest coordinate of a position."""
-    bounds = shape_bounds(shape)
-    size = coordinate_scale(bounds)
+def reach_problem(move: Move, shape: Shape) -> str | None:
+    """Why ``shape`` may not make ``move`` (some coordinate of it, somewhere along the
+    move, could pass :data:`~gjkcli.tolerances.MAX_COORDINATE`), or ``None``.
+
+    The bound is the shape's own largest coordinate (its farthest point from the origin
+    when some pose turns it, which covers every angle), plus the largest coordinate of
+    a position.
+
+    >>> from gjkcli.shapes import circle
+    >>> reach_problem(Move(Pose(), Pose(1e150, 0.0, 0.0)), circle((0.0, 0.0), 1e149))
+    "the moved shape's coordinates reach 1.1e+150; at most 1e+150 in absolute value is \
+accepted (larger squares overflow double precision)"
+    """
+    size = coordinate_scale(shape_bounds(shape))
     if move.start.angle != 0.0 or move.end.angle != 0.0:
         size = math.hypot(size, size)
     poses = (move.start, move.end)
-    return size + max(abs(value) for pose in poses for value in (pose.x, pose.y))
+    reach = size + max(abs(value) for pose in poses for value in (pose.x, pose.y))
+    if reach <= MAX_COORDINATE:
+        return None
+    return (
+        f"the moved shape's coordinates reach {reach:.3g}; at most {MAX_COORDINATE:.0e} "
+        "in absolute value is accepted (larger squares overflow double precision)"
+    )
