@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from gjkcli.algorithms.poses import Motion, Move, Pose
+from gjkcli.algorithms.poses import STILL, Motion, Move, Pose
 from gjkcli.io.node import Node, describe
 from gjkcli.shapes.compound import Shape, shape_bounds
 from gjkcli.tolerances import MAX_COORDINATE, coordinate_scale
@@ -57,7 +57,7 @@ mean 'from'?); valid keys: from, to
     moves = {}
     for key, shape in (("a", a), ("b", b)):
         child = node.get(key)
-        moves[key] = Move(Pose(), Pose()) if child is None else _move(child, shape)
+        moves[key] = Move(STILL, STILL) if child is None else _move(child, shape)
     target_node = node.get("target")
     target = 0.0 if target_node is None else target_node.non_negative()
     if target_node is not None and target > 0.0:
@@ -77,13 +77,13 @@ def _move(node: Node, shape: Shape) -> Move:
         if len(node.value) != 2:
             raise node.error(f"expected {_MOVE_FORMS}, got {describe(node.value)}")
         dx, dy = (item.number() for item in node.items())
-        move = Move(Pose(), Pose(dx, dy, 0.0))
+        move = Move(STILL, Pose(dx, dy, 0.0))
     elif isinstance(node.value, dict):
         node.check_keys("a move", (), MOVE_KEYS)
         if "to" not in node.value:
             raise node.error("missing key 'to' for a move (the pose at t = 1)")
         start = node.get("from")
-        move = Move(Pose() if start is None else _pose(start), _pose(node.key("to")))
+        move = Move(STILL if start is None else _pose(start), _pose(node.key("to")))
     else:
         raise node.error(f"expected {_MOVE_FORMS}, got {describe(node.value)}")
     problem = reach_problem(move, shape)
@@ -109,7 +109,7 @@ def reach_problem(move: Move, shape: Shape) -> str | None:
     a position.
 
     >>> from gjkcli.shapes import circle
-    >>> reach_problem(Move(Pose(), Pose(1e150, 0.0, 0.0)), circle((0.0, 0.0), 1e149))
+    >>> reach_problem(Move(STILL, Pose(1e150, 0.0, 0.0)), circle((0.0, 0.0), 1e149))
     "the moved shape's coordinates reach 1.1e+150; at most 1e+150 in absolute value is \
 accepted (larger squares overflow double precision)"
     """
