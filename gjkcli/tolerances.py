@@ -27,6 +27,7 @@ from typing import Final
 
 __all__ = [
     "AGREEMENT_RELATIVE",
+    "CAST_TIME_RELATIVE",
     "CERTIFICATE_DIRECTIONS",
     "CERTIFICATE_RELATIVE",
     "CERTIFICATE_ROUNDING",
@@ -47,12 +48,15 @@ __all__ = [
     "ORACLE_CURVE_MAX_POINTS",
     "ORACLE_CURVE_POINTS",
     "PENETRATION_RELATIVE",
+    "RAY_CONVERGENCE_RELATIVE",
+    "RAY_MAX_ITERATIONS",
     "ROUNDING_FACTOR",
     "TOI_MAX_ITERATIONS",
     "TOI_ORACLE_WIDTH",
     "TOI_TOLERANCE",
     "TOUCH_RELATIVE",
     "agreement_tolerance",
+    "cast_time_tolerance",
     "constants",
     "coordinate_scale",
     "rounding",
@@ -107,6 +111,21 @@ own measurement, ``rounding(|v| * (|w| + |w1|))``: past that point it would
 be chasing rounding noise. EPA likewise stops within ``rounding(scale)`` of the
 boundary, the rounding of its support points' coordinates."""
 
+CAST_TIME_RELATIVE: Final = 1e-12
+"""A cast's float time of impact agrees with the exact (rational) time, or the analytic
+one of rounded shapes, when they differ by at most ``CAST_TIME_RELATIVE * t`` (``t`` the
+exact or analytic time), or by the time the motion takes to cross the rounding of the
+coordinates of ``A - B`` near the origin, ``rounding(reach) / |r|``, whichever is larger
+(:func:`cast_time_tolerance`). ``reach`` is the largest absolute coordinate of the
+bounding box of ``A - B`` (the shapes' relative position, not their distance from the
+origin: the ray cast works on ``A - B``, so two shapes at 1e9 that are 1 apart have a
+reach of about their own size plus 1), and ``r`` is the relative translation
+``translation_b - translation_a``. So the rule is relative for times that are not tiny
+and degrades gracefully as ``t`` shrinks: below ``rounding(reach) / (|r|
+CAST_TIME_RELATIVE)``, that is when the motion travels less than about ``1.8e-3 reach``
+before the contact, it becomes an absolute bound of a few units in the last place of
+``reach``, all that floating-point coordinates of that size can resolve."""
+
 MAX_ITERATIONS: Final = 100
 """Hard cap on iterations of both GJK loops (the boolean query and the
 distance query). Polygons need a handful; curved shapes converge linearly and
@@ -132,6 +151,26 @@ depth's error for curved shapes (reported as ``error``); for polygons EPA
 ends on a repeated vertex and is exact to rounding. Measured against the
 overlap, not against the coordinates: two squares 1e-3 wide at 1e9 get their
 depth to rounding, not to within 1e-3."""
+
+RAY_MAX_ITERATIONS: Final = 100
+"""Hard cap on the iterations of the GJK ray cast (:mod:`gjkcli.algorithms.raycast`), and so
+of a linear shape cast. Polygons need a handful (each step either moves the ray's point
+to a new supporting line or adds a support point); curved shapes converge
+quadratically near the hit and need a dozen or two. A run at the cap reports stop
+``max-iterations``; its fraction is then still a proven lower bound on the hit (every
+point of the ray before it lies beyond a supporting line of the shape)."""
+
+RAY_CONVERGENCE_RELATIVE: Final = 1e-15
+"""The ray cast stops (stop ``converged``) when the ray's point ``x`` lies within
+``RAY_CONVERGENCE_RELATIVE * size`` of the simplex of support points (a part of the
+shape), where ``size`` is the largest distance from ``x`` of those points, or within the
+rounding of the numbers the loop combines (:func:`rounding` of the largest coordinate of
+``x`` and of the support points, and of the shape's own size passed in by the caller):
+closer than that, no floating-point step moves ``x`` further. For polytopes the hit
+is then made exact on the final edge (the edge's line and the ray's, met in rational
+arithmetic), so this bounds only curved shapes' error in the fraction: about this
+fraction of the shape's size along the ray, divided by the cosine of the angle
+between the ray and the normal at the hit."""
 
 CERTIFICATE_RELATIVE: Final = 1e-12
 """Slack allowed where a certificate is checked on numbers it states rather than
@@ -304,6 +343,19 @@ def touch_band(size: float) -> float:
     (0.0, True)
     """
     return TOUCH_RELATIVE * size
+
+
+def cast_time_tolerance(time: float, reach: float, speed: float) -> float:
+    """Largest allowed difference between a cast's float time and the exact one,
+    ``time`` (see :data:`CAST_TIME_RELATIVE`); ``speed`` is ``|r|``.
+
+    >>> cast_time_tolerance(0.5, 10.0, 4.0) == 0.5 * CAST_TIME_RELATIVE
+    True
+    >>> cast_time_tolerance(1e-9, 10.0, 4.0) == rounding(10.0) / 4.0
+    True
+    """
+    floor = rounding(reach) / speed if speed > 0.0 else 0.0
+    return max(CAST_TIME_RELATIVE * time, floor)
 
 
 def agreement_tolerance(scale: float, approximation_error: float = 0.0) -> float:
