@@ -33,7 +33,7 @@ from typing import Any
 
 from gjkcli.algorithms.cast import CastResult
 from gjkcli.algorithms.hull import convex_hull_indices
-from gjkcli.algorithms.manifold import Manifold
+from gjkcli.algorithms.manifold import Manifold, numbered_vertices
 from gjkcli.algorithms.poses import Motion, Move, Pose, posed
 from gjkcli.algorithms.raycast import RayHit
 from gjkcli.algorithms.toi import ToiResult
@@ -61,6 +61,7 @@ from gjkcli.render.plot import (
 )
 from gjkcli.render.scene import boundary
 from gjkcli.shapes.base import ConvexShape, Vec, bounding_box
+from gjkcli.tolerances import rounding
 from gjkcli.verify.check import Check
 
 __all__ = ["draw_manifold", "save_cast_plot", "save_manifold_plot", "save_ray_plot"]
@@ -71,8 +72,10 @@ _TITLE = 0.6  # inches above the panel
 _LEGEND = 0.9  # inches below the panel for its legend
 _GHOSTS = 5  # a rotating shape's outlines drawn between the start and the drawn end
 _FOCUS = 4.0  # a view of everything more than this many times the motion's size is too wide
+_SAMPLES = 16  # points along a drawn line that a label keeps clear of
 _SAME = 1e-3  # contact points nearer than this part of the view are drawn as one
 _COLOR_MANIFOLD = "#e377c2"
+_CROPPED = "the view is around the motion and the contact: a still shape runs out of it"
 
 Box = tuple[float, float, float, float]
 """min x, min y, max x, max y."""
@@ -138,6 +141,8 @@ def save_ray_plot(
     view = _view(axes, focus, [shape])
     if hit.status == "hit" and hit.point is not None and hit.normal is not None:
         _arrow(axes, hit.point, hit.normal, view, gid="normal", label="the surface's normal")
+    if view.cropped:
+        caption.append(_CROPPED)
     _finish(picture, path)
 
 
@@ -193,7 +198,7 @@ def save_cast_plot(
     if points is not None:
         _draw_contact(axes, points, result.normal, view)
     if view.cropped:
-        caption.append("the view is around the motion and the contact: a still shape runs out")
+        caption.append(_CROPPED)
     _finish(picture, path)
 
 
@@ -212,8 +217,10 @@ def draw_manifold(
     >>> axes = new_figure((4.0, 4.0)).subplots()
     >>> _ = axes.set_xlim(-3, 3), axes.set_ylim(-2, 4)
     >>> drawn = draw_manifold(axes, manifold(a, b), (a, b))
-    >>> sorted(artist.get_gid() for artist in drawn)[:3]
-    ['manifold-normal', 'manifold-point-0', 'manifold-point-1']
+    >>> [artist.get_gid() for artist in drawn if "point" in artist.get_gid()]
+    ['manifold-point-0', 'manifold-point-1']
+    >>> [artist.get_text() for artist in drawn if artist.get_gid().startswith("separation")]
+    ['s = -0.1', 's = -0.1']
     """
     made: list[Any] = []
     if not manifold.points:
@@ -263,9 +270,12 @@ def draw_manifold(
         )
     )
     made[-1].set_gid("manifold-normal")
-    made += _separation_labels(axes, manifold)
+    drawn = [((cx, cy), (cx + nx * length, cy + ny * length))]
+    made += _separation_labels(axes, manifold, [*drawn, *([reference] if reference else [])])
+    from matplotlib.lines import Line2D
+
     handles = [artist for artist in made if str(artist.get_label() or "_")[0] != "_"]
-    handles += axes.plot([], [], color=_COLOR_MANIFOLD, linewidth=2, label="normal, A to B")
+    handles.append(Line2D([], [], color=_COLOR_MANIFOLD, linewidth=2, label="normal, A to B"))
     made.append(
         add_legend(axes, handles, "manifold-legend", loc="lower left", framealpha=0.8, frameon=True)
     )
@@ -470,30 +480,33 @@ def _boxed(shape: ConvexShape) -> list[Vec]:
 def _reference_edge(
     manifold: Manifold, shapes: tuple[ConvexShape, ConvexShape] | None
 ) -> tuple[Vec, Vec] | None:
-    """The reference shape's boundary edge facing along the reference face's outward
-    normal (the longest of the best aligned), or ``None`` for a curve or no shapes."""
-    kind = manifold.points[0].feature[0 if manifold.reference == "a" else 2]
-    if shapes is None or kind != "edge":
+    """The reference face: the edge of the reference shape's core (the corners feature ids
+    number) whose outward normal is the manifold's (A's face) or its opposite (B's),
+    moved out by the shape's radius; ``None`` with no shapes, or no such edge (a curve,
+    or two corners meeting)."""
+    if shapes is None:
         return None
-    shape = shapes[0] if manifold.reference == "a" else shapes[1]
+    numbered = numbered_vertices(shapes[0] if manifold.reference == "a" else shapes[1])
+    if numbered is None:
+        return None
+    vertices, radius = numbered
+    corners = [vertices[i] for i in convex_hull_indices(vertices)]
     nx, ny = (
         manifold.normal if manifold.reference == "a" else (-manifold.normal[0], -manifold.normal[1])
     )
-    ring = boundary(shape)
-    best: tuple[float, float, Vec, Vec] | None = None
-    for start, end in zip(ring, [*ring[1:], ring[0]], strict=True):
+    for start, end in zip(corners, [*corners[1:], corners[0]], strict=True):
         ex, ey = end[0] - start[0], end[1] - start[1]
         length = math.hypot(ex, ey)
-        if length == 0.0:
-            continue
-        facing = (ey * nx - ex * ny) / length  # the counter-clockwise ring's outward normal
-        if best is None or (round(facing, 9), length) > (round(best[0], 9), best[1]):
-            best = (facing, length, start, end)
-    return None if best is None else (best[2], best[3])
+        # the counter-clockwise ring's outward normal is the edge turned clockwise
+        if length > 0.0 and (ey * nx - ex * ny) / length >= 1.0 - rounding(1.0):
+            out = (nx * radius, ny * radius)
+            return (start[0] + out[0], start[1] + out[1]), (end[0] + out[0], end[1] + out[1])
+    return None
 
 
-def _separation_labels(axes: Any, manifold: Manifold) -> list[Any]:
-    """``s = ...`` beside each point; points closer than a label's size share one label."""
+def _separation_labels(axes: Any, manifold: Manifold, lines: list[tuple[Vec, Vec]]) -> list[Any]:
+    """``s = ...`` beside each point, clear of the points and of ``lines`` (the normal,
+    the reference edge); points closer than a label's size share one label."""
     places = [contact.point for contact in manifold.points]
     groups = clusters(axes, places)
     texts = [
@@ -501,7 +514,12 @@ def _separation_labels(axes: Any, manifold: Manifold) -> list[Any]:
         for group in groups
     ]
     anchors = [places[group[0]] for group in groups]
-    taken = [point_box(axes, place, 10.0) for place in places]
+    along = [
+        (sx + (ex - sx) * k / _SAMPLES, sy + (ey - sy) * k / _SAMPLES)
+        for (sx, sy), (ex, ey) in lines
+        for k in range(_SAMPLES + 1)
+    ]
+    taken = [point_box(axes, place, 10.0) for place in [*places, *along]]
     offsets = label_offsets(axes, texts, anchors, taken)
     made = []
     for text, anchor, offset, group in zip(texts, anchors, offsets, groups, strict=True):
