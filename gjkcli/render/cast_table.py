@@ -132,7 +132,9 @@ def cast_headline(check: MotionCheck, name: str) -> str:
             answer = f"stopped at the iteration cap (apart before t = {_time(low)}, proven)"
         return printable(f"{name}: {answer}")
     cast = check.result
-    if cast.status == "hit" and cast.time is not None:
+    if cast.status == "hit" and cast.time is not None and cast.target_distance > 0.0:
+        answer = f"within {compact(cast.target_distance)} at t = {_time(cast.time)}"
+    elif cast.status == "hit" and cast.time is not None:
         answer = f"hit at t = {_time(cast.time)}"
     else:
         answer = _CAST_ANSWERS.get(cast.status, cast.status)
@@ -156,19 +158,30 @@ def cast_table(check: MotionCheck, motion: Motion, name: str) -> RenderableType:
         )
     cast = check.result
     referee = (
-        "exact" if check.exact is not None else "analytic" if check.analytic is not None else None
+        "exact"
+        if check.exact is not None
+        else "analytic"
+        if check.analytic_status is not None
+        else None
     )
     other: tuple[str, str]
     if check.exact is not None:
         exact = check.exact
         other = (exact.status, "" if exact.time is None else rational_text(exact.time))
-    elif check.analytic is not None:
-        other = ("", _time(check.analytic))
+    elif check.analytic_status is not None:
+        analytic = check.analytic
+        other = (check.analytic_status, "" if analytic is None else _time(analytic))
     else:
         other = ("", "")
     shapely = _shapely_cells(check.shapely)
     points = cast.points
-    certificate = "re-checked" if not check.certificate_problems else "FAILS its re-check"
+    proof = cast.certificate
+    certificate = ""
+    if proof is not None:
+        certificate = (
+            f"axis {compact_point(proof.axis)}, apart before t = {_time(proof.apart_until)}"
+        )
+        certificate += "; re-checked" if not check.certificate_problems else "; FAILS its re-check"
     rows: list[Row] = [
         ("status", cast.status, other[0], shapely[0]),
         ("time", _optional_time(cast.time), other[1], ""),
@@ -177,7 +190,8 @@ def cast_table(check: MotionCheck, motion: Motion, name: str) -> RenderableType:
         ("normal", _optional_point(cast.normal), "", ""),
         ("target", compact(cast.target_distance) if cast.target_distance > 0.0 else "", "", ""),
         ("run", _run(cast.iterations, cast.stop), "", ""),
-        ("certificate", "" if cast.certificate is None else certificate, "", ""),
+        ("certificate", certificate, "", ""),
+        ("tolerance", compact(check.time_tolerance, 3) if check.time_tolerance else "", "", ""),
         ("gap before", "", "", shapely[1]),
         ("gap at it", "", "", shapely[2]),
         ("allowance", "", "", shapely[3]),
