@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -345,3 +346,51 @@ def test_the_installed_command_casts_a_pair(tmp_path: Path) -> None:
     ran = run_gjk("cast", "samples/cast/slide-hit.json", "--json")
     assert ran.returncode == 0, ran.stderr
     assert json.loads(ran.stdout)["exact"]["time"] == "2/3"
+
+
+def test_plot_draws_the_ray_and_the_cast(gjk: Any, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    ray, cast = tmp_path / "ray.svg", tmp_path / "cast.svg"
+    ran = gjk(
+        "raycast",
+        BOX,
+        "--origin",
+        "0",
+        "0",
+        "--direction",
+        "1",
+        "0.2",
+        "--max",
+        "5",
+        "--plot",
+        str(ray),
+    )
+    assert (ran.code, ran.err) == (0, f"gjk: wrote {ray}\n")
+    assert ray.read_text().startswith("<?xml")
+    ran = gjk("cast", str(CAST / "spinning-bar.json"), "--plot", str(cast), "--json")
+    assert (ran.code, ran.err) == (0, f"gjk: wrote {cast}\n")
+    assert ran.record()["method"] == "rotating" and cast.read_text().startswith("<?xml")
+    unwritable = tmp_path / "no" / "such" / "folder" / "cast.svg"
+    one_line_error(
+        gjk("cast", str(CAST / "slide-hit.json"), "--plot", str(unwritable)), "cannot write"
+    )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "gjk cast samples/cast/slide-hit.json",
+        "gjk cast samples/cast/spinning-bar.json | head -1",
+        'gjk raycast \'{"type": "circle", "center": [4, 0.5], "radius": 1}\' \\\n'
+        "    --origin 0 0 --direction 1 0 --max 5",
+    ],
+    ids=["cast", "rotating", "raycast"],
+)
+def test_the_readme_shows_what_the_commands_print(gjk: Any, command: str) -> None:
+    readme = (ROOT / "README.md").read_text()
+    start = readme.index(f"$ {command}\n") + len(f"$ {command}\n")
+    shown = readme[start : readme.index("\n```", start)]
+    words = shlex.split(command.split(" | ", maxsplit=1)[0].replace("\\\n", ""))[1:]
+    ran = gjk(*words)
+    printed = ran.out.splitlines()[:1] if "| head -1" in command else ran.out.splitlines()
+    assert shown.splitlines() == printed
