@@ -30,13 +30,13 @@ __all__ = ["cast", "raycast", "register"]
 
 _RAYCAST_EPILOG = (
     "Examples:\n"
-    "  gjk raycast 'POLYGON ((2 -1, 4 -1, 4 1, 2 1, 2 -1))' --origin 0 0 --direction 1 0 --max 5\n"
+    "  gjk raycast 'POLYGON ((2 -1, 4 0, 2 1, 2 -1))' --origin 0 0 --direction 3 0\n"
     "  gjk raycast shape.json --origin 0 3 --direction 1 -1 --json\n"
     "  gjk raycast shape.json --origin 0 0 --direction 3 0 --trace --plot ray.svg\n"
     "\n"
     "Exit status:\n"
     "  0  the ray was cast, and every cross-check agreed\n"
-    "  1  a cross-check disagreed (the exact ray cast, Shapely, the certificate)\n"
+    "  1  a cross-check disagreed (the exact or analytic ray cast, Shapely, the normal)\n"
     "  2  bad usage, unreadable input, or a shape that is not convex\n"
     "\n"
     "The statuses, the stop reasons and the JSON record: gjk formats raycast."
@@ -65,7 +65,7 @@ def register(app: typer.Typer) -> None:
     app.command(cls=Command, epilog=_CAST_EPILOG)(cast)
 
 
-_JSON_HELP = "Print one JSON object (gjk formats cast) and nothing else."
+_JSON_HELP = "Print one JSON object and nothing else (gjk formats json describes it)."
 _PLOT_HELP = "Also draw it to this file (.svg, .png or .pdf)."
 
 
