@@ -52,7 +52,7 @@ _CAST_EPILOG = (
     "Exit status:\n"
     "  0  the cast ran, and every cross-check agreed\n"
     "  1  a cross-check disagreed (the exact time, the analytic time, Shapely's swept "
-    "region, the certificate)\n"
+    "region, the certificate; for a turning motion, sampling)\n"
     "  2  bad usage, unreadable input, no motion, or a shape that is not convex\n"
     "\n"
     "The motion key, the statuses and the JSON record: gjk formats cast."
@@ -206,7 +206,8 @@ def cast(
     ] = False,
     plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE", help=_PLOT_HELP)] = None,
 ) -> None:
-    """Cast B at A as they move: the first time of impact, the contact, the normal."""
+    """Move two shapes (sliding, or turning too) and find when they first touch: the time,
+    the contact, the normal."""
     from gjkcli import cli
 
     move = None if translation is None else _finite("--translation", *translation)
