@@ -39,10 +39,15 @@ With a ``target_distance`` ``d > 0`` the cast asks when the shapes first come wi
 For polytopes (polygons, segments, points, hulls) with no target, the hit is made
 exact on the edge of ``D`` the loop ends on (:func:`~gjkcli.algorithms.raycast.exact_hit`):
 the time is the rational time of that edge, rounded once, and checked exactly to
-be the first (no vertex of ``D`` beyond the edge's line). Every result carries the
-contact points on A and on B at the time of impact (both shapes moved there), the
-unit normal from A towards B, and a :class:`CastCertificate` for a hit or a miss,
-re-checked by :mod:`gjkcli.verify.cast_certificate`.
+be the first (no vertex of ``D`` beyond the edge's line). For rounded polytopes
+(circles, capsules, rounded polygons, and any shapes with a target distance) the hit is
+solved in closed form on the cores' last feature; for other curved shapes (ellipses)
+Newton steps on the distance along the motion finish what the loop leaves
+(:data:`~gjkcli.tolerances.CAST_POLISH_STEPS`). A hit carries the contact points on A
+and on B at the time of impact (both shapes moved there) and the unit normal from A
+towards B; a hit and a miss carry a :class:`CastCertificate`, re-checked by
+:mod:`gjkcli.verify.cast_certificate`. The statuses decided at ``t = 0`` carry neither
+(the verdict's own certificate proves the state at ``t = 0``).
 """
 
 from __future__ import annotations
@@ -52,16 +57,25 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from gjkcli.algorithms.axis import at_most_unit
 from gjkcli.algorithms.bounds import rounding_bound, separation
 from gjkcli.algorithms.distance import distance
-from gjkcli.algorithms.raycast import RayRun, RayStep, exact_hit, ray_loop, rounded_hit
+from gjkcli.algorithms.raycast import (
+    RayRun,
+    RayStep,
+    direction_of,
+    exact_hit,
+    on_boundary,
+    ray_loop,
+    rounded_hit,
+)
 from gjkcli.algorithms.support import MinkowskiDifference, SupportPoint, minkowski_support
-from gjkcli.dyadic import longer_than_one
+from gjkcli.shapes.affine import Affine, transformed
 from gjkcli.shapes.base import ConvexShape, Vec, as_vec
 from gjkcli.shapes.compound import Compound
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius
-from gjkcli.tolerances import rounding
+from gjkcli.tolerances import AGREEMENT_RELATIVE, CAST_POLISH_STEPS, rounding
 
 __all__ = ["CastCertificate", "CastResult", "CastStatus", "approaching", "cast"]
 
@@ -76,6 +90,10 @@ touching at ``t = 0`` and the motion moves apart, slides along, or is zero (no h
 within it (time 0)."""
 
 _ZERO: Vec = (0.0, 0.0)
+
+_NEAR_END = 1.0 + 1e-6
+"""A float miss whose next crossing is this close past ``t = 1`` is looked at again exactly
+(for polytopes): a hit at ``t = 1`` itself must not be lost to the loop's rounding."""
 
 
 @dataclass(frozen=True)
@@ -192,10 +210,10 @@ def cast(
     if recorder is not None and steps is not None:
         recorder.extend(steps)
     traced = tuple(steps or ())
-    if run.status == "miss":
+    if run.status == "miss" and not (run.stop == "beyond-max" and run.fraction <= _NEAR_END):
         return _missed(sweep, run.iterations, run.stop, traced)
     # "inside" after a separated verdict is closer than the loop resolves: polytopes are
-    # settled exactly, others count as a hit at once
+    # settled exactly, others by the gap over the closing speed (_hit_within_resolution)
     return _hit(sweep, run, traced)
 
 
@@ -241,7 +259,7 @@ def _hit(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
     features = _core_feature(run) if polytopes and radius > 0.0 else None
     if features is not None:
         rounded = rounded_hit(_ZERO, sweep.r, [_difference(p) for p in features], radius)
-        if rounded is not None:
+        if rounded is not None and _supporting(core_a, core_b, sweep.r, rounded, radius):
             time, normal, along = rounded
             if time > 1.0:
                 return _missed(sweep, run.iterations, "beyond-max", steps)
@@ -251,11 +269,74 @@ def _hit(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
             return _result_hit(
                 sweep, (time, normal, _surfaces(sweep, time, normal, (pa, pb))), run, steps
             )
-    time = run.fraction
-    normal = _unit(run.axis) if run.axis is not None else _start_normal(sweep.a, sweep.b)
+    if run.status == "miss":  # a float miss close past the end, not made a hit exactly
+        return _missed(sweep, run.iterations, run.stop, steps)
+    if run.axis is None:
+        return _hit_within_resolution(sweep, run, steps)
+    time, normal = run.fraction, direction_of(run.axis)
     pa = _weighted([p.a for p in run.simplex], run.weights)
     pb = _weighted([p.b for p in run.simplex], run.weights)
-    return _result_hit(sweep, (time, normal, _surfaces(sweep, time, normal, (pa, pb))), run, steps)
+    points = _surfaces(sweep, time, normal, (pa, pb))
+    # The loop may stop short on a curved shape's flat part (its support jumps there).
+    # The distance along the motion is convex in time, so a Newton step (the gap over the
+    # closing speed along the closest points' normal) never passes the first contact.
+    for _ in range(CAST_POLISH_STEPS):
+        apart = distance(_moved(sweep.a, time, ta), _moved(sweep.b, time, tb))
+        gap = apart.distance - sweep.target
+        if apart.closest is None or gap <= apart.band:
+            break
+        (ax, ay), (bx, by) = apart.closest
+        gap_normal = direction_of((bx - ax, by - ay))
+        closing = -(gap_normal[0] * sweep.r[0] + gap_normal[1] * sweep.r[1])
+        if not closing > 0.0:
+            return _missed(sweep, run.iterations, run.stop, steps)
+        time += gap / closing
+        if time > 1.0:
+            return _missed(sweep, run.iterations, "beyond-max", steps)
+    if radius > 0.0:  # the cores lie the radii apart: their closest points give the normal
+        cores = distance(_moved(core_a, time, ta), _moved(core_b, time, tb))
+        if cores.closest is not None:
+            (ax, ay), (bx, by) = cores.closest
+            normal = direction_of((bx - ax, by - ay))
+            points = _surfaces(sweep, time, normal, cores.closest, moved=False)
+    return _result_hit(sweep, (time, normal, points), run, steps)
+
+
+def _moved(shape: ConvexShape, time: float, translation: Vec) -> ConvexShape:
+    """``shape`` moved by ``time * translation``."""
+    return transformed(
+        shape, Affine.from_parts(translate=(time * translation[0], time * translation[1]))
+    )
+
+
+def _hit_within_resolution(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
+    """Shapes apart at ``t = 0``, by less than the ray loop resolves (it found the origin in
+    ``A - B``): a hit at the gap over the closing speed along the normal between the
+    closest points, a miss when they do not close."""
+    result = distance(sweep.a, sweep.b)
+    closest = result.closest or result.witness
+    normal = _start_normal(sweep.a, sweep.b)
+    closing = -(normal[0] * sweep.r[0] + normal[1] * sweep.r[1])
+    if closest is None or not closing > 0.0:
+        return _missed(sweep, run.iterations, run.stop, steps)
+    gap = max(result.raw_distance - sweep.target, 0.0)
+    time = min(gap / closing, 1.0)
+    (ax, ay), (bx, by) = closest
+    ta, tb = sweep.ta, sweep.tb
+    points = ((ax + time * ta[0], ay + time * ta[1]), (bx + time * tb[0], by + time * tb[1]))
+    return _result_hit(sweep, (time, normal, points), run, steps)
+
+
+def _supporting(
+    core_a: ConvexShape, core_b: ConvexShape, r: Vec, hit: tuple[float, Vec, float], radius: float
+) -> bool:
+    """Whether the closed-form hit lies on the boundary of ``A - B`` (grown by the radii and
+    the target) along its normal (:func:`~gjkcli.algorithms.raycast.on_boundary`)."""
+    time, (nx, ny), _ = hit
+    point = minkowski_support(core_a, core_b, (nx, ny))
+    top = (point.w[0] + radius * nx, point.w[1] + radius * ny)
+    size = max(map(abs, (*point.a, *point.b, time * r[0], time * r[1]))) + radius
+    return on_boundary(top, (nx, ny), (time * r[0], time * r[1]), size)
 
 
 def _core_feature(run: RayRun) -> tuple[SupportPoint, ...] | None:
@@ -273,13 +354,16 @@ def _difference(point: SupportPoint) -> Vec:
     return (point.a[0] - point.b[0], point.a[1] - point.b[1])
 
 
-def _surfaces(sweep: _Sweep, time: float, normal: Vec, cores: tuple[Vec, Vec]) -> tuple[Vec, Vec]:
+def _surfaces(
+    sweep: _Sweep, time: float, normal: Vec, cores: tuple[Vec, Vec], *, moved: bool = True
+) -> tuple[Vec, Vec]:
     """Points of the cores moved out to the shapes' surfaces along the normal, then to
-    ``time``: the contact points on A and on B (the target apart)."""
+    ``time`` (unless they are there already: not ``moved``): the contact points on A and
+    on B (the target apart)."""
     (ax, ay), (bx, by) = cores
     ra, rb = split_radius(sweep.a)[1], split_radius(sweep.b)[1]
     nx, ny = normal
-    ta, tb = sweep.ta, sweep.tb
+    ta, tb = (sweep.ta, sweep.tb) if moved else (_ZERO, _ZERO)
     return (
         (ax + ra * nx + time * ta[0], ay + ra * ny + time * ta[1]),
         (bx - rb * nx + time * tb[0], by - rb * ny + time * tb[1]),
@@ -294,7 +378,7 @@ def _result_hit(
 ) -> CastResult:
     """A hit at ``contact`` (time, normal, points), with its certificate."""
     time, normal, points = contact
-    axis = _no_longer_than_one(normal)
+    axis = at_most_unit(normal)
     proof = CastCertificate(axis, _apart_until(sweep, axis, time), time, points)
     return CastResult(
         "hit", time, normal, points, run.iterations, run.stop, sweep.target, proof, steps
@@ -320,9 +404,9 @@ def _missed(sweep: _Sweep, iterations: int, stop: str, steps: tuple[RayStep, ...
     gap = distance(Polytope((_ZERO, sweep.r)), MinkowskiDifference(sweep.a, sweep.b))
     if gap.closest is not None:
         (sx, sy), (dx, dy) = gap.closest
-        axis = _no_longer_than_one(_unit((sx - dx, sy - dy)))
+        axis = direction_of((sx - dx, sy - dy))
     else:  # closer than the distance query resolves: the start's axis, for the checker
-        axis = _no_longer_than_one(_start_normal(sweep.a, sweep.b))
+        axis = at_most_unit(_start_normal(sweep.a, sweep.b))
     proof = CastCertificate(axis, 1.0, None, None)
     return CastResult("miss", None, None, None, iterations, stop, sweep.target, proof, steps)
 
@@ -370,9 +454,19 @@ def approaching(shape_a: ConvexShape, shape_b: ConvexShape, r: Vec, band: float)
 
 def _apart_until(sweep: _Sweep, axis: Vec, time: float) -> float:
     """The proven time up to which ``axis`` holds the shapes more than ``target`` apart:
-    ``sep(t) = sep(0) + t * axis . (tb - ta)``, with both terms bounded for rounding."""
+    ``sep(t) = sep(0) + t * axis . (tb - ta)``, with both terms bounded for rounding. Where
+    the rounding of the shapes' coordinates (far from the origin) leaves it more than
+    ``AGREEMENT_RELATIVE`` short of the time, ``sep(0)`` is computed exactly instead."""
+    until = _proven_until(sweep, axis, time, exact=False)
+    if time - until > AGREEMENT_RELATIVE * max(time, 1.0):
+        until = max(until, _proven_until(sweep, axis, time, exact=True))
+    return until
+
+
+def _proven_until(sweep: _Sweep, axis: Vec, time: float, *, exact: bool) -> float:
+    """:func:`_apart_until` with ``sep(0)`` bounded for rounding, or computed ``exact``."""
     ta, tb, target = sweep.ta, sweep.tb, sweep.target
-    start = separation(sweep.a, sweep.b, axis).lower - target
+    start = separation(sweep.a, sweep.b, axis, exact=exact).lower - target
     start -= rounding_bound(target)
     nx, ny = axis
     terms = (nx * tb[0], ny * tb[1], -nx * ta[0], -ny * ta[1])
@@ -383,19 +477,6 @@ def _apart_until(sweep: _Sweep, axis: Vec, time: float) -> float:
     until = (start - 4.0 * rounding_bound(start, start)) / closing
     until = math.nextafter(until * (1.0 - 2.0**-51), 0.0)  # the division's rounding, downwards
     return min(until, time)
-
-
-def _unit(v: Vec) -> Vec:
-    length = math.hypot(v[0], v[1])
-    return (v[0] / length, v[1] / length)
-
-
-def _no_longer_than_one(v: Vec) -> Vec:
-    """A unit vector shortened by an ulp or two if rounding made it longer than 1."""
-    x, y = v
-    while longer_than_one(x, y):
-        x, y = x * (1.0 - 2.0**-53), y * (1.0 - 2.0**-53)
-    return (x, y)
 
 
 def _weighted(points: list[Vec], weights: tuple[float, ...]) -> Vec:
@@ -414,4 +495,4 @@ def _start_normal(shape_a: ConvexShape, shape_b: ConvexShape) -> Vec:
     (ax, ay), (bx, by) = closest
     if (ax, ay) == (bx, by):
         return (1.0, 0.0)
-    return _unit((bx - ax, by - ay))
+    return direction_of((bx - ax, by - ay))

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, NamedTuple
 
+from gjkcli.algorithms.axis import unit
 from gjkcli.algorithms.simplex import closest_to_origin
 from gjkcli.algorithms.support import SupportPoint
 from gjkcli.dyadic import common_integers
@@ -53,12 +54,15 @@ from gjkcli.shapes.rounded import split_radius
 from gjkcli.tolerances import RAY_CONVERGENCE_RELATIVE, RAY_MAX_ITERATIONS, rounding
 
 __all__ = [
+    "RAY_STOPS",
     "ExactHit",
     "RayHit",
     "RayRun",
     "RayStatus",
     "RayStep",
+    "direction_of",
     "exact_hit",
+    "on_boundary",
     "ray_loop",
     "ray_numbers",
     "raycast",
@@ -69,7 +73,7 @@ RayStatus = Literal["hit", "miss", "inside"]
 """``hit``: the ray meets the shape at a fraction in ``[0, max_fraction]``; ``miss``: it does
 not; ``inside``: the ray starts in the shape."""
 
-RAY_STOPso = (
+RAY_STOPS = (
     "converged",
     "contains-point",
     "no-progress",
@@ -122,10 +126,10 @@ class RayHit:
 
 
 class RayRun(NamedTuple):
-    """The ray loop's own account: its status and stop, ``fraction`` (``lambda`` reached;
-    for a miss, where it stopped), ``axis`` the last ``v`` that moved the ray (``None`` if
-    none did), and the final ``simplex`` of support points with the ``weights`` that give
-    the simplex point closest to the ray's point."""
+    """The ray loop's own account: its status and stop; ``fraction``, the ``lambda`` reached
+    (a lower bound on any hit; past ``max_fraction`` for stop ``beyond-max``); ``axis``, the
+    last ``v`` that moved the ray (``None`` if none did); and the final ``simplex`` of
+    support points with the ``weights`` that give its point closest to the ray's point."""
 
     status: RayStatus
     fraction: float
@@ -177,29 +181,55 @@ def raycast(
         return SupportPoint((p[0] + d[0] * push, p[1] + d[1] * push), p, _ZERO)
 
     run = ray_loop(support, start, towards, max_fraction, recorder)
-    if run.status != "hit":
-        inside = run.status == "inside"
-        return RayHit(
-            run.status, 0.0 if inside else None, start if inside else None, None,
-            run.iterations, run.stop,
-        )  # fmt: skip
-    fraction, normal = run.fraction, _unit(run.axis)
-    feature = {p.a for p in run.simplex}
-    if radius > 0.0 and isinstance(core, Polytope) and len(feature) <= 2:
-        near = [(x - start[0], y - start[1]) for x, y in sorted(feature)]
-        rounded = rounded_hit(_ZERO, towards, near, radius)
-        if rounded is not None:
-            if rounded[0] > max_fraction:
-                return RayHit("miss", None, None, None, run.iterations, "beyond-max")
-            fraction, normal = rounded[0], rounded[1]
-    elif isinstance(shape, Polytope):
-        exact = exact_hit(shape.vertices, (_ZERO,), start, towards, run.simplex)
-        if exact is not None:
-            if exact.fraction > max_fraction:
-                return RayHit("miss", None, None, None, run.iterations, "beyond-max")
-            fraction, normal = float(exact.fraction), exact.normal
+    if run.status == "inside":
+        return RayHit("inside", 0.0, start, None, run.iterations, run.stop)
+    near_end = run.stop == "beyond-max" and run.fraction <= max_fraction * (1.0 + 1e-6)
+    refined = None
+    if run.status == "hit" or near_end:  # a miss close past the end is looked at again
+        refined = _refined(core, radius, start, towards, run)
+    if refined is None and run.status == "hit" and run.axis is not None:
+        refined = run.fraction, direction_of(run.axis)
+    if refined is None or refined[0] > max_fraction:
+        return RayHit("miss", None, None, None, run.iterations, run.stop)
+    fraction, normal = refined
     point = (start[0] + fraction * towards[0], start[1] + fraction * towards[1])
     return RayHit("hit", fraction, point, normal, run.iterations, run.stop)
+
+
+def _refined(
+    core: ConvexShape, radius: float, start: Vec, towards: Vec, run: RayRun
+) -> tuple[float, Vec] | None:
+    """The hit made exact (a polytope) or solved in closed form (a rounded polytope) on the
+    loop's last feature; ``None`` for other shapes, or when the feature is not the one hit."""
+    if not isinstance(core, Polytope):
+        return None
+    if radius == 0.0:
+        exact = exact_hit(core.vertices, (_ZERO,), start, towards, run.simplex)
+        return None if exact is None else (float(exact.fraction), exact.normal)
+    feature = sorted({p.a for p in run.simplex})
+    near = [(x - start[0], y - start[1]) for x, y in feature]
+    rounded = rounded_hit(_ZERO, towards, near, radius)
+    if rounded is None:
+        return None
+    fraction, normal, _ = rounded
+    (cx, cy), point = core.support(normal), (fraction * towards[0], fraction * towards[1])
+    top = (cx - start[0] + radius * normal[0], cy - start[1] + radius * normal[1])
+    size = max(map(abs, (*top, *point))) + radius
+    return (fraction, normal) if on_boundary(top, normal, point, size) else None
+
+
+def on_boundary(farthest: Vec, normal: Vec, point: Vec, size: float) -> bool:
+    """Whether ``point`` lies on a shape's boundary with outward ``normal``: no farther than
+    rounding (of numbers of ``size``) behind ``farthest``, the shape's support point along
+    ``normal``. A closed-form hit on a feature the ray does not meet first lies inside.
+
+    >>> on_boundary((1.0, 0.0), (1.0, 0.0), (1.0, 5.0), 5.0)
+    True
+    >>> on_boundary((1.0, 0.0), (1.0, 0.0), (0.5, 5.0), 5.0)
+    False
+    """
+    nx, ny = normal
+    return nx * (farthest[0] - point[0]) + ny * (farthest[1] - point[1]) <= rounding(4.0 * size)
 
 
 def ray_numbers(origin: Vec, direction: Vec, max_fraction: float) -> tuple[Vec, Vec]:
@@ -272,7 +302,7 @@ def ray_loop(
             else:
                 ahead = fraction - vw / vr
                 if ahead > max_fraction:
-                    stop = "beyond-max"
+                    stop, fraction = "beyond-max", ahead  # no hit before ahead
                 elif ahead > fraction:
                     fraction, advanced, axis = ahead, True, v
                     x = (sx + fraction * rx, sy + fraction * ry)
@@ -314,18 +344,22 @@ def ray_loop(
     return RayRun(status, fraction, axis, iterations, stop, tuple(simplex), weights)
 
 
+def direction_of(v: Vec) -> Vec:
+    """A non-zero vector (an axis that moved the ray, a gap between distinct points) as a
+    unit vector no longer than 1 (:func:`gjkcli.algorithms.axis.unit`).
+
+    >>> direction_of((0.0, -3.0))
+    (0.0, -1.0)
+    """
+    n = unit(v)
+    assert n is not None, "a direction needs a non-zero vector"
+    return n
+
+
 def _size(point: SupportPoint) -> float:
     """The largest of the numbers behind a support point, which its rounding is relative to."""
     (ax, ay), (bx, by), (wx, wy) = point.a, point.b, point.w
     return max(abs(ax), abs(ay), abs(bx), abs(by), abs(wx), abs(wy))
-
-
-def _unit(v: Vec | None) -> Vec | None:
-    """``v`` scaled to length 1 (``None`` stays ``None``)."""
-    if v is None:
-        return None
-    length = math.hypot(v[0], v[1])
-    return (v[0] / length, v[1] / length)
 
 
 def rounded_hit(
@@ -434,11 +468,11 @@ def exact_hit(
     exact_r = (Fraction(direction[0]), Fraction(direction[1]))
     # the direction as integers on its own scale: only its direction and length matter
     r_den = math.lcm(exact_r[0].denominator, exact_r[1].denominator)
-    rd = (int(exact_r[0] * r_den), int(exact_r[1] * r_den))
+    ray = (int(exact_r[0] * r_den), int(exact_r[1] * r_den))
     count = len(plus)
-    ai = [(scaled[2 * i], scaled[2 * i + 1]) for i in range(count)]
-    bi = [(scaled[2 * (count + j)], scaled[2 * (count + j) + 1]) for j in range(len(minus))]
-    so = (scaled[-2], scaled[-1])
+    whole_a = [(scaled[2 * i], scaled[2 * i + 1]) for i in range(count)]
+    whole_b = [(scaled[2 * (count + j)], scaled[2 * (count + j) + 1]) for j in range(len(minus))]
+    start = (scaled[-2], scaled[-1])
     index_a = {p: i for i, p in enumerate(plus)}
     index_b = {p: j for j, p in enumerate(minus)}
 
@@ -446,16 +480,16 @@ def exact_hit(
         i, j = index_a.get(q.a), index_b.get(q.b)
         if i is None or j is None:
             return None
-        return (ai[i][0] - bi[j][0], ai[i][1] - bi[j][1], i, j)
+        return (whole_a[i][0] - whole_b[j][0], whole_a[i][1] - whole_b[j][1], i, j)
 
     def side(p: tuple[int, int, int, int]) -> int:
-        # cross(R, P - S): which side of the ray's line P lies on
-        return rd[0] * (p[1] - so[1]) - rd[1] * (p[0] - so[0])
+        # cross(ray, P - start): which side of the ray's line P lies on
+        return ray[0] * (p[1] - start[1]) - ray[1] * (p[0] - start[0])
 
     def farthest(nx: int, ny: int) -> tuple[int, int, int, int]:
-        i = max(range(count), key=lambda k: nx * ai[k][0] + ny * ai[k][1])
-        j = min(range(len(bi)), key=lambda k: nx * bi[k][0] + ny * bi[k][1])
-        return (ai[i][0] - bi[j][0], ai[i][1] - bi[j][1], i, j)
+        i = max(range(count), key=lambda k: nx * whole_a[k][0] + ny * whole_a[k][1])
+        j = min(range(len(whole_b)), key=lambda k: nx * whole_b[k][0] + ny * whole_b[k][1])
+        return (whole_a[i][0] - whole_b[j][0], whole_a[i][1] - whole_b[j][1], i, j)
 
     known = [p for p in map(exact, simplex) if p is not None]
     if not known:
@@ -464,26 +498,28 @@ def exact_hit(
     second = next((p for p in known[1:] if _sign(side(p)) != _sign(side(first))), None)
     if second is None or side(first) == 0 == side(second):
         across = -1 if side(first) > 0 else 1  # towards the ray's other side
-        second = farthest(-rd[1] * across, rd[0] * across)
+        second = farthest(-ray[1] * across, ray[0] * across)
         if _sign(side(second)) == _sign(side(first)) != 0 or side(second) == 0 == side(first):
             return None
     for _ in range(RAY_MAX_ITERATIONS):
         ex, ey = second[0] - first[0], second[1] - first[1]
         nx, ny = ey, -ex
-        outward = nx * (so[0] - first[0]) + ny * (so[1] - first[1])
+        outward = nx * (start[0] - first[0]) + ny * (start[1] - first[1])
         if outward == 0:
             return None
         if outward < 0:
             nx, ny = -nx, -ny
         beyond = farthest(nx, ny)
         if nx * (beyond[0] - first[0]) + ny * (beyond[1] - first[1]) <= 0:
-            denominator = rd[0] * ey - rd[1] * ex  # cross(R, e) in the points' scale
+            denominator = ray[0] * ey - ray[1] * ex  # cross(ray, e) in the points' scale
             if denominator == 0:
                 return None
-            # lambda = cross(P1 - S, e) / cross(R, e); the points carry the scale, R not
-            numerator = (first[0] - so[0]) * ey - (first[1] - so[1]) * ex
+            # lambda = cross(P1 - start, e) / cross(ray, e); the points carry the scale, ray not
+            numerator = (first[0] - start[0]) * ey - (first[1] - start[1]) * ex
             fraction = Fraction(numerator * r_den, denominator * scale)
-            along = Fraction((so[0] - first[0]) * rd[1] - (so[1] - first[1]) * rd[0], -denominator)
+            along = Fraction(
+                (start[0] - first[0]) * ray[1] - (start[1] - first[1]) * ray[0], -denominator
+            )
             if fraction < 0 or not 0 <= along <= 1:
                 return None
             ends = (_support_point(first, plus, minus), _support_point(second, plus, minus))
