@@ -29,7 +29,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gjkcli.algorithms.cast import CastResult
 from gjkcli.algorithms.hull import convex_hull_indices
@@ -64,7 +64,17 @@ from gjkcli.shapes.base import ConvexShape, Vec, bounding_box
 from gjkcli.tolerances import rounding
 from gjkcli.verify.check import Check
 
-__all__ = ["draw_manifold", "save_cast_plot", "save_manifold_plot", "save_ray_plot"]
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+__all__ = [
+    "cast_figure",
+    "draw_manifold",
+    "ray_figure",
+    "save_cast_plot",
+    "save_manifold_plot",
+    "save_ray_plot",
+]
 
 _WIDTH = 8.0  # inches
 _PANEL = 5.5  # inches of the panel's height
@@ -91,9 +101,8 @@ def save_ray_plot(
     max_fraction: float = 1.0,
     name: str | None = None,
 ) -> None:
-    """The picture of a ray cast, as SVG, PNG or PDF by ``path``'s suffix: ``shape``, the
-    ray from ``origin`` along ``direction`` up to ``max_fraction``, and ``hit``: the point
-    and its normal, or the origin inside the shape, or a miss.
+    """The picture of a ray cast (:func:`ray_figure`), as SVG, PNG or PDF by ``path``'s
+    suffix.
 
     >>> import tempfile
     >>> from gjkcli.algorithms.raycast import raycast
@@ -102,6 +111,30 @@ def save_ray_plot(
     >>> hit = raycast(box, (0.0, 0.0), (10.0, 0.0))
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     save_ray_plot(box, (0.0, 0.0), (10.0, 0.0), hit, Path(folder) / "ray.svg")
+    """
+    figure = ray_figure(shape, origin, direction, hit, max_fraction=max_fraction, name=name)
+    figure.savefig(path, dpi=DPI)
+
+
+def ray_figure(
+    shape: ConvexShape,
+    origin: Vec,
+    direction: Vec,
+    hit: RayHit,
+    *,
+    max_fraction: float = 1.0,
+    name: str | None = None,
+) -> Figure:
+    """The matplotlib figure of a ray cast: ``shape``, the ray from ``origin`` along
+    ``direction`` up to ``max_fraction``, and ``hit``: the point and the surface's normal
+    there, or the origin inside the shape, or a miss.
+
+    >>> from gjkcli.algorithms.raycast import raycast
+    >>> from gjkcli.shapes import rectangle
+    >>> box = rectangle((4.0, 0.0), (2.0, 2.0))
+    >>> figure = ray_figure(box, (0.0, 0.0), (10.0, 0.0), raycast(box, (0.0, 0.0), (10.0, 0.0)))
+    >>> figure.texts[0].get_text()
+    'hit at fraction 0.3 (ray cast)'
     """
     ox, oy = origin
     dx, dy = direction
@@ -143,7 +176,7 @@ def save_ray_plot(
         _arrow(axes, hit.point, hit.normal, view, gid="normal", label="the surface's normal")
     if view.cropped:
         caption.append(_CROPPED)
-    _finish(picture, path)
+    return _finish(picture)
 
 
 def save_cast_plot(
@@ -155,20 +188,42 @@ def save_cast_plot(
     *,
     name: str | None = None,
 ) -> None:
-    """The picture of a cast (:class:`CastResult`) or a rotating time of impact
-    (:class:`ToiResult`) of ``shape_a`` and ``shape_b`` moving by ``motion``, as SVG, PNG
-    or PDF by ``path``'s suffix: the start, the path, the shapes at the time of impact
-    with the contact and the normal; a miss draws the whole sweep.
+    """The picture of a cast or a rotating time of impact (:func:`cast_figure`), as SVG,
+    PNG or PDF by ``path``'s suffix.
 
     >>> import tempfile
     >>> from gjkcli.algorithms.cast import cast
     >>> from gjkcli.algorithms.poses import Motion, Move, Pose
     >>> from gjkcli.shapes import circle, rectangle
     >>> a, b = rectangle((0.0, 0.0), (2.0, 2.0)), circle((5.0, 0.0), 1.0)
-    >>> still, moving = Move(Pose(0, 0, 0), Pose(0, 0, 0)), Move(Pose(0, 0, 0), Pose(-6, 0, 0))
-    >>> result = cast(a, b, (-6.0, 0.0))
+    >>> motion = Motion(Move(), Move(Pose(0.0, 0.0, 0.0), Pose(-6.0, 0.0, 0.0)))
     >>> with tempfile.TemporaryDirectory() as folder:
-    ...     save_cast_plot(a, b, Motion(still, moving), result, Path(folder) / "cast.svg")
+    ...     save_cast_plot(a, b, motion, cast(a, b, (-6.0, 0.0)), Path(folder) / "cast.svg")
+    """
+    figure = cast_figure(shape_a, shape_b, motion, result, name=name)
+    figure.savefig(path, dpi=DPI)
+
+
+def cast_figure(
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    motion: Motion,
+    result: CastResult | ToiResult,
+    *,
+    name: str | None = None,
+) -> Figure:
+    """The matplotlib figure of a cast (:class:`CastResult`) or a rotating time of impact
+    (:class:`ToiResult`) of ``shape_a`` and ``shape_b`` (as written) moving by ``motion``:
+    the start, the path, the shapes at the time of impact with the contact and the
+    normal; a miss draws the whole sweep.
+
+    >>> from gjkcli.algorithms.cast import cast
+    >>> from gjkcli.algorithms.poses import Motion, Move, Pose
+    >>> from gjkcli.shapes import circle, rectangle
+    >>> a, b = rectangle((0.0, 0.0), (2.0, 2.0)), circle((5.0, 0.0), 1.0)
+    >>> motion = Motion(Move(), Move(Pose(0.0, 0.0, 0.0), Pose(-6.0, 0.0, 0.0)))
+    >>> cast_figure(a, b, motion, cast(a, b, (-6.0, 0.0))).texts[0].get_text()
+    'hit at t = 0.5 (linear cast)'
     """
     story = _story(motion, result)
     words, caption = _cast_words(motion, result, story)
@@ -199,7 +254,7 @@ def save_cast_plot(
         _draw_contact(axes, points, result.normal, view)
     if view.cropped:
         caption.append(_CROPPED)
-    _finish(picture, path)
+    return _finish(picture)
 
 
 def draw_manifold(
@@ -581,8 +636,8 @@ def _picture(title: str, caption: list[str]) -> _Picture:
     return _Picture(figure, axes, caption, wrap)
 
 
-def _finish(picture: _Picture, path: Path) -> None:
-    """The legend under the panel, the caption at the foot, and the file."""
+def _finish(picture: _Picture) -> Figure:
+    """The legend under the panel and the caption at the foot; the figure, drawn."""
     figure, axes = picture.figure, picture.axes
     handles, _ = axes.get_legend_handles_labels()
     add_legend(axes, handles, "legend", loc="upper center", bbox_to_anchor=(0.5, -0.06), ncol=3)
@@ -595,7 +650,9 @@ def _finish(picture: _Picture, path: Path) -> None:
         family="monospace",
         gid="caption",
     )
-    figure.savefig(path, dpi=DPI)
+    figure.canvas.draw()  # a caller sees the figure as it is saved
+    drawn: Figure = figure
+    return drawn
 
 
 def _ray_words(
