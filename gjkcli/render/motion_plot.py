@@ -145,7 +145,7 @@ def ray_figure(
     draw_shape(axes, shape, COLOR_A, "the shape", gid="shape")
     focus: list[Vec] = [origin, end]
     arrow = {"arrowstyle": "-|>", "color": COLOR_DIRECTION, "linewidth": 1.2, "alpha": 0.5}
-    axes.annotate("", end, origin, arrowprops=arrow, zorder=4).set_gid("ray")
+    _named_arrow(axes, origin, end, "ray", arrow, zorder=4)
     axes.plot([], [], color=COLOR_DIRECTION, alpha=0.5, label="the ray, to its farthest fraction")
     if hit.status == "hit" and hit.point is not None:
         focus.append(hit.point)
@@ -315,16 +315,9 @@ def draw_manifold(
     cy = sum(y for _, y in places) / len(places)
     (x0, x1), (y0, y1) = axes.get_xlim(), axes.get_ylim()
     length = 0.12 * max(x1 - x0, y1 - y0)
-    made.append(
-        axes.annotate(
-            "",
-            (cx + nx * length, cy + ny * length),
-            (cx, cy),
-            arrowprops={"arrowstyle": "-|>", "color": _COLOR_MANIFOLD, "linewidth": 2},
-            zorder=9,
-        )
-    )
-    made[-1].set_gid("manifold-normal")
+    style = {"arrowstyle": "-|>", "color": _COLOR_MANIFOLD, "linewidth": 2}
+    tip = (cx + nx * length, cy + ny * length)
+    made.append(_named_arrow(axes, (cx, cy), tip, "manifold-normal", style, zorder=9))
     drawn = [((cx, cy), (cx + nx * length, cy + ny * length))]
     made += _separation_labels(axes, manifold, [*drawn, *([reference] if reference else [])])
     from matplotlib.lines import Line2D
@@ -489,8 +482,18 @@ def _arrow(axes: Any, start: Vec, direction: Vec, view: _View, *, gid: str, labe
     length = view.size / 8
     tip = (start[0] + direction[0] * length, start[1] + direction[1] * length)
     style = {"arrowstyle": "-|>", "color": "black", "linewidth": 1.8}
-    axes.annotate("", tip, start, arrowprops=style, zorder=9).set_gid(gid)
+    _named_arrow(axes, start, tip, gid, style, zorder=9)
     axes.plot([], [], color="black", linewidth=1.8, label=label)
+
+
+def _named_arrow(
+    axes: Any, start: Vec, tip: Vec, gid: str, style: dict[str, Any], *, zorder: float
+) -> Any:
+    """An arrow from ``start`` to ``tip``, named ``gid`` (its arrow too, as SVG ids)."""
+    arrow = axes.annotate("", tip, start, arrowprops=style, zorder=zorder)
+    arrow.set_gid(gid)
+    arrow.arrow_patch.set_gid(gid)
+    return arrow
 
 
 def _corners(shape: ConvexShape) -> list[Vec]:
@@ -666,9 +669,10 @@ def _ray_words(
     if hit.status == "hit" and hit.point is not None:
         fraction = compact(hit.fraction or 0.0, 12)
         words = f"hit at fraction {compact(hit.fraction or 0.0)} (ray cast)"
-        answer = f"hit at fraction {fraction}: the point {compact_point(hit.point, 12)}"
+        scale = max(abs(c) for c in hit.point)
+        answer = f"hit at fraction {fraction}: the point {_at(hit.point, scale, 12)}"
         if hit.normal is not None:
-            answer += f", the surface's normal {compact_point(hit.normal)}"
+            answer += f", the surface's normal {_at(hit.normal, 1.0)}"
     elif hit.status == "inside":
         words = "the ray starts inside (ray cast)"
         answer = "the ray starts inside the shape: fraction 0"
@@ -722,12 +726,18 @@ def _cast_words(
         lines.append(f"target distance {compact(result.target_distance)}")
     if result.points is not None and story.contact is not None:
         (a, b) = result.points
-        contact = f"contact: on A {compact_point(a)}, on B {compact_point(b)}"
+        scale = max(abs(c) for c in (*a, *b))  # smaller digits are rounding noise
+        contact = f"contact: on A {_at(a, scale)}, on B {_at(b, scale)}"
         if result.normal is not None:
-            contact += f"; normal {compact_point(result.normal)} (from A towards B)"
+            contact += f"; normal {_at(result.normal, 1.0)} (from A towards B)"
         lines.append(contact)
     lines.append(_stopped(result.iterations, result.stop))
     return words, lines
+
+
+def _at(point: Vec, scale: float, digits: int = 6) -> str:
+    """A point, its digits below ``digits`` places of ``scale`` (rounding noise) left off."""
+    return compact_point(point, digits, scale) if scale > 0.0 else compact_point(point, digits)
 
 
 def _move_words(move: Move) -> str:
