@@ -307,6 +307,8 @@ def check(
     "  gjk plot pair.json -o pair.svg --query boolean\n"
     "  gjk plot a.json b.json -o pair.png --gif run.gif\n"
     "  gjk plot pair.json --frames steps/\n"
+    "  gjk plot pair.json -o pair.svg --manifold\n"
+    "  gjk plot samples/cast/slide-hit.json -o sweep.svg   (a pair with a motion: its sweep)\n"
     "\n"
     "Exit status:\n"
     "  0  drawn, and GJK agreed with the referees\n"
@@ -362,8 +364,18 @@ def plot(
             f"({CAPTION_SIZES[0]:g} to {CAPTION_SIZES[1]:g}).",
         ),
     ] = DEFAULT_CAPTION_SIZE,
+    manifold: Annotated[
+        bool,
+        typer.Option(
+            "--manifold",
+            help="Draw the contact manifold over the shapes in the -o picture: its points "
+            "and separations, the normal, the reference edge.",
+        ),
+    ] = False,
 ) -> None:
-    """Draw the shapes, and A - B with GJK's run (then EPA's) step by step, the answer last."""
+    """Draw the shapes, and A - B with GJK's run (then EPA's) step by step, the answer last;
+    for a pair with a motion, its sweep: the start, the path, the shapes at impact."""
+    from gjkcli.cli_pictures import plot_manifold, plot_sweep
     from gjkcli.verify.check import check_pair
 
     if output is None and gif is None and frames is None:
@@ -373,7 +385,17 @@ def plot(
     if gif is not None and gif.suffix.lower() != ".gif":
         _fail(f"{gif}: an animation file must end in .gif")
     first = _direction(direction)
-    result = check_pair(_load(a, b, False), trace=True, direction=first)
+    pair = _load(a, b, False)
+    steps = [
+        name
+        for name, given in (("--gif", gif), ("--frames", frames), ("--manifold", manifold))
+        if given
+    ]
+    if pair.motion is not None:
+        plot_sweep(pair, a, output, steps)
+    if manifold and output is None:
+        _fail("--manifold draws on the picture: give -o FILE too")
+    result = check_pair(pair, trace=True, direction=first)
     if gif is not None or frames is not None:
         _draw(
             result,
@@ -383,7 +405,9 @@ def plot(
             seconds_per_step=seconds_per_step,
             caption_size=caption_size,
         )
-    if output is not None:  # last: writing the frames removes files named as frames are
+    if output is not None and manifold:
+        plot_manifold(result, query, output, caption_size)
+    elif output is not None:  # last: writing the frames removes files named as frames are
         _draw(result, query, output, caption_size=caption_size)
     raise typer.Exit(EXIT_OK if result.ok else EXIT_DISAGREE)
 

@@ -318,15 +318,16 @@ def draw_manifold(
     style = {"arrowstyle": "-|>", "color": _COLOR_MANIFOLD, "linewidth": 2}
     tip = (cx + nx * length, cy + ny * length)
     made.append(_named_arrow(axes, (cx, cy), tip, "manifold-normal", style, zorder=9))
-    drawn = [((cx, cy), (cx + nx * length, cy + ny * length))]
-    made += _separation_labels(axes, manifold, [*drawn, *([reference] if reference else [])])
     from matplotlib.lines import Line2D
 
     handles = [artist for artist in made if str(artist.get_label() or "_")[0] != "_"]
     handles.append(Line2D([], [], color=_COLOR_MANIFOLD, linewidth=2, label="normal, A to B"))
-    made.append(
-        add_legend(axes, handles, "manifold-legend", loc="lower left", framealpha=0.8, frameon=True)
+    legend = add_legend(
+        axes, handles, "manifold-legend", loc="lower left", framealpha=0.8, frameon=True
     )
+    made.append(legend)
+    lines = [((cx, cy), tip), *([reference] if reference else [])]
+    made += _separation_labels(axes, manifold, lines, legend)
     return made
 
 
@@ -562,9 +563,12 @@ def _reference_edge(
     return None
 
 
-def _separation_labels(axes: Any, manifold: Manifold, lines: list[tuple[Vec, Vec]]) -> list[Any]:
-    """``s = ...`` beside each point, clear of the points and of ``lines`` (the normal,
-    the reference edge); points closer than a label's size share one label."""
+def _separation_labels(
+    axes: Any, manifold: Manifold, lines: list[tuple[Vec, Vec]], legend: Any
+) -> list[Any]:
+    """``s = ...`` beside each point, clear of the points, of ``lines`` (the normal, the
+    reference edge) and of the ``legend``; points closer than a label's size share one
+    label."""
     places = [contact.point for contact in manifold.points]
     groups = clusters(axes, places)
     texts = [
@@ -578,6 +582,10 @@ def _separation_labels(axes: Any, manifold: Manifold, lines: list[tuple[Vec, Vec
         for k in range(_SAMPLES + 1)
     ]
     taken = [point_box(axes, place, 10.0) for place in [*places, *along]]
+    figure = axes.get_figure()
+    box = legend.get_window_extent(figure.canvas.get_renderer())
+    scale = 72 / figure.dpi  # pixels to points
+    taken.append((box.x0 * scale, box.y0 * scale, box.x1 * scale, box.y1 * scale))
     offsets = label_offsets(axes, texts, anchors, taken)
     made = []
     for text, anchor, offset, group in zip(texts, anchors, offsets, groups, strict=True):
