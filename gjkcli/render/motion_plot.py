@@ -112,7 +112,7 @@ def save_ray_plot(
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     save_ray_plot(box, (0.0, 0.0), (10.0, 0.0), hit, Path(folder) / "ray.svg")
     """
-    figure = ray_figure(shape, origin, direction, hit, max_fraction=max_fraction, name=name)
+    figure = _ray_figure(shape, origin, direction, hit, max_fraction=max_fraction, name=name)
     figure.savefig(path, dpi=DPI)
 
 
@@ -136,47 +136,9 @@ def ray_figure(
     >>> figure.texts[0].get_text()
     'hit at fraction 0.3 (ray cast)'
     """
-    ox, oy = origin
-    dx, dy = direction
-    end = (ox + max_fraction * dx, oy + max_fraction * dy)
-    words, caption = _ray_words(origin, direction, max_fraction, hit)
-    picture = _picture(_titled(name, words), caption)
-    axes = picture.axes
-    draw_shape(axes, shape, COLOR_A, "the shape", gid="shape")
-    focus: list[Vec] = [origin, end]
-    arrow = {"arrowstyle": "-|>", "color": COLOR_DIRECTION, "linewidth": 1.2, "alpha": 0.5}
-    _named_arrow(axes, origin, end, "ray", arrow, zorder=4)
-    axes.plot([], [], color=COLOR_DIRECTION, alpha=0.5, label="the ray, to its farthest fraction")
-    if hit.status == "hit" and hit.point is not None:
-        focus.append(hit.point)
-        axes.plot(
-            [ox, hit.point[0]],
-            [oy, hit.point[1]],
-            "-",
-            color=COLOR_DIRECTION,
-            linewidth=2.5,
-            label="the ray up to the hit",
-            zorder=5,
-            gid="ray-to-hit",
-        )
-        axes.plot(
-            *hit.point,
-            "*",
-            color=COLOR_FINAL,
-            markersize=14,
-            markeredgecolor="black",
-            label=f"hit point (fraction {compact(hit.fraction or 0.0)})",
-            zorder=7,
-            gid="hit",
-        )
-    origin_label = "origin: inside the shape" if hit.status == "inside" else "origin"
-    axes.plot(*origin, "ko", markersize=6, label=origin_label, zorder=8, gid="origin")
-    view = _view(axes, focus, [shape])
-    if hit.status == "hit" and hit.point is not None and hit.normal is not None:
-        _arrow(axes, hit.point, hit.normal, view, gid="normal", label="the surface's normal")
-    if view.cropped:
-        caption.append(_CROPPED)
-    return _finish(picture)
+    figure = _ray_figure(shape, origin, direction, hit, max_fraction=max_fraction, name=name)
+    figure.canvas.draw()  # a caller sees the figure as it is saved
+    return figure
 
 
 def save_cast_plot(
@@ -200,7 +162,7 @@ def save_cast_plot(
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     save_cast_plot(a, b, motion, cast(a, b, (-6.0, 0.0)), Path(folder) / "cast.svg")
     """
-    figure = cast_figure(shape_a, shape_b, motion, result, name=name)
+    figure = _cast_figure(shape_a, shape_b, motion, result, name=name)
     figure.savefig(path, dpi=DPI)
 
 
@@ -225,36 +187,9 @@ def cast_figure(
     >>> cast_figure(a, b, motion, cast(a, b, (-6.0, 0.0))).texts[0].get_text()
     'hit at t = 0.5 (linear cast)'
     """
-    story = _story(motion, result)
-    words, caption = _cast_words(motion, result, story)
-    picture = _picture(_titled(name, words), caption)
-    axes = picture.axes
-    focus: list[Vec] = []
-    still: list[ConvexShape] = []
-    for shape, move, color, letter in (
-        (shape_a, motion.a, COLOR_A, "A"),
-        (shape_b, motion.b, COLOR_B, "B"),
-    ):
-        if _moves(move):
-            focus += _draw_motion(axes, shape, move, color=color, letter=letter, story=story)
-        else:
-            draw_shape(axes, posed(shape, move.start), color, letter, gid=f"still-{letter.lower()}")
-            still.append(posed(shape, move.start))
-    if result.status == "overlapping":
-        at_start = (posed(shape_a, motion.a.start), posed(shape_b, motion.b.start))
-        draw_overlap(axes, *at_start)
-    points = result.points if story.contact is not None else None
-    if points is not None:
-        focus += list(points)
-    if not focus:  # nothing moves: the view is of the shapes
-        still = []
-        focus = [corner for s in (shape_a, shape_b) for corner in _corners(s)]
-    view = _view(axes, focus, still)
-    if points is not None:
-        _draw_contact(axes, points, result.normal, view)
-    if view.cropped:
-        caption.append(_CROPPED)
-    return _finish(picture)
+    figure = _cast_figure(shape_a, shape_b, motion, result, name=name)
+    figure.canvas.draw()  # a caller sees the figure as it is saved
+    return figure
 
 
 def draw_manifold(
@@ -356,6 +291,100 @@ def save_manifold_plot(
     world = figure.axes[0]
     draw_manifold(world, manifold, (convex[0], convex[1]) if len(convex) == 2 else None)
     figure.savefig(path, dpi=DPI)
+
+
+def _ray_figure(
+    shape: ConvexShape,
+    origin: Vec,
+    direction: Vec,
+    hit: RayHit,
+    *,
+    max_fraction: float = 1.0,
+    name: str | None = None,
+) -> Figure:
+    """The figure of :func:`ray_figure`, not drawn yet."""
+    ox, oy = origin
+    dx, dy = direction
+    end = (ox + max_fraction * dx, oy + max_fraction * dy)
+    words, caption = _ray_words(origin, direction, max_fraction, hit)
+    picture = _picture(_titled(name, words), caption)
+    axes = picture.axes
+    draw_shape(axes, shape, COLOR_A, "the shape", gid="shape")
+    focus: list[Vec] = [origin, end]
+    arrow = {"arrowstyle": "-|>", "color": COLOR_DIRECTION, "linewidth": 1.2, "alpha": 0.5}
+    _named_arrow(axes, origin, end, "ray", arrow, zorder=4)
+    axes.plot([], [], color=COLOR_DIRECTION, alpha=0.5, label="the ray, to its farthest fraction")
+    if hit.status == "hit" and hit.point is not None:
+        focus.append(hit.point)
+        axes.plot(
+            [ox, hit.point[0]],
+            [oy, hit.point[1]],
+            "-",
+            color=COLOR_DIRECTION,
+            linewidth=2.5,
+            label="the ray up to the hit",
+            zorder=5,
+            gid="ray-to-hit",
+        )
+        axes.plot(
+            *hit.point,
+            "*",
+            color=COLOR_FINAL,
+            markersize=14,
+            markeredgecolor="black",
+            label=f"hit point (fraction {compact(hit.fraction or 0.0)})",
+            zorder=7,
+            gid="hit",
+        )
+    origin_label = "origin: inside the shape" if hit.status == "inside" else "origin"
+    axes.plot(*origin, "ko", markersize=6, label=origin_label, zorder=8, gid="origin")
+    view = _view(axes, focus, [shape])
+    if hit.status == "hit" and hit.point is not None and hit.normal is not None:
+        _arrow(axes, hit.point, hit.normal, view, gid="normal", label="the surface's normal")
+    if view.cropped:
+        caption.append(_CROPPED)
+    return _finish(picture)
+
+
+def _cast_figure(
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    motion: Motion,
+    result: CastResult | ToiResult,
+    *,
+    name: str | None = None,
+) -> Figure:
+    """The figure of :func:`cast_figure`, not drawn yet."""
+    story = _story(motion, result)
+    words, caption = _cast_words(motion, result, story)
+    picture = _picture(_titled(name, words), caption)
+    axes = picture.axes
+    focus: list[Vec] = []
+    still: list[ConvexShape] = []
+    for shape, move, color, letter in (
+        (shape_a, motion.a, COLOR_A, "A"),
+        (shape_b, motion.b, COLOR_B, "B"),
+    ):
+        if _moves(move):
+            focus += _draw_motion(axes, shape, move, color=color, letter=letter, story=story)
+        else:
+            draw_shape(axes, posed(shape, move.start), color, letter, gid=f"still-{letter.lower()}")
+            still.append(posed(shape, move.start))
+    if result.status == "overlapping":
+        at_start = (posed(shape_a, motion.a.start), posed(shape_b, motion.b.start))
+        draw_overlap(axes, *at_start)
+    points = result.points if story.contact is not None else None
+    if points is not None:
+        focus += list(points)
+    if not focus:  # nothing moves: the view is of the shapes
+        still = []
+        focus = [corner for s in (shape_a, shape_b) for corner in _corners(s)]
+    view = _view(axes, focus, still)
+    if points is not None:
+        _draw_contact(axes, points, result.normal, view)
+    if view.cropped:
+        caption.append(_CROPPED)
+    return _finish(picture)
 
 
 @dataclass(frozen=True)
@@ -648,7 +677,7 @@ def _picture(title: str, caption: list[str]) -> _Picture:
 
 
 def _finish(picture: _Picture) -> Figure:
-    """The legend under the panel and the caption at the foot; the figure, drawn."""
+    """The legend under the panel and the caption at the foot; the figure."""
     figure, axes = picture.figure, picture.axes
     handles, _ = axes.get_legend_handles_labels()
     add_legend(axes, handles, "legend", loc="upper center", bbox_to_anchor=(0.5, -0.06), ncol=3)
@@ -661,9 +690,8 @@ def _finish(picture: _Picture) -> Figure:
         family="monospace",
         gid="caption",
     )
-    figure.canvas.draw()  # a caller sees the figure as it is saved
-    drawn: Figure = figure
-    return drawn
+    made: Figure = figure
+    return made
 
 
 def _ray_words(

@@ -19,7 +19,6 @@ from gjkcli.algorithms.toi import time_of_impact
 from gjkcli.render.motion_plot import (
     cast_figure,
     draw_manifold,
-    ray_figure,
     save_cast_plot,
     save_ray_plot,
 )
@@ -161,18 +160,13 @@ def test_the_ray_shows_its_answer(
     found = ids(path)
     assert {"shape", "ray", "origin"} <= found
     assert found & {"hit", "normal", "ray-to-hit"} == marks
-    assert words in texts(ray_figure(BOX, origin, direction, hit))[1]
+    assert words in path.read_text()  # SVG keeps each text as a comment
 
 
-def test_png_and_pdf_are_written(tmp_path: Path) -> None:
+def test_png_is_written(tmp_path: Path) -> None:
     motion = moving_b(-6.0, 0.0)
-    result = linear(BOX, BALL, motion)
-    save_cast_plot(BOX, BALL, motion, result, tmp_path / "cast.png")
-    save_ray_plot(
-        BOX, (-5.0, 0.0), (10.0, 0.0), raycast(BOX, (-5.0, 0.0), (10.0, 0.0)), tmp_path / "ray.pdf"
-    )
+    save_cast_plot(BOX, BALL, motion, linear(BOX, BALL, motion), tmp_path / "cast.png")
     assert (tmp_path / "cast.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert (tmp_path / "ray.pdf").read_bytes().startswith(b"%PDF-")
 
 
 A_BOX = rectangle((0.0, 0.0), (4.0, 2.0))
