@@ -52,12 +52,14 @@ from gjkcli.algorithms.epa import Penetration
 from gjkcli.algorithms.intersect import IntersectResult
 from gjkcli.algorithms.minkowski import MinkowskiPolygon
 from gjkcli.queries import (
+    cast,
     check,
     distance,
     figure,
     intersects,
     minkowski_difference,
     penetration,
+    raycast,
     solve,
     time_of_impact,
     union_of,
@@ -97,6 +99,7 @@ __all__ = [
     "Penetration",
     "__version__",
     "capsule",
+    "cast",
     "check",
     "check_pair",
     "circle",
@@ -113,6 +116,7 @@ __all__ = [
     "minkowski_difference",
     "penetration",
     "point",
+    "raycast",
     "rectangle",
     "rounded",
     "segment",

@@ -44,18 +44,22 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from gjkcli.algorithms.answer import Answer
+    from gjkcli.algorithms.cast import CastResult
     from gjkcli.algorithms.poses import Move
+    from gjkcli.algorithms.raycast import RayHit, RayStep
     from gjkcli.algorithms.toi import ToiResult, ToiStep
     from gjkcli.render.plot import RunQuery
     from gjkcli.verify.check import Check
 
 __all__ = [
+    "cast",
     "check",
     "distance",
     "figure",
     "intersects",
     "minkowski_difference",
     "penetration",
+    "raycast",
     "solve",
     "time_of_impact",
     "union_of",
@@ -211,6 +215,68 @@ def minkowski_difference(shape_a: object, shape_b: object) -> _minkowski.Minkows
     return _minkowski.minkowski_difference(a, b)
 
 
+def raycast(
+    shape: object,
+    origin: Vec,
+    direction: Vec,
+    max_fraction: float = 1.0,
+    recorder: list[RayStep] | None = None,
+) -> RayHit:
+    """Where the ray ``origin + lambda * direction``, ``0 <= lambda <= max_fraction``, first
+    meets a convex shape given in any form (GJK ray cast:
+    :func:`gjkcli.algorithms.raycast.raycast`). ``status`` is ``hit``, ``miss`` or ``inside``
+    (the ray starts in the shape); a hit has its ``fraction``, ``point`` and the shape's
+    outward ``normal`` there. With ``recorder``, a list, each step is appended to it.
+
+    >>> hit = raycast({"type": "circle", "center": [5, 0], "radius": 1}, (0, 0), (1, 0), 10.0)
+    >>> hit.status, hit.fraction, hit.normal
+    ('hit', 4.0, (-1.0, 0.0))
+    >>> raycast("POLYGON ((0 0, 2 0, 2 2, 0 2, 0 0))", (1, 1), (1, 0)).status
+    'inside'
+    """
+    from gjkcli.algorithms import raycast as _raycast
+
+    return _raycast.raycast(
+        _convex(shape, "shape", "a ray cast", _CAST_ADVICE),
+        origin,
+        direction,
+        max_fraction,
+        recorder,
+    )
+
+
+def cast(
+    shape_a: object,
+    shape_b: object,
+    translation_b: Vec,
+    translation_a: Vec = (0.0, 0.0),
+    *,
+    target_distance: float = 0.0,
+    recorder: list[RayStep] | None = None,
+) -> CastResult:
+    """When two convex shapes, A moved by ``translation_a`` and B by ``translation_b`` over
+    ``t`` in ``[0, 1]``, first touch, or come within ``target_distance``
+    (:func:`gjkcli.algorithms.cast.cast`): the ``status`` (``hit``, ``miss``,
+    ``overlapping``, ``touching-approaching``, ``touching-receding``, ``within-target``),
+    the ``time``, the contact ``points`` and the ``normal`` from A towards B, and a
+    ``certificate`` (:func:`gjkcli.verify.cast_certificate.check_cast_certificate`
+    re-checks it).
+
+    >>> result = cast("POLYGON ((0 0, 2 0, 2 2, 0 2, 0 0))", "POINT (5 1)", (-6, 0))
+    >>> result.status, result.time, result.normal, result.points
+    ('hit', 0.5, (1.0, 0.0), ((2.0, 1.0), (2.0, 1.0)))
+    >>> cast("POINT (0 0)", {"type": "circle", "center": [3, 0], "radius": 1}, (0, 5)).status
+    'miss'
+    """
+    from gjkcli.algorithms import cast as _cast
+
+    a = _convex(shape_a, "a", "a cast", _CAST_ADVICE)
+    b = _convex(shape_b, "b", "a cast", _CAST_ADVICE)
+    return _cast.cast(
+        a, b, translation_b, translation_a, target_distance=target_distance, recorder=recorder
+    )
+
+
 def solve(shape_a: object, shape_b: object, trace: bool = False) -> Answer:
     """Everything gjkcli's algorithms say about two shapes: both GJK queries, the depth,
     the verdict and its certificate (:func:`gjkcli.algorithms.answer.solve`).
@@ -279,8 +345,13 @@ def figure(
     return check_figure(check(shape_a, shape_b, trace=True, direction=direction), query, step)
 
 
-def _convex(value: object, name: str, what: str) -> ConvexShape:
-    """``value`` as a convex shape, or :class:`NotConvexError` saying ``what`` needs one."""
+_SOLVE_ADVICE = "solve(a, b) answers for any shapes (verdict, distance, closest points)"
+_CAST_ADVICE = "cast each convex part (decompose cuts a ring into them)"
+
+
+def _convex(value: object, name: str, what: str, advice: str = _SOLVE_ADVICE) -> ConvexShape:
+    """``value`` as a convex shape, or :class:`NotConvexError` saying ``what`` needs one (and
+    what to do instead)."""
     shape = _shape(value, name)
     if not isinstance(shape, Compound):
         return shape
@@ -288,7 +359,7 @@ def _convex(value: object, name: str, what: str) -> ConvexShape:
         return shape.parts[0]
     raise NotConvexError(
         f"{what} needs convex shapes, and {name} is made of {len(shape.parts)} convex "
-        "parts; solve(a, b) answers for any shapes (verdict, distance, closest points)",
+        f"parts; {advice}",
         None,
     )
 
