@@ -51,6 +51,7 @@ __all__ = [
     "RAY_CONVERGENCE_RELATIVE",
     "RAY_MAX_ITERATIONS",
     "ROUNDING_FACTOR",
+    "TOI_MAX_DOUBLINGS",
     "TOI_MAX_ITERATIONS",
     "TOI_ORACLE_WIDTH",
     "TOI_TOLERANCE",
@@ -296,11 +297,17 @@ time before ``t_lo`` and touch at ``t_hi``, at most this much later (``t`` runs 
 ``[0, 1]``, so it is a fraction of the whole motion)."""
 
 TOI_MAX_ITERATIONS: Final = 2000
-"""Hard cap on the rotating time of impact's loop (a proven advance, and at most one
-probe, per iteration). Hits need tens of iterations, a hundred or two when the
-distance shrinks far slower than its bound (shallow approaches, long shapes turning
-slowly); a motion that only grazes, touching at one instant, is approached ever more
-slowly and stops here with status ``iteration-cap`` and the proven ``t_lo``."""
+"""Hard cap on the rotating time of impact's loop (a proven step, and at most one probe,
+per iteration). On 3,000 seeded random motions (``tests/algorithms/test_toi.py``) runs
+took 9 iterations at the median, 51 at the 99th percentile and 98 at most; a motion
+that grazes, touching at one instant, ends at the rounding floor within a few dozen
+(stop reason ``stalled``). A run that reaches the cap has status ``iteration-cap``
+and reports the proven ``t_lo``."""
+
+TOI_MAX_DOUBLINGS: Final = 64
+"""How many times one step of the rotating time of impact is doubled at most, while the
+finer bound still proves the shapes apart along the longer step (the step then is
+``2**64`` times what the speed bound alone proved, or the rest of the motion)."""
 
 TOI_ORACLE_WIDTH: Final = 1e-12
 """The cross-check of the rotating time of impact (:mod:`gjkcli.verify.toi_oracle`)
