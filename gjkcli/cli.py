@@ -269,9 +269,19 @@ def check(
     atol: Atol = None,
     angle: Angle = None,
     normal_convention: NormalConvention = None,
+    manifold: Annotated[
+        bool,
+        typer.Option(
+            "--manifold",
+            help="Also the contact manifold (points, separations, features), checked by "
+            "Shapely (with --json: the 'manifold' key).",
+        ),
+    ] = False,
 ) -> None:
     """Check two shapes: verdict, distance, closest points, depth, certificate, referees."""
+    from gjkcli.render.manifold import manifold_record, manifold_table
     from gjkcli.verify.check import check_pair
+    from gjkcli.verify.manifold_oracle import check_manifold
 
     if plot is not None:
         _check_picture_path(plot)
@@ -282,15 +292,19 @@ def check(
     pair = _load(a, b, json_output)
     _notes(pair)
     result = check_pair(pair, trace=trace or plot is not None, settings=settings, direction=first)
+    contact = check_manifold(pair.a.shape, pair.b.shape) if manifold else None
     if json_output:
         from gjkcli.render.json_record import check_record
 
-        _print_json(check_record(result, query if trace else None, strict=strict))
+        record = check_record(result, query if trace else None, strict=strict)
+        _print_json(record if contact is None else record | {"manifold": manifold_record(contact)})
     else:
         from gjkcli.render.table import check_table
 
         console = _console()
         console.print(check_table(result))
+        if contact is not None:
+            console.print(manifold_table(contact))
         if trace:
             from gjkcli.render.trace import trace_text
 
@@ -298,6 +312,7 @@ def check(
     if plot is not None:
         _draw(result, "boolean" if query == "boolean" else "distance", plot)
     failed = not result.ok or (strict and bool(result.warnings))
+    failed = failed or (contact is not None and not contact.agree)
     raise typer.Exit(EXIT_DISAGREE if failed else EXIT_OK)
 
 
