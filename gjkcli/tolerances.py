@@ -114,19 +114,28 @@ be chasing rounding noise. EPA likewise stops within ``rounding(scale)`` of the
 boundary, the rounding of its support points' coordinates."""
 
 CAST_TIME_RELATIVE: Final = 1e-12
-"""A cast's float time of impact agrees with the exact (rational) time, or the analytic
-one of rounded shapes, when they differ by at most ``CAST_TIME_RELATIVE * t`` (``t`` the
-exact or analytic time), or by the time the motion takes to cross the rounding of the
-coordinates of ``A - B`` near the origin, ``rounding(reach) / |r|``, whichever is larger
-(:func:`cast_time_tolerance`). ``reach`` is the largest absolute coordinate of the
-bounding box of ``A - B`` (the shapes' relative position, not their distance from the
-origin: the ray cast works on ``A - B``, so two shapes at 1e9 that are 1 apart have a
-reach of about their own size plus 1), and ``r`` is the relative translation
-``translation_b - translation_a``. So the rule is relative for times that are not tiny
-and degrades gracefully as ``t`` shrinks: below ``rounding(reach) / (|r|
-CAST_TIME_RELATIVE)``, that is when the motion travels less than about ``1.8e-3 reach``
-before the contact, it becomes an absolute bound of a few units in the last place of
-``reach``, all that floating-point coordinates of that size can resolve."""
+"""A cast's float time of impact ``t`` agrees with the exact (rational) time ``t*``, or
+the analytic one of rounded shapes, when
+
+* ``|t - t*| <= CAST_TIME_RELATIVE * t*``: relative to the time itself; or
+* ``|t - t*| <= touch_band(reach) / |r|``: the time the motion takes to cross the
+  touching band (:data:`TOUCH_RELATIVE`) of ``A - B``, where ``reach`` is the largest
+  absolute coordinate of ``A - B``'s bounding box (:func:`difference_scale`: the
+  shapes' relative position, not their distance from the origin, since the cast works
+  on ``A - B``) and ``r`` the relative translation ``translation_b - translation_a``.
+  This is how the rule degrades for tiny times: below ``TOUCH_RELATIVE * reach /
+  (CAST_TIME_RELATIVE * |r|)``, that is when the motion covers less than 1% of
+  ``reach`` before the contact, the bound is absolute, the band of positions in which
+  gjkcli itself calls shapes touching (:func:`cast_time_tolerance`); or
+* ``t < t*`` and the exact distance between the shapes at ``t`` (less the target
+  distance) is within ``touch_band(reach)``: an early answer at which the shapes
+  already touch to within the band. A grazing contact (the motion tangent to a curved
+  boundary) has an ill-conditioned time: the distance changes with the square of the
+  time there, so positions correct to rounding give times correct only to about its
+  square root, and the time rule alone would fail a correct answer.
+
+A late answer gets no such allowance: the shapes may slide along each other for a
+while after the first contact, at distance 0 all along."""
 
 MAX_ITERATIONS: Final = 100
 """Hard cap on iterations of both GJK loops (the boolean query and the
@@ -370,14 +379,14 @@ def touch_band(size: float) -> float:
 
 def cast_time_tolerance(time: float, reach: float, speed: float) -> float:
     """Largest allowed difference between a cast's float time and the exact one,
-    ``time`` (see :data:`CAST_TIME_RELATIVE`); ``speed`` is ``|r|``.
+    ``time``, by the first two rules of :data:`CAST_TIME_RELATIVE`; ``speed`` is ``|r|``.
 
     >>> cast_time_tolerance(0.5, 10.0, 4.0) == 0.5 * CAST_TIME_RELATIVE
     True
-    >>> cast_time_tolerance(1e-9, 10.0, 4.0) == rounding(10.0) / 4.0
+    >>> cast_time_tolerance(1e-9, 10.0, 4.0) == touch_band(10.0) / 4.0
     True
     """
-    floor = rounding(reach) / speed if speed > 0.0 else 0.0
+    floor = touch_band(reach) / speed if speed > 0.0 else 0.0
     return max(CAST_TIME_RELATIVE * time, floor)
 
 
