@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -105,10 +106,7 @@ def test_raycast_hit_table_reads_at_80_and_160_columns(gjk: Any, tmp_path: Path)
         )
         assert ran.code == 0, ran.err
         lines = ran.out.splitlines()
-        assert (
-            lines[0]
-            == "box: hit at fraction 2, the point (2, 0) (exact: 2)"
-        )
+        assert lines[0] == "box: hit at fraction 2, the point (2, 0) (exact: 2)"
         assert [line for line in lines if len(line) > columns] == []
         assert [line for line in lines if line != line.rstrip()] == []
         assert any(line.startswith("agree") for line in lines)
@@ -116,27 +114,21 @@ def test_raycast_hit_table_reads_at_80_and_160_columns(gjk: Any, tmp_path: Path)
 
 
 @pytest.mark.parametrize(
-    ("origin", "direction", "reach", "status", "fraction"),
+    ("ray", "status", "fraction"),
     [
-        (("0", "0"), ("1", "0"), "5", "hit", 2.0),
-        (("0", "0"), ("1", "0"), "1", "miss", None),
-        (("0", "3"), ("1", "0"), "10", "miss", None),
-        (("3", "0"), ("1", "0"), "1", "inside", 0.0),
-        (("2", "0"), ("-1", "0"), "1", "inside", 0.0),
+        (("0", "0", "1", "0", "5"), "hit", 2.0),
+        (("0", "0", "1", "0", "1"), "miss", None),
+        (("0", "3", "1", "0", "10"), "miss", None),
+        (("3", "0", "1", "0", "1"), "inside", 0.0),
+        (("2", "0", "-1", "0", "1"), "inside", 0.0),
     ],
     ids=["hit", "short", "passes-above", "inside", "on-the-edge"],
 )
 def test_raycast_statuses_in_json(
-    gjk: Any,
-    origin: tuple[str, str],
-    direction: tuple[str, str],
-    reach: str,
-    status: str,
-    fraction: float | None,
+    gjk: Any, ray: tuple[str, ...], status: str, fraction: float | None
 ) -> None:
-    ran = gjk(
-        "raycast", BOX, "--origin", *origin, "--direction", *direction, "--max", reach, "--json"
-    )
+    x, y, dx, dy, reach = ray
+    ran = gjk("raycast", BOX, "--origin", x, y, "--direction", dx, dy, "--max", reach, "--json")
     assert ran.code == 0, ran.err
     record = ran.record()
     assert (record["status"], record["agree"]) == ("pass", True)
@@ -253,7 +245,8 @@ def test_cast_record_is_the_formats_example(gjk: Any) -> None:
 def test_cast_circles_with_a_target_meet_the_analytic_time(gjk: Any) -> None:
     record = gjk("cast", str(CAST / "circles-target.json"), "--json").record()
     assert record["cast"]["status"] == "hit" and record["exact"] is None
-    assert record["analytic"] == pytest.approx(record["cast"]["time"], rel=1e-12)
+    assert record["analytic"]["status"] == "hit"
+    assert record["analytic"]["time"] == pytest.approx(record["cast"]["time"], rel=1e-12)
     assert record["cast"]["target_distance"] == 0.25 and record["agree"]
 
 
@@ -353,3 +346,51 @@ def test_the_installed_command_casts_a_pair(tmp_path: Path) -> None:
     ran = run_gjk("cast", "samples/cast/slide-hit.json", "--json")
     assert ran.returncode == 0, ran.stderr
     assert json.loads(ran.stdout)["exact"]["time"] == "2/3"
+
+
+def test_plot_draws_the_ray_and_the_cast(gjk: Any, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    ray, cast = tmp_path / "ray.svg", tmp_path / "cast.svg"
+    ran = gjk(
+        "raycast",
+        BOX,
+        "--origin",
+        "0",
+        "0",
+        "--direction",
+        "1",
+        "0.2",
+        "--max",
+        "5",
+        "--plot",
+        str(ray),
+    )
+    assert (ran.code, ran.err) == (0, f"gjk: wrote {ray}\n")
+    assert ray.read_text().startswith("<?xml")
+    ran = gjk("cast", str(CAST / "spinning-bar.json"), "--plot", str(cast), "--json")
+    assert (ran.code, ran.err) == (0, f"gjk: wrote {cast}\n")
+    assert ran.record()["method"] == "rotating" and cast.read_text().startswith("<?xml")
+    unwritable = tmp_path / "no" / "such" / "folder" / "cast.svg"
+    one_line_error(
+        gjk("cast", str(CAST / "slide-hit.json"), "--plot", str(unwritable)), "cannot write"
+    )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "gjk cast samples/cast/slide-hit.json",
+        "gjk cast samples/cast/spinning-bar.json | head -1",
+        'gjk raycast \'{"type": "circle", "center": [4, 0.5], "radius": 1}\' \\\n'
+        "    --origin 0 0 --direction 1 0 --max 5",
+    ],
+    ids=["cast", "rotating", "raycast"],
+)
+def test_the_readme_shows_what_the_commands_print(gjk: Any, command: str) -> None:
+    readme = (ROOT / "README.md").read_text()
+    start = readme.index(f"$ {command}\n") + len(f"$ {command}\n")
+    shown = readme[start : readme.index("\n```", start)]
+    words = shlex.split(command.split(" | ", maxsplit=1)[0].replace("\\\n", ""))[1:]
+    ran = gjk(*words)
+    printed = ran.out.splitlines()[:1] if "| head -1" in command else ran.out.splitlines()
+    assert shown.splitlines() == printed

@@ -69,9 +69,12 @@ def toi_step_sentence(step: ToiStep) -> str:
     """One step of the rotating time of impact (conservative advancement) as a sentence.
 
     >>> print(toi_step_sentence(ToiStep(1, 0.25, 0.5, 0.125, "advanced")))
-    Step 1: at t = 0.25 the shapes are 0.5 apart, so no contact can come sooner than 0.125 later: t advances to 0.375.
+    Step 1: at t = 0.25 the shapes are 0.5 apart, so no contact can come sooner than \
+0.125 later: t advances to 0.375.
     >>> print(toi_step_sentence(ToiStep(7, 0.5, 1e-10, 2e-11, "contact")))
-    Step 7: at t = 0.5 the shapes are 1e-10 apart, so no contact can come sooner than 2e-11 later, less than the bracket's width: a probe just ahead finds them in contact, and the bracket closes.
+    Step 7: at t = 0.5 the shapes are 1e-10 apart, so no contact can come sooner than \
+2e-11 later, less than the bracket's width: a probe just ahead finds them in contact, \
+and the bracket closes.
     """
     start = f"Step {step.iteration}: at t = {_fraction(step.time)} the shapes are "
     if step.outcome in ("touching", "overlapping"):

@@ -163,8 +163,11 @@ def cast_fields(check: MotionCheck, motion: Motion) -> dict[str, Any]:
             "time": None if exact.time is None else _rational(exact.time),
             "time_float": None if exact.time is None else float(exact.time),
         },
-        "analytic": _optional(check.analytic),
+        "analytic": None
+        if check.analytic_status is None
+        else {"status": check.analytic_status, "time": _optional(check.analytic)},
         "shapely": shapely_record(check.shapely),
+        "tolerance": _number(check.time_tolerance),
         "agree": check.agree,
         "disagreements": list(check.problems),
         "notes": [],

@@ -40,7 +40,7 @@ def ray_headline(check: RayCheck, name: str) -> str:
     >>> ray_headline(check_ray(box, (0.0, 0.0), (1.0, 0.0), 5.0), "box")
     'box: hit at fraction 2, the point (2, 0) (exact: 2)'
     >>> ray_headline(check_ray(box, (3.0, 0.0), (1.0, 0.0)), "box")
-    'box: inside (the ray starts in the shape: fraction 0) (exact: inside)'
+    'box: inside (the ray starts in the shape: fraction 0) (exact: the same)'
     """
     hit = check.hit
     if hit.status == "hit" and hit.fraction is not None and hit.point is not None:
@@ -50,9 +50,7 @@ def ray_headline(check: RayCheck, name: str) -> str:
     else:
         answer = f"miss (nothing within fraction {compact(check.max_fraction)})"
     if check.exact is not None:
-        exact = check.exact
-        shown = exact.status if exact.fraction is None or exact.status != "hit" else None
-        answer += f" (exact: {shown or rational_text(exact.fraction or Fraction(0))})"
+        answer += _exact_note(check.exact.status, check.exact.fraction, hit.status)
     return printable(f"{name}: {answer}")
 
 
@@ -68,7 +66,9 @@ def ray_table(check: RayCheck, name: str) -> RenderableType:
         other = (
             exact.status,
             "" if exact.fraction is None else rational_text(exact.fraction),
-            "" if exact.point is None else _rational_point(exact.point),
+            ""
+            if exact.point is None
+            else compact_point((float(exact.point[0]), float(exact.point[1]))),
             "",
         )
     elif check.analytic is not None:
@@ -100,8 +100,8 @@ def ray_table(check: RayCheck, name: str) -> RenderableType:
 _CAST_ANSWERS = {
     "miss": "miss (no contact for t in [0, 1])",
     "overlapping": "overlapping at t = 0",
-    "touching-approaching": "touching at t = 0 and approaching: time 0",
-    "touching-receding": "touching at t = 0 and moving apart or sliding: no hit",
+    "touching-approaching": "touching at t = 0, approaching: time 0",
+    "touching-receding": "touching at t = 0, moving apart or sliding: no hit",
     "within-target": "within the target distance at t = 0: time 0",
 }
 """A linear cast's answer in words, by its status (a hit says its time)."""
@@ -132,14 +132,14 @@ def cast_headline(check: MotionCheck, name: str) -> str:
             answer = f"stopped at the iteration cap (apart before t = {_time(low)}, proven)"
         return printable(f"{name}: {answer}")
     cast = check.result
-    if cast.status == "hit" and cast.time is not None:
+    if cast.status == "hit" and cast.time is not None and cast.target_distance > 0.0:
+        answer = f"within {compact(cast.target_distance)} at t = {_time(cast.time)}"
+    elif cast.status == "hit" and cast.time is not None:
         answer = f"hit at t = {_time(cast.time)}"
     else:
         answer = _CAST_ANSWERS.get(cast.status, cast.status)
     if check.exact is not None:
-        exact = check.exact
-        shown = rational_text(exact.time) if exact.status == "hit" and exact.time else exact.status
-        answer += f" (exact: {shown})"
+        answer += _exact_note(check.exact.status, check.exact.time, cast.status)
     return printable(f"{name}: {answer}")
 
 
@@ -156,19 +156,30 @@ def cast_table(check: MotionCheck, motion: Motion, name: str) -> RenderableType:
         )
     cast = check.result
     referee = (
-        "exact" if check.exact is not None else "analytic" if check.analytic is not None else None
+        "exact"
+        if check.exact is not None
+        else "analytic"
+        if check.analytic_status is not None
+        else None
     )
     other: tuple[str, str]
     if check.exact is not None:
         exact = check.exact
         other = (exact.status, "" if exact.time is None else rational_text(exact.time))
-    elif check.analytic is not None:
-        other = ("", _time(check.analytic))
+    elif check.analytic_status is not None:
+        analytic = check.analytic
+        other = (check.analytic_status, "" if analytic is None else _time(analytic))
     else:
         other = ("", "")
     shapely = _shapely_cells(check.shapely)
     points = cast.points
-    certificate = "re-checked" if not check.certificate_problems else "FAILS its re-check"
+    proof = cast.certificate
+    certificate = ""
+    if proof is not None:
+        certificate = (
+            f"apart before t = {_time(proof.apart_until)} along {compact_point(proof.axis)}"
+        )
+        certificate += "; re-checked" if not check.certificate_problems else "; FAILS its re-check"
     rows: list[Row] = [
         ("status", cast.status, other[0], shapely[0]),
         ("time", _optional_time(cast.time), other[1], ""),
@@ -177,7 +188,8 @@ def cast_table(check: MotionCheck, motion: Motion, name: str) -> RenderableType:
         ("normal", _optional_point(cast.normal), "", ""),
         ("target", compact(cast.target_distance) if cast.target_distance > 0.0 else "", "", ""),
         ("run", _run(cast.iterations, cast.stop), "", ""),
-        ("certificate", "" if cast.certificate is None else certificate, "", ""),
+        ("certificate", certificate, "", ""),
+        ("tolerance", compact(check.time_tolerance, 3) if check.time_tolerance else "", "", ""),
         ("gap before", "", "", shapely[1]),
         ("gap at it", "", "", shapely[2]),
         ("allowance", "", "", shapely[3]),
@@ -240,6 +252,14 @@ def _toi_rows(check: ToiCheck) -> list[Row]:
         ("speed bound", compact(result.speed_bound), ""),
         ("run", _run(result.iterations, result.stop), ""),
     ]
+
+
+def _exact_note(status: str, value: Fraction | None, own: str) -> str:
+    """What the exact answer says, after the headline: its rational for a hit, else its
+    status (``the same`` when it is the answer's)."""
+    if status == "hit" and value is not None:
+        return f" (exact: {rational_text(value)})"
+    return " (exact: the same)" if status == own else f" (exact: {status})"
 
 
 def _layout(
@@ -310,7 +330,3 @@ def _optional_time(x: float | None) -> str:
 
 def _optional_point(p: Vec | None) -> str:
     return "" if p is None else compact_point(p)
-
-
-def _rational_point(p: tuple[Fraction, Fraction]) -> str:
-    return f"({rational_text(p[0])}, {rational_text(p[1])})"

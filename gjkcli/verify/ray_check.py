@@ -39,6 +39,7 @@ from gjkcli.tolerances import (
     agreement_tolerance,
     cast_time_tolerance,
     coordinate_scale,
+    difference_scale,
     rounding,
 )
 from gjkcli.verify.cast_oracle import SweptCheck, swept_check
@@ -110,13 +111,7 @@ def check_ray(
     shapely = swept_check(shape, start, sweep, *_as_cast(hit, max_fraction))
     exact = exact_raycast(shape, origin, direction, max_fraction)
     bounds = shape_bounds(shape)
-    seen = (
-        bounds[0] - origin[0],
-        bounds[1] - origin[1],
-        bounds[2] - origin[0],
-        bounds[3] - origin[1],
-    )
-    reach = coordinate_scale(seen)
+    reach = difference_scale(bounds, (origin[0], origin[1], origin[0], origin[1]))
     tolerance = cast_time_tolerance(hit.fraction or 0.0, reach, math.hypot(*direction))
     problems: list[str] = []
     if exact is not None:
