@@ -279,6 +279,7 @@ def check(
     ] = False,
 ) -> None:
     """Check two shapes: verdict, distance, closest points, depth, certificate, referees."""
+    from gjkcli.cli_pictures import plot_manifold
     from gjkcli.render.manifold import manifold_record, manifold_table
     from gjkcli.verify.check import check_pair
     from gjkcli.verify.manifold_oracle import check_manifold
@@ -309,8 +310,11 @@ def check(
             from gjkcli.render.trace import trace_text
 
             console.print(trace_text(query, result.answer))
-    if plot is not None:
-        _draw(result, "boolean" if query == "boolean" else "distance", plot)
+    picture: PictureQuery = "boolean" if query == "boolean" else "distance"
+    if plot is not None and contact is not None:  # the manifold over the picture
+        plot_manifold(result, picture, plot, DEFAULT_CAPTION_SIZE, contact)
+    elif plot is not None:
+        _draw(result, picture, plot)
     failed = not result.ok or (strict and bool(result.warnings))
     failed = failed or (contact is not None and not contact.agree)
     raise typer.Exit(EXIT_DISAGREE if failed else EXIT_OK)
@@ -420,11 +424,12 @@ def plot(
             seconds_per_step=seconds_per_step,
             caption_size=caption_size,
         )
+    agree = True  # the manifold's cross-check, when there is one
     if output is not None and manifold:
-        plot_manifold(result, query, output, caption_size)
+        agree = plot_manifold(result, query, output, caption_size)
     elif output is not None:  # last: writing the frames removes files named as frames are
         _draw(result, query, output, caption_size=caption_size)
-    raise typer.Exit(EXIT_OK if result.ok else EXIT_DISAGREE)
+    raise typer.Exit(EXIT_OK if result.ok and agree else EXIT_DISAGREE)
 
 
 @app.command(

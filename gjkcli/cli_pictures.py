@@ -1,9 +1,10 @@
 """What ``gjk plot`` draws besides GJK's run: the sweep of a pair that has a motion, and
-the contact manifold over a check's picture (``--manifold``).
+the contact manifold over a check's picture (``--manifold`` of ``gjk plot`` and of
+``gjk check --plot``).
 
 Called from :func:`gjkcli.cli.plot`, with its ways of failing (imported when the command
 runs); the answers come from :mod:`gjkcli.verify.motion_check` and
-:mod:`gjkcli.algorithms.manifold`, the drawing from :mod:`gjkcli.render.motion_plot`.
+:mod:`gjkcli.verify.manifold_oracle`, the drawing from :mod:`gjkcli.render.motion_plot`.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from gjkcli.cli import PictureQuery
     from gjkcli.pair import Pair
     from gjkcli.verify.check import Check
+    from gjkcli.verify.manifold_oracle import ManifoldCheck
 
 __all__ = ["plot_manifold", "plot_sweep"]
 
@@ -56,20 +58,28 @@ def plot_sweep(pair: Pair, where: str, output: Path | None, steps: list[str]) ->
     raise typer.Exit(cli.EXIT_OK if checked.agree else cli.EXIT_DISAGREE)
 
 
-def plot_manifold(check: Check, query: PictureQuery, output: Path, caption_size: float) -> None:
+def plot_manifold(
+    check: Check,
+    query: PictureQuery,
+    output: Path,
+    caption_size: float,
+    contact: ManifoldCheck | None = None,
+) -> bool:
     """Draw ``check``'s picture (its ``query`` run) to ``output`` with the contact manifold
-    of its two shapes over the shapes; a compound shape is refused (exit status 2)."""
+    of its two shapes (``contact``, or found and cross-checked here) over the shapes;
+    when there is none to draw (a compound shape), the picture alone, and a note says
+    why. Returns whether Shapely's cross-check of the manifold agrees."""
     from gjkcli import cli
-    from gjkcli.algorithms.manifold import manifold
     from gjkcli.cli_motion import _draw
     from gjkcli.render.motion_plot import save_manifold_plot
-    from gjkcli.shapes.compound import Compound
+    from gjkcli.verify.manifold_oracle import check_manifold
 
-    a, b = check.pair.a.shape, check.pair.b.shape
-    if isinstance(a, Compound) or isinstance(b, Compound):
-        cli._fail(
-            "--manifold: a contact manifold is of two convex shapes, and this pair has a "
-            "compound shape (non-convex or multi-part)"
-        )
-    contact = manifold(a, b)
-    _draw(lambda: save_manifold_plot(check, query, contact, output, caption_size), output)
+    if contact is None:
+        contact = check_manifold(check.pair.a.shape, check.pair.b.shape)
+    found = contact.manifold
+    if found is None:
+        cli._note(f"--manifold: none drawn ({contact.unavailable})")
+        cli._draw(check, query, output, caption_size=caption_size)
+    else:
+        _draw(lambda: save_manifold_plot(check, query, found, output, caption_size), output)
+    return contact.agree

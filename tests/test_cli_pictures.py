@@ -40,7 +40,7 @@ def ids(svg: Path) -> set[str]:
 def title(svg: Path, name: str) -> str:
     """The picture's title: the text (SVG keeps each text as a comment) naming the pair."""
     (found,) = re.findall(rf"<!-- ({re.escape(name)}: [^>]*) -->", svg.read_text())
-    return found
+    return str(found)
 
 
 def test_a_pair_with_a_translation_draws_its_sweep(
@@ -98,17 +98,26 @@ def test_what_a_motion_cannot_draw_is_refused(
     assert list(tmp_path.iterdir()) == []
 
 
-def test_manifold_needs_a_picture_and_convex_shapes(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_manifold_needs_a_picture(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     seed = str(SAMPLES / "seed-example.json")
     code, err = gjk(capsys, "plot", seed, "--gif", str(tmp_path / "run.gif"), "--manifold")
     assert (code, err) == (2, "gjk: error: --manifold draws on the picture: give -o FILE too\n")
-    notch = str(SAMPLES / "compound" / "notch.json")
-    code, err = gjk(capsys, "plot", notch, "-o", str(tmp_path / "n.svg"), "--manifold")
-    assert code == 2 and err.count("\n") == 1
-    assert "a contact manifold is of two convex shapes" in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_compound_pair_has_no_manifold_to_draw_and_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    picture = tmp_path / "notch.svg"
+    notch = str(SAMPLES / "compound" / "notch.json")
+    code, err = gjk(capsys, "plot", notch, "-o", str(picture), "--manifold")
+    assert code == 0
+    assert err.splitlines() == [
+        "gjk: note: --manifold: none drawn (contact manifolds need convex shapes, and A is "
+        "made of 3 convex parts)",
+        f"gjk: wrote {picture}",
+    ]
+    assert not any(name.startswith("manifold") for name in ids(picture))
 
 
 def test_a_motion_of_a_compound_shape_is_refused(
@@ -126,3 +135,17 @@ def test_a_motion_of_a_compound_shape_is_refused(
     assert code == 2 and err.count("\n") == 1
     assert "A is a compound shape" in err
     assert not (tmp_path / "ell.svg").exists()
+
+
+def test_check_draws_its_manifold_on_its_picture(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    picture = tmp_path / "seed.svg"
+    seed = str(SAMPLES / "seed-example.json")
+    with pytest.raises(SystemExit) as done:
+        typer.main.get_command(app).main(
+            args=["check", seed, "--manifold", "--plot", str(picture)], prog_name="gjk"
+        )
+    assert done.value.code == 0
+    assert "contact manifold" in capsys.readouterr().out
+    assert {"manifold-point-0", "manifold-point-1", "reference-edge"} <= ids(picture)
