@@ -8,9 +8,9 @@ contact manifold drawn over a check's picture.
   and B at the start (faint when a later pose is drawn), the path of each moving shape
   (for a translation the region it sweeps, the hull of the shape at the start and at the
   end of the drawn motion, shaded; for a rotation its outline at a few times between),
-  the shapes at the time of impact (solid) with the contact points and the normal, and
-  the pose at ``t = 1`` (dotted) when the motion goes on past the impact. A miss draws
-  the whole sweep. The caption gives the status, the time and why the search stopped.
+  and the shapes at the time of impact (solid) with the contact points and the normal. A
+  miss (or a start in contact) draws the whole sweep, to the pose at ``t = 1`` (dotted).
+  The caption gives the status, the time and why the search stopped.
 * The manifold (:func:`draw_manifold`): its points, each with its separation (labels
   that would print on one another are written once, as the step numbers of
   :mod:`gjkcli.render.plot` are), the normal, and the reference edge drawn thick.
@@ -377,8 +377,7 @@ def _cast_figure(
     if points is not None:
         focus += list(points)
     if not focus:  # nothing moves: the view is of the shapes
-        still = []
-        focus = [corner for s in (shape_a, shape_b) for corner in _corners(s)]
+        focus, still = [corner for s in still for corner in boundary(s)], []
     view = _view(axes, focus, still)
     if points is not None:
         _draw_contact(axes, points, result.normal, view)
@@ -426,8 +425,8 @@ def _moves(move: Move) -> bool:
 def _draw_motion(
     axes: Any, shape: ConvexShape, move: Move, *, color: str, letter: str, story: _Story
 ) -> list[Vec]:
-    """A moving shape: at the start, its path up to ``story.until``, at the impact, and at
-    ``t = 1`` when the motion goes on past the drawn end; the corners of all of them."""
+    """A moving shape: at the start, its path up to ``story.until``, and at the impact, or
+    at ``t = 1`` when there is no later impact to draw; the corners of all of them."""
     key = letter.lower()
     start = posed(shape, move.start)
     later = story.impact is not None and story.impact > 0.0
@@ -439,7 +438,7 @@ def _draw_motion(
         alpha=0.12 if later else None,
         gid=f"start-{key}",
     )
-    corners = _corners(start)
+    corners = boundary(start)
     if move.rotates:
         for k in range(1, _GHOSTS + 1):
             time = story.until * k / (_GHOSTS + 1)
@@ -454,9 +453,9 @@ def _draw_motion(
                 outline="-",
                 gid=f"ghost-{key}-{k}",
             )
-            corners += _corners(ghost)
+            corners += boundary(ghost)
     if story.until > 0.0:
-        ring = _corners(start) + _corners(posed(shape, move.at(story.until)))
+        ring = boundary(start) + boundary(posed(shape, move.at(story.until)))
         hull = [ring[i] for i in convex_hull_indices(ring)]
         if len(hull) >= 3 and not move.rotates:
             xs, ys = zip(*hull, strict=True)
@@ -479,7 +478,7 @@ def _draw_motion(
     if not later:  # the whole sweep is drawn: where it ends
         end = posed(shape, move.end)
         draw_shape(axes, end, color, f"{letter} at t = 1", outline=":", gid=f"end-{key}")
-        corners += _corners(end)
+        corners += boundary(end)
     return corners
 
 
@@ -524,10 +523,6 @@ def _named_arrow(
     arrow.set_gid(gid)
     arrow.arrow_patch.set_gid(gid)
     return arrow
-
-
-def _corners(shape: ConvexShape) -> list[Vec]:
-    return boundary(shape)
 
 
 def _box_of(points: Sequence[Vec]) -> Box:

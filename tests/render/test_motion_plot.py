@@ -232,3 +232,15 @@ def test_a_rounded_reference_face_is_its_cores_edge_moved_out_by_the_radius() ->
 def test_a_manifold_with_no_points_draws_nothing() -> None:
     _, axes, _ = manifold_axes(A_BOX, rectangle((0.0, 5.0), (2.0, 2.0)))
     assert draw_manifold(axes, Manifold((0.0, 1.0), (), "a")) == []
+
+
+def test_shapes_that_stand_still_away_from_where_they_are_written_are_in_view() -> None:
+    # both shapes written at the origin and placed by their poses (nothing moves): the
+    # view is of where they stand, not of where they are written
+    ball = circle((0.0, 0.0), 1.0)
+    here = Move(Pose(30.0, 0.0, 0.0), Pose(30.0, 0.0, 0.0))
+    there = Move(Pose(0.0, 50.0, 0.0), Pose(0.0, 50.0, 0.0))
+    result = cast(posed(BOX, here.start), posed(ball, there.start), (0.0, 0.0))
+    figure = cast_figure(BOX, ball, Motion(here, there), result)
+    (x0, x1), (y0, y1) = figure.axes[0].get_xlim(), figure.axes[0].get_ylim()
+    assert x0 < -1.0 and x1 > 31.0 and y0 < -1.0 and y1 > 51.0
