@@ -1,8 +1,8 @@
 """The public queries: any two shapes, however they are given, convex or not.
 
 ``gjkcli.distance``, ``intersects``, ``penetration``, ``minkowski_difference``,
-``solve``, ``check`` and ``time_of_impact`` are these functions. Each takes its two
-shapes in any form :func:`gjkcli.load_shape` accepts (a gjkcli shape, a Shapely
+``manifold``, ``solve``, ``check`` and ``time_of_impact`` are these functions. Each takes
+its two shapes in any form :func:`gjkcli.load_shape` accepts (a gjkcli shape, a Shapely
 geometry, a GeoJSON or native dict, WKT or JSON text, coordinates; see
 :mod:`gjkcli.io.shape_value`), and answers for non-convex and multi-part
 shapes too, part pair by part pair (:func:`gjkcli.algorithms.compound.compound_query`),
@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from gjkcli.algorithms import distance as _distance
 from gjkcli.algorithms import epa as _epa
 from gjkcli.algorithms import intersect as _intersect
+from gjkcli.algorithms import manifold as _manifold
 from gjkcli.algorithms import minkowski as _minkowski
 from gjkcli.pair import ShapeInput
 from gjkcli.shapes.base import ConvexShape, Vec
@@ -57,6 +58,7 @@ __all__ = [
     "distance",
     "figure",
     "intersects",
+    "manifold",
     "minkowski_difference",
     "penetration",
     "raycast",
@@ -201,6 +203,29 @@ closest points)
     a = _convex(shape_a, "a", "the penetration depth")
     b = _convex(shape_b, "b", "the penetration depth")
     return _epa.penetration(a, b)
+
+
+def manifold(shape_a: object, shape_b: object, margin: float = 0.0) -> _manifold.Manifold:
+    """The contact manifold of two convex shapes that overlap or touch (or, with
+    ``margin`` > 0, come within it): up to two points, each on the incident shape's
+    surface with its signed separation and the features of A and B that make it, and
+    the unit normal from A towards B (:func:`gjkcli.algorithms.manifold.manifold`, the
+    clipping of Box2D's ``b2CollidePolygons``). Shapes farther apart give no points;
+    shapes of several convex parts raise
+    :class:`~gjkcli.shapes.primitives.NotConvexError`.
+
+    >>> box = {"type": "rectangle", "center": [0, 1.5], "size": [2, 2]}
+    >>> contact = manifold("POLYGON ((-2 -1, 2 -1, 2 1, -2 1, -2 -1))", box)
+    >>> contact.normal, [(p.point, p.separation, p.feature) for p in contact.points]
+    ((0.0, 1.0), [((-1.0, 0.5), -0.5, ('edge', 2, 'vertex', 0)), \
+((1.0, 0.5), -0.5, ('edge', 2, 'vertex', 1))])
+    >>> disc = {"type": "circle", "center": [0, 1.5], "radius": 1}
+    >>> manifold("POINT (0 0)", disc, margin=1).points  # within the margin: speculative
+    (ContactPoint(point=(0.0, 0.5), separation=0.5, feature=('vertex', 0, 'vertex', 0)),)
+    """
+    a = _convex(shape_a, "a", "a contact manifold")
+    b = _convex(shape_b, "b", "a contact manifold")
+    return _manifold.manifold(a, b, margin)
 
 
 def minkowski_difference(shape_a: object, shape_b: object) -> _minkowski.MinkowskiPolygon:
