@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from gjkcli.algorithms.poses import Motion, Move, Pose
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import Shape
 
-__all__ = ["VERDICTS", "Expect", "Pair", "ShapeInput"]
+__all__ = ["VERDICTS", "Expect", "Motion", "Move", "Pair", "Pose", "ShapeInput"]
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ class Pair:
     answer: Expect | None = None
     answer_missing: str | None = None
     carried: tuple[tuple[str, Any], ...] = ()
+    motion: Motion | None = None
 
     @property
     def notes(self) -> tuple[str, ...]:

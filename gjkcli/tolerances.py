@@ -27,6 +27,7 @@ from typing import Final
 
 __all__ = [
     "AGREEMENT_RELATIVE",
+    "CAST_TIME_RELATIVE",
     "CERTIFICATE_DIRECTIONS",
     "CERTIFICATE_RELATIVE",
     "CERTIFICATE_ROUNDING",
@@ -49,6 +50,7 @@ __all__ = [
     "ROUNDING_FACTOR",
     "TOUCH_RELATIVE",
     "agreement_tolerance",
+    "cast_time_tolerance",
     "constants",
     "coordinate_scale",
     "rounding",
@@ -102,6 +104,21 @@ distance loop also stops when the improvement is below the rounding of its
 own measurement, ``rounding(|v| * (|w| + |w1|))``: past that point it would
 be chasing rounding noise. EPA likewise stops within ``rounding(scale)`` of the
 boundary, the rounding of its support points' coordinates."""
+
+CAST_TIME_RELATIVE: Final = 1e-12
+"""A cast's float time of impact agrees with the exact (rational) time, or the analytic
+one of rounded shapes, when they differ by at most ``CAST_TIME_RELATIVE * t`` (``t`` the
+exact or analytic time), or by the time the motion takes to cross the rounding of the
+coordinates of ``A - B`` near the origin, ``rounding(reach) / |r|``, whichever is larger
+(:func:`cast_time_tolerance`). ``reach`` is the largest absolute coordinate of the
+bounding box of ``A - B`` (the shapes' relative position, not their distance from the
+origin: the ray cast works on ``A - B``, so two shapes at 1e9 that are 1 apart have a
+reach of about their own size plus 1), and ``r`` is the relative translation
+``translation_b - translation_a``. So the rule is relative for times that are not tiny
+and degrades gracefully as ``t`` shrinks: below ``rounding(reach) / (|r|
+CAST_TIME_RELATIVE)``, that is when the motion travels less than about ``1.8e-3 reach``
+before the contact, it becomes an absolute bound of a few units in the last place of
+``reach``, all that floating-point coordinates of that size can resolve."""
 
 MAX_ITERATIONS: Final = 100
 """Hard cap on iterations of both GJK loops (the boolean query and the
@@ -271,6 +288,19 @@ def touch_band(size: float) -> float:
     (0.0, True)
     """
     return TOUCH_RELATIVE * size
+
+
+def cast_time_tolerance(time: float, reach: float, speed: float) -> float:
+    """Largest allowed difference between a cast's float time and the exact one,
+    ``time`` (see :data:`CAST_TIME_RELATIVE`); ``speed`` is ``|r|``.
+
+    >>> cast_time_tolerance(0.5, 10.0, 4.0) == 0.5 * CAST_TIME_RELATIVE
+    True
+    >>> cast_time_tolerance(1e-9, 10.0, 4.0) == rounding(10.0) / 4.0
+    True
+    """
+    floor = rounding(reach) / speed if speed > 0.0 else 0.0
+    return max(CAST_TIME_RELATIVE * time, floor)
 
 
 def agreement_tolerance(scale: float, approximation_error: float = 0.0) -> float:

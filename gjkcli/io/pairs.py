@@ -26,6 +26,7 @@ from gjkcli.io.errors import InputError, NotAPairError
 from gjkcli.io.expectation import CARRIED_KEYS, carried_fields, expect_from_node
 from gjkcli.io.geojson import features
 from gjkcli.io.jsondoc import parse_json
+from gjkcli.io.motion import motion_from_node
 from gjkcli.io.node import Node
 from gjkcli.io.shape import shape_from_node
 from gjkcli.io.shape_value import (
@@ -50,7 +51,7 @@ __all__ = ["load_pair", "load_shape", "load_two", "pair_from_node", "pair_from_t
 _T = TypeVar("_T")
 
 _PAIR_KEYS = ("a", "b")
-_PAIR_OPTIONAL = ("name", "expect", "extra", "source", *CARRIED_KEYS)
+_PAIR_OPTIONAL = ("name", "expect", "motion", "extra", "source", *CARRIED_KEYS)
 
 
 def load_pair(source: object, stdin: BinaryIO | None = None) -> Pair:
@@ -247,12 +248,15 @@ def pair_from_node(node: Node, default_name: str) -> Pair:
     node.check_keys("a pair", _PAIR_KEYS, _PAIR_OPTIONAL)
     name_node = node.get("name")
     expect_node = node.get("expect")
+    motion_node = node.get("motion")
+    a, b = shape_from_node(node.key("a")), shape_from_node(node.key("b"))
     return Pair(
-        shape_from_node(node.key("a")),
-        shape_from_node(node.key("b")),
+        a,
+        b,
         name_node.string() if name_node is not None else default_name,
         expect_from_node(expect_node) if expect_node is not None else None,
         carried=carried_fields(node),
+        motion=None if motion_node is None else motion_from_node(motion_node, a.shape, b.shape),
     )
 
 

@@ -374,7 +374,7 @@ def test_lone_surrogates_in_names_and_keys_give_strict_json_rows() -> None:
     summary = run_batch(lines_of(texts), workers=1, fail_fast=False, write=written.append)
     first, second = (strict_json(line) for line in written)
     assert first["name"] == "a\\ud800b" and first["agree"]
-    valid = "; valid keys: a, b, name, expect, extra, source, id, meta"
+    valid = "; valid keys: a, b, name, expect, motion, extra, source, id, meta"
     assert second["error"] == "stream.jsonl:2: \\udcff: unknown key for a pair" + valid
     assert [failure.reason for failure in summary.failures] == [
         "\udcff: unknown key for a pair" + valid

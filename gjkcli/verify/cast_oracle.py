@@ -1,0 +1,211 @@
+"""Shapely as the referee of a linear cast: B's swept region against A.
+
+Seen from A, B moves by ``r = translation_b - translation_a``. For a convex B,
+the region B covers while it moves by ``s r`` is the convex hull of B and
+``B + s r``, so a single Shapely query tells whether B met A at *any* time
+in ``[0, s]``. A claimed first contact at ``t`` is checked twice:
+
+- **apart just before**: the sweep up to ``before = t - delta`` must not meet
+  A (for a target distance, must stay farther than it); ``delta`` is the
+  larger of twice the time tolerance (:data:`~gjkcli.tolerances.CAST_TIME_RELATIVE`)
+  and the time the motion takes to cross the agreement allowance,
+  ``AGREEMENT_RELATIVE * (1 + scale) / |r|``, below which Shapely's rounded
+  coordinates cannot tell apart from touching;
+- **touching at it**: the sweep up to ``t`` must come within the allowance
+  of A (of the target distance).
+
+A miss is checked on the whole sweep, ``hull(B, B + r)``: it must not meet A.
+A claim of contact at ``t = 0`` (overlapping, touching, within the target) is
+checked on the shapes where they start: they must be within the allowance
+(of the target). Which way a contact at ``t = 0`` goes (approaching or
+receding) is below what Shapely's distances resolve, and left to the exact
+arbiter.
+
+Curved shapes go to Shapely as the project's stand-ins
+(:func:`gjkcli.verify.shapely_oracle.stand_ins`): polygons inside the shapes
+(to rounding) whose boundaries are within a proven bound of the true ones.
+A stand-in sweep that meets A proves that the true one does, so "apart just
+before" and "a miss" need no widening; "touching at it" allows the bound.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import shapely
+
+from gjkcli.shapes.base import Vec
+from gjkcli.shapes.compound import Compound, Shape, shape_bounds
+from gjkcli.tolerances import (
+    AGREEMENT_RELATIVE,
+    CAST_TIME_RELATIVE,
+    agreement_tolerance,
+    coordinate_scale,
+    rounding,
+)
+from gjkcli.verify.exact_cast import CastStatus
+from gjkcli.verify.shapely_oracle import stand_ins
+
+__all__ = ["SweptCheck", "swept_check"]
+
+
+@dataclass(frozen=True)
+class SweptCheck:
+    """Shapely's check of a cast's claim, with the numbers it rests on.
+
+    ``before`` is the time up to which B's sweep must keep away from A (a hit:
+    just before its time; ``None`` otherwise) and ``gap_before`` Shapely's
+    distance from A to that sweep. ``gap_at`` is the distance from A to the
+    sweep up to the claimed time (a hit), the whole sweep (a miss), or to B
+    where it starts (a contact at ``t = 0``). ``allowance`` is the distance
+    allowed for rounding and for the stand-ins of curved shapes (whose error
+    bounds sum to ``error``). ``problems`` say what contradicts the claim, one
+    line each (``consistent`` when there are none); ``unavailable`` says why
+    Shapely could not run faithfully (the other numbers are then ``None``).
+    """
+
+    status: CastStatus
+    time: float | None
+    before: float | None
+    gap_before: float | None
+    gap_at: float | None
+    allowance: float
+    error: float
+    problems: tuple[str, ...]
+    unavailable: str | None = None
+
+    @property
+    def consistent(self) -> bool:
+        """Nothing Shapely measured contradicts the claim."""
+        return not self.problems
+
+
+def swept_check(
+    shape_a: Shape,
+    shape_b: Shape,
+    translation: Vec,
+    status: CastStatus,
+    time: float | None,
+    *,
+    target_distance: float = 0.0,
+) -> SweptCheck:
+    """Check a cast's claim (``status`` and ``time``) for A still and B moved by
+    ``translation`` (B's translation minus A's) against Shapely's swept region.
+
+    >>> from gjkcli.shapes import circle, rectangle
+    >>> box = rectangle((0.0, 0.0), (2.0, 2.0))
+    >>> other = rectangle((5.0, 0.0), (2.0, 2.0))
+    >>> swept_check(box, other, (-4.5, 0.0), "hit", 2.0 / 3.0).consistent
+    True
+    >>> late = swept_check(box, other, (-4.5, 0.0), "hit", 0.7)
+    >>> late.consistent, late.problems[0]  # doctest: +ELLIPSIS
+    (False, "B's sweep meets A by t = 0.6999..., before the claimed time 0.7")
+    >>> early = swept_check(box, other, (-4.5, 0.0), "hit", 0.6)
+    >>> early.problems[0]  # doctest: +ELLIPSIS
+    "B's sweep up to the claimed time 0.6 stays 0.3 from A, beyond the allowance 7e-09"
+    >>> swept_check(box, circle((5.0, 0.0), 1.0), (-1.0, 0.0), "miss", None).consistent
+    True
+    """
+    if isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
+        raise ValueError("casts need convex shapes")
+    rx, ry = translation
+    moved = _moved_bounds(shape_bounds(shape_b), translation)
+    scale = max(
+        coordinate_scale(shape_bounds(shape_a)),
+        coordinate_scale(shape_bounds(shape_b)),
+        coordinate_scale(moved),
+    )
+    with np.errstate(over="raise", invalid="raise", divide="raise"):
+        try:
+            geometries, errors = stand_ins([shape_a, shape_b])
+            error = float(errors[0] + errors[1])
+            allowance = agreement_tolerance(scale, error)
+            points = shapely.get_coordinates(geometries[1])
+            sweep = _Sweep(geometries[0], points, (rx, ry), scale, allowance, error)
+            return _judge(sweep, status, time, target_distance)
+        except (FloatingPointError, shapely.errors.GEOSException) as failure:
+            unavailable = f"Shapely could not sweep B ({failure})"
+    return SweptCheck(status, time, None, None, None, 0.0, 0.0, (), unavailable)
+
+
+@dataclass(frozen=True)
+class _Sweep:
+    """A's geometry, B's stand-in's points and the motion: the sweeps up to any time; and
+    the coordinate scale, the distance allowance and the stand-ins' error bound."""
+
+    a: Any
+    points: Any
+    translation: Vec
+    scale: float
+    allowance: float
+    error: float
+
+    def gap(self, until: float) -> tuple[float, bool]:
+        """Shapely's distance from A to B's sweep over ``[0, until]``, and whether they meet."""
+        moved = self.points + until * np.array(self.translation)
+        hull = shapely.convex_hull(shapely.multipoints(np.concatenate((self.points, moved))))
+        return float(shapely.distance(self.a, hull)), bool(shapely.intersects(self.a, hull))
+
+
+def _judge(sweep: _Sweep, status: CastStatus, time: float | None, target: float) -> SweptCheck:
+    """The checks of the module docstring for one claim."""
+    scale, allowance = sweep.scale, sweep.allowance
+    problems: list[str] = []
+    before = gap_before = None
+    if status == "hit" and time is not None:
+        speed = math.hypot(*sweep.translation)
+        resolution = AGREEMENT_RELATIVE * (1.0 + scale) / speed if speed > 0.0 else time
+        before = max(0.0, time - max(2.0 * CAST_TIME_RELATIVE * time, resolution))
+        gap_before, met = sweep.gap(before)
+        if _reached(gap_before, met, target, scale):
+            problems.append(
+                f"B's sweep {_meets(target)} by t = {before!r}, before the claimed time {time!r}"
+            )
+        gap_at, _ = sweep.gap(time)
+        if gap_at > target + allowance:
+            problems.append(
+                f"B's sweep up to the claimed time {time!r} stays {gap_at:.6g} from A, "
+                f"beyond {_target(target)}the allowance {allowance:.6g}"
+            )
+    elif status == "miss":
+        gap_at, met = sweep.gap(1.0)
+        if _reached(gap_at, met, target, scale):
+            problems.append(f"B's whole sweep {_meets(target)}, but the cast claims a miss")
+    else:  # a contact at t = 0, which way it goes aside
+        gap_at, _ = sweep.gap(0.0)
+        if gap_at > target + allowance:
+            problems.append(
+                f"A and B start {gap_at:.6g} apart, beyond {_target(target)}the allowance "
+                f"{allowance:.6g}, but the cast claims {status}"
+            )
+    return SweptCheck(
+        status, time, before, gap_before, gap_at, allowance, sweep.error, tuple(problems)
+    )
+
+
+def _reached(gap: float, met: bool, target: float, scale: float) -> bool:
+    """Whether Shapely proves the sweep came within the target distance (meeting A, for
+    none): the stand-ins lie inside the shapes, so their distance is at least the true one,
+    less rounding."""
+    if target == 0.0:
+        return met
+    return gap < target - rounding(scale)
+
+
+def _meets(target: float) -> str:
+    return "meets A" if target == 0.0 else f"comes within the target distance {target!r} of A"
+
+
+def _target(target: float) -> str:
+    return "" if target == 0.0 else f"the target distance {target!r} and "
+
+
+def _moved_bounds(
+    bounds: tuple[float, float, float, float], translation: Vec
+) -> tuple[float, float, float, float]:
+    minx, miny, maxx, maxy = bounds
+    dx, dy = translation
+    return (minx + dx, miny + dy, maxx + dx, maxy + dy)

@@ -1,0 +1,505 @@
+"""The exact time of impact of moving polygonal shapes, and of a ray, in rational arithmetic.
+
+A moves by ``translation_a`` and B by ``translation_b`` over ``t`` in
+``[0, 1]``; with ``r = translation_b - translation_a`` and ``D = A - B``, the
+shapes meet at ``t`` exactly when ``t r`` lies in ``D``. For polygonal shapes
+(the ones :func:`gjkcli.verify.exact.exact_answer` takes: polytopes) ``D`` is a
+polygon with rational corners, and the first such ``t`` is a rational number.
+
+As in the exact arbiter, every float is an integer over a power of two, so all
+coordinates of the question (the vertices, the translations, the radii) become
+integers over one common power of two (:func:`gjkcli.dyadic.common_integers`);
+``D`` is the edge merge of the integer corners
+(:func:`gjkcli.algorithms.minkowski.edge_merge`), exact, and ``r`` their exact
+difference (not the float ``translation_b - translation_a``, which may round).
+
+**The time.** For a polygon ``D`` (counter-clockwise), ``x`` lies in ``D`` when
+``cross(e_k, x - p_k) >= 0`` for every edge ``p_k -> p_k + e_k``. Along the ray
+``x = t r`` each edge gives ``t a_k >= b_k`` with ``a_k = cross(e_k, r)`` and
+``b_k = cross(e_k, p_k)``: a lower bound on ``t`` where ``a_k > 0``, an upper
+bound where ``a_k < 0``, nothing or nowhere where ``a_k = 0``. The first contact
+is the largest lower bound, if it is at most every upper bound and 1. A
+segment ``D`` (and a point, a segment of length 0) is met where the ray
+crosses its line within its ends, or, along its line, at its nearer end.
+
+**At t = 0** (the origin in ``D``), exactly: interior (every ``b_k < 0``): the
+shapes overlap. On the boundary, the *active* edges are those with
+``b_k = 0`` (one, or two at a corner): the motion pushes into overlap exactly
+when ``a_k > 0`` for every active edge, for then ``t r`` is inside every
+edge's half-plane strictly for small ``t > 0``; with ``a_k = 0`` on an active
+edge it slides along that edge, and with ``a_k < 0`` it leaves: both are
+``touching-receding``, as is any motion when ``D`` has no area (a segment or
+a point: the interiors can never overlap) and no motion at all.
+
+**Rounded shapes** (:func:`analytic_cast`): circles, capsules and rounded
+polygons are polygonal cores grown by discs, and the shapes meet when the
+distance from ``t r`` to the cores' difference falls to the summed radius
+``rho`` (plus a target distance, if any). The grown difference is covered by
+a disc of radius ``rho`` at each corner and a rectangle along each edge, and
+its boundary by their arcs and offset edges, so the first contact is the
+earliest entry into one of them: a quadratic root for a disc,
+``c / (b + sqrt(b^2 - a c))`` (the form without cancellation), and a linear
+one in ``sqrt(|e|^2)`` for an offset edge (kept only where its foot lies on
+the edge, decided exactly). Each is exact up to its one square root, which is
+taken in :mod:`decimal` at :data:`ANALYTIC_DIGITS` digits; the earliest is
+rounded once to a float.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, localcontext
+from fractions import Fraction
+from typing import Final, Literal
+
+from gjkcli.algorithms.minkowski import edge_merge
+from gjkcli.dyadic import common_integers
+from gjkcli.shapes.base import Vec
+from gjkcli.shapes.compound import Shape
+from gjkcli.shapes.polytope import Polytope
+from gjkcli.shapes.rounded import Rounded
+
+__all__ = [
+    "ANALYTIC_DIGITS",
+    "AnalyticCast",
+    "ExactCast",
+    "ExactRay",
+    "analytic_cast",
+    "exact_cast",
+    "exact_raycast",
+]
+
+CastStatus = Literal[
+    "hit", "miss", "overlapping", "touching-approaching", "touching-receding", "within-target"
+]
+RayStatus = Literal["hit", "miss", "inside"]
+IntPoint = tuple[int, int]
+Rational = tuple[Fraction, Fraction]
+
+ANALYTIC_DIGITS: Final = 60
+"""Significant digits of the square roots and the one division behind an analytic time
+(:func:`analytic_cast`); everything else is exact integer arithmetic. The float
+answer is rounded once from this, so it is the correctly rounded time unless
+the time lies within ``1e-58`` (relative) of a rounding boundary between two
+floats. Not a tolerance: no comparison is made at this precision."""
+
+
+@dataclass(frozen=True)
+class ExactCast:
+    """The exact answer of a linear cast of two polygonal shapes.
+
+    ``status`` is in the cast's vocabulary (``within-target`` never occurs: the
+    exact cast has no target distance). ``time`` is the first time of contact:
+    ``0`` for ``overlapping`` and ``touching-approaching``, ``None`` for
+    ``miss`` and ``touching-receding``. ``point`` is ``time * r``, the point of
+    ``A - B`` the motion reaches then (``None`` without a time), and
+    ``difference`` the corners of ``A - B``, counter-clockwise, all exact.
+    """
+
+    status: CastStatus
+    time: Fraction | None
+    point: Rational | None
+    difference: tuple[Rational, ...]
+
+
+@dataclass(frozen=True)
+class ExactRay:
+    """The exact answer of a ray cast against a polygonal shape.
+
+    ``inside``: the ray starts in the (closed) shape, fraction ``0``; ``hit``:
+    ``fraction`` is the first ``lambda`` in ``(0, max_fraction]`` with
+    ``origin + lambda * direction`` in the shape; ``miss``: ``None``.
+    ``point`` is that point, exactly.
+    """
+
+    status: RayStatus
+    fraction: Fraction | None
+    point: Rational | None
+
+
+@dataclass(frozen=True)
+class AnalyticCast:
+    """The closed-form answer of a linear cast of rounded shapes with polygonal cores.
+
+    ``time`` is the first time the distance between the shapes falls to the
+    target distance (0 for contact), rounded once from its exact value with
+    one square root; ``0.0`` for ``overlapping``, ``touching-approaching``
+    and ``within-target``, ``None`` for ``miss`` and ``touching-receding``.
+    """
+
+    status: CastStatus
+    time: float | None
+
+
+def exact_cast(
+    shape_a: Shape, shape_b: Shape, translation_a: Vec, translation_b: Vec
+) -> ExactCast | None:
+    """The exact status and time of impact of A moved by ``translation_a`` and B by
+    ``translation_b`` over ``t`` in ``[0, 1]``; ``None`` unless both are polytopes.
+
+    >>> from gjkcli.shapes import Polytope, circle, point, rectangle
+    >>> box = rectangle((0.0, 0.0), (2.0, 2.0))
+    >>> hit = exact_cast(box, rectangle((5.0, 0.0), (2.0, 2.0)), (0.0, 0.0), (-4.5, 0.0))
+    >>> hit.status, hit.time, hit.point  # the gap of 3 closes at 2/3 of the way
+    ('hit', Fraction(2, 3), (Fraction(-3, 1), Fraction(0, 1)))
+    >>> exact_cast(box, point((5.0, 0.0)), (1.0, 0.0), (0.0, 0.0)).status
+    'miss'
+
+    Starting in contact, the motion decides (B's left edge on A's right edge):
+
+    >>> right = rectangle((2.0, 0.0), (2.0, 2.0))
+    >>> [exact_cast(box, right, (0.0, 0.0), m).status for m in [(-1.0, 0.0), (0.0, 1.0)]]
+    ['touching-approaching', 'touching-receding']
+    >>> exact_cast(box, circle((5.0, 0.0), 1.0), (0.0, 0.0), (-3.0, 0.0)) is None
+    True
+    """
+    if not (isinstance(shape_a, Polytope) and isinstance(shape_b, Polytope)):
+        return None
+    count_a, count_b = len(shape_a.vertices), len(shape_b.vertices)
+    integers, scale = common_integers(
+        _flat((*shape_a.vertices, *shape_b.vertices, translation_a, translation_b))
+    )
+    points = _pairs(integers)
+    (ax, ay), (bx, by) = points[count_a + count_b :]
+    ray = (bx - ax, by - ay)
+    difference, _ = edge_merge(points[:count_a], points[count_a : count_a + count_b])
+    status, time = _cast(difference, ray, Fraction(1))
+    point = None if time is None else _scaled((time * ray[0], time * ray[1]), scale)
+    corners = tuple(_scaled(corner, scale) for corner in difference)
+    return ExactCast(status, time, point, corners)
+
+
+def exact_raycast(
+    shape: Shape, origin: Vec, direction: Vec, max_fraction: float = 1.0
+) -> ExactRay | None:
+    """The exact first point of ``origin + lambda * direction``, ``lambda`` in
+    ``[0, max_fraction]``, in a polytope; ``None`` for any other shape.
+
+    >>> from gjkcli.shapes import circle, rectangle, segment
+    >>> box = rectangle((0.0, 0.0), (2.0, 2.0))
+    >>> exact_raycast(box, (-4.0, 0.0), (3.0, 0.0))
+    ExactRay(status='hit', fraction=Fraction(1, 1), point=(Fraction(-1, 1), Fraction(0, 1)))
+    >>> exact_raycast(box, (-4.0, 0.0), (3.0, 0.0), 0.5).status
+    'miss'
+    >>> exact_raycast(box, (1.0, 0.5), (1.0, 0.0)).status  # on the boundary: in the shape
+    'inside'
+    >>> exact_raycast(segment((0.0, -1.0), (0.0, 1.0)), (-3.0, 0.5), (1.0, 0.0), 5.0).fraction
+    Fraction(3, 1)
+    >>> exact_raycast(circle((0.0, 0.0), 1.0), (-4.0, 0.0), (3.0, 0.0)) is None
+    True
+    """
+    if not isinstance(shape, Polytope):
+        return None
+    if not (math.isfinite(max_fraction) and max_fraction >= 0.0):
+        raise ValueError(f"max_fraction must be finite and >= 0, got {max_fraction!r}")
+    count = len(shape.vertices)
+    integers, scale = common_integers(_flat((*shape.vertices, origin, direction)))
+    points = _pairs(integers)
+    start, ray = points[count], points[count + 1]
+    relative, _ = edge_merge(points[:count], [start])  # the shape as seen from the origin
+    status, time = _cast(relative, ray, Fraction(max_fraction))
+    ray_status: RayStatus
+    if status in ("overlapping", "touching-approaching", "touching-receding"):
+        ray_status, time = "inside", Fraction(0)
+    else:
+        ray_status = "hit" if status == "hit" else "miss"
+    if time is None:
+        return ExactRay(ray_status, None, None)
+    return ExactRay(
+        ray_status, time, _scaled((start[0] + time * ray[0], start[1] + time * ray[1]), scale)
+    )
+
+
+def analytic_cast(
+    shape_a: Shape,
+    shape_b: Shape,
+    translation_a: Vec,
+    translation_b: Vec,
+    target_distance: float = 0.0,
+) -> AnalyticCast | None:
+    """The closed-form cast of shapes with polygonal cores, at least one of them rounded
+    or with a target distance; ``None`` otherwise (two bare polytopes with no target are
+    :func:`exact_cast`'s; ellipses and other curves have no closed form here).
+
+    Two unit circles 4 apart, B moving 3 towards A: the gap of 2 closes at 2/3.
+
+    >>> from gjkcli.shapes import capsule, circle, rectangle
+    >>> unit = circle((0.0, 0.0), 1.0)
+    >>> analytic_cast(unit, circle((4.0, 0.0), 1.0), (0.0, 0.0), (-3.0, 0.0))
+    AnalyticCast(status='hit', time=0.6666666666666666)
+
+    A target distance of 1 is reached earlier, at 1/3:
+
+    >>> analytic_cast(unit, circle((4.0, 0.0), 1.0), (0.0, 0.0), (-3.0, 0.0), 1.0).time
+    0.3333333333333333
+    >>> analytic_cast(unit, circle((2.0, 0.0), 1.0), (0.0, 0.0), (0.0, 1.0)).status
+    'touching-receding'
+    >>> box = rectangle((0.0, 0.0), (2.0, 2.0))
+    >>> analytic_cast(box, box, (0.0, 0.0), (1.0, 0.0)) is None
+    True
+    """
+    parts = [_core(shape_a), _core(shape_b)]
+    if parts[0] is None or parts[1] is None:
+        return None
+    (core_a, radius_a), (core_b, radius_b) = parts[0], parts[1]
+    if not (math.isfinite(target_distance) and target_distance >= 0.0):
+        raise ValueError(f"target_distance must be finite and >= 0, got {target_distance!r}")
+    if radius_a == 0.0 and radius_b == 0.0 and target_distance == 0.0:
+        return None
+    count_a, count_b = len(core_a.vertices), len(core_b.vertices)
+    coordinates = _flat((*core_a.vertices, *core_b.vertices, translation_a, translation_b))
+    integers, _ = common_integers([*coordinates, radius_a, radius_b, target_distance])
+    *flat, int_a, int_b, int_target = integers
+    points = _pairs(flat)
+    (ax, ay), (bx, by) = points[count_a + count_b :]
+    ray = (bx - ax, by - ay)
+    difference, _ = edge_merge(points[:count_a], points[count_a : count_a + count_b])
+    contact = int_a + int_b
+    reach = contact + int_target
+    start = _start_distance(difference, ray, contact, int_target)
+    if start is not None:
+        return AnalyticCast(start, 0.0 if start != "touching-receding" else None)
+    time = _rounded_entry(difference, ray, reach)
+    return AnalyticCast("miss", None) if time is None else AnalyticCast("hit", time)
+
+
+# --- the polygon cast ------------------------------------------------------------------
+
+
+def _cast(
+    polygon: Sequence[IntPoint], ray: IntPoint, limit: Fraction
+) -> tuple[CastStatus, Fraction | None]:
+    """The status and first time ``t`` in ``[0, limit]`` with ``t * ray`` in the convex
+    hull of ``polygon`` (counter-clockwise, as the edge merge gives it)."""
+    if len(polygon) >= 3:
+        return _polygon_cast(polygon, ray, limit)
+    p = polygon[0]
+    q = polygon[-1]
+    if _on_segment(p, q):
+        return "touching-receding", None  # no area: the interiors never overlap
+    time = _segment_time(p, q, ray)
+    if time is None or time > limit:
+        return "miss", None
+    return "hit", time
+
+
+def _polygon_cast(
+    polygon: Sequence[IntPoint], ray: IntPoint, limit: Fraction
+) -> tuple[CastStatus, Fraction | None]:
+    """:func:`_cast` for a polygon with area: each edge bounds ``t`` from one side."""
+    rx, ry = ray
+    lower, upper = Fraction(0), limit
+    inside, interior, approaching = True, True, True
+    for k, (px, py) in enumerate(polygon):
+        qx, qy = polygon[(k + 1) % len(polygon)]
+        ex, ey = qx - px, qy - py
+        slope = ex * ry - ey * rx  # a_k = cross(e, r)
+        offset = ex * py - ey * px  # b_k = cross(e, p): the origin is inside when <= 0
+        if offset > 0:
+            inside = interior = False
+        elif offset == 0:
+            interior = False
+            approaching = approaching and slope > 0
+        if slope > 0:
+            lower = max(lower, Fraction(offset, slope))
+        elif slope < 0:
+            upper = min(upper, Fraction(offset, slope))
+        elif offset > 0:
+            upper = Fraction(-1)  # parallel to an edge, on its outer side: never inside
+    if interior:
+        return "overlapping", Fraction(0)
+    if inside:
+        if approaching:
+            return "touching-approaching", Fraction(0)
+        return "touching-receding", None
+    if lower <= upper:
+        return "hit", lower
+    return "miss", None
+
+
+def _on_segment(p: IntPoint, q: IntPoint) -> bool:
+    """Whether the origin lies on the segment ``p q`` (a point if ``p == q``)."""
+    (px, py), (qx, qy) = p, q
+    if px * qy - py * qx != 0:
+        return False
+    return px * qx + py * qy <= 0  # collinear: between the ends when they point apart
+
+
+def _segment_time(p: IntPoint, q: IntPoint, ray: IntPoint) -> Fraction | None:
+    """The least ``t >= 0`` with ``t * ray`` on the segment ``p q``, which misses the origin.
+
+    Across the segment's line, ``t r = p + s e`` (with ``e = q - p``) gives, crossing
+    both sides with ``e`` and with ``r``, ``t = cross(p, e) / cross(r, e)`` and
+    ``s = cross(p, r) / cross(r, e)``; the ray meets the segment when ``t >= 0`` and
+    ``0 <= s <= 1``. Along the line, it meets first the nearer end.
+    """
+    (px, py), (qx, qy), (rx, ry) = p, q, ray
+    ex, ey = qx - px, qy - py
+    across = rx * ey - ry * ex
+    if across != 0:
+        time = Fraction(px * ey - py * ex, across)
+        where = Fraction(px * ry - py * rx, across)
+        return time if time >= 0 and 0 <= where <= 1 else None
+    if (rx, ry) == (0, 0) or px * ry - py * rx != 0:
+        return None  # no motion, or a parallel line that misses the origin's ray
+    speed = rx * rx + ry * ry
+    nearer = min(px * rx + py * ry, qx * rx + qy * ry)
+    farther = max(px * rx + py * ry, qx * rx + qy * ry)
+    return Fraction(nearer, speed) if farther >= 0 and nearer >= 0 else None
+
+
+# --- the rounded cast ------------------------------------------------------------------
+
+
+def _core(shape: Shape) -> tuple[Polytope, float] | None:
+    """A polygonal core and its radius (0 for a polytope), or ``None``."""
+    if isinstance(shape, Polytope):
+        return shape, 0.0
+    if isinstance(shape, Rounded) and isinstance(shape.core, Polytope):
+        return shape.core, shape.radius
+    return None
+
+
+def _start_distance(
+    polygon: Sequence[IntPoint], ray: IntPoint, contact: int, target: int
+) -> CastStatus | None:
+    """The status at ``t = 0`` of shapes whose cores' difference is ``polygon`` and whose
+    radii sum to ``contact``, or ``None`` if they are farther apart than ``target``."""
+    interior, closest = _closest(polygon)
+    squared = closest[0] ** 2 + closest[1] ** 2
+    if interior or squared < contact * contact:
+        return "overlapping"
+    if target > 0:
+        return "within-target" if squared <= (contact + target) ** 2 else None
+    if squared > contact * contact:
+        return None
+    # touching: the distance's rate of change along the ray is -closest . ray / distance
+    approach = closest[0] * ray[0] + closest[1] * ray[1]
+    return "touching-approaching" if approach > 0 else "touching-receding"
+
+
+def _closest(polygon: Sequence[IntPoint]) -> tuple[bool, Rational]:
+    """Whether the origin is in the interior of the hull of ``polygon`` (counter-clockwise),
+    and the hull's point closest to the origin (the origin itself inside), exactly."""
+    zero = (Fraction(0), Fraction(0))
+    edges = list(zip(polygon, [*polygon[1:], polygon[0]], strict=True))
+    if len(polygon) >= 3:
+        sides = [(q[0] - p[0]) * p[1] - (q[1] - p[1]) * p[0] for p, q in edges]
+        if all(side < 0 for side in sides):
+            return True, zero
+        if all(side <= 0 for side in sides):
+            return False, zero
+    nearest = [_nearest_on_segment(p, q) for p, q in edges]
+    return False, min(nearest, key=lambda c: c[0] ** 2 + c[1] ** 2)
+
+
+def _nearest_on_segment(p: IntPoint, q: IntPoint) -> Rational:
+    """The point of segment ``p q`` nearest the origin, exactly."""
+    (px, py), (qx, qy) = p, q
+    ex, ey = qx - px, qy - py
+    length = ex * ex + ey * ey
+    along = -(px * ex + py * ey)
+    if length == 0 or along <= 0:
+        return Fraction(px), Fraction(py)
+    if along >= length:
+        return Fraction(qx), Fraction(qy)
+    share = Fraction(along, length)
+    return px + share * ex, py + share * ey
+
+
+def _rounded_entry(polygon: Sequence[IntPoint], ray: IntPoint, reach: int) -> float | None:
+    """The first ``t`` in ``(0, 1]`` at which ``t * ray`` comes within ``reach`` of the hull
+    of ``polygon``, which the origin is farther from; ``None`` if there is none.
+
+    Each candidate is kept as ``(x1 + y1 sqrt(z)) / (x2 + y2 sqrt(z))`` with integers
+    and a positive denominator, in a form free of cancellation.
+    """
+    rx, ry = ray
+    speed = rx * rx + ry * ry
+    times: list[_Root] = []
+    for vx, vy in polygon:  # the disc at each corner: |t r - v|^2 = reach^2
+        toward = rx * vx + ry * vy
+        beyond = vx * vx + vy * vy - reach * reach
+        discriminant = toward * toward - speed * beyond
+        if toward > 0 and discriminant >= 0:  # (b - sqrt(d)) / a = c / (b + sqrt(d))
+            times.append(_Root(beyond, 0, toward, 1, discriminant))
+    for (px, py), (qx, qy) in zip(polygon, [*polygon[1:], polygon[0]], strict=True):
+        ex, ey = qx - px, qy - py
+        nx, ny = ey, -ex  # outward for a counter-clockwise ring (both sides of a segment)
+        closing = nx * rx + ny * ry
+        level = nx * px + ny * py
+        length_squared = ex * ex + ey * ey
+        if closing >= 0 or _sign(level, reach, length_squared) >= 0:
+            continue  # not moving towards this edge's offset line, or not beyond it
+        # t = (level + reach |e|) / closing; its foot e . (t r - p) must lie in [0, |e|^2],
+        # that is (times closing < 0) foot in [|e|^2 closing, 0]
+        along = ex * rx + ey * ry
+        foot = level * along - (ex * px + ey * py) * closing
+        if _sign(foot, reach * along, length_squared) > 0:
+            continue
+        if _sign(foot - length_squared * closing, reach * along, length_squared) < 0:
+            continue
+        # (level + reach sqrt(E)) / closing, as (level^2 - reach^2 E) over
+        # (level - reach sqrt(E)) closing: two positive terms each, nothing cancels
+        numerator = level * level - reach * reach * length_squared
+        times.append(_Root(numerator, 0, level * closing, -reach * closing, length_squared))
+    soon = [time for time in times if time.at_most_one()]
+    if not soon:
+        return None
+    return float(min(time.value() for time in soon))
+
+
+@dataclass(frozen=True)
+class _Root:
+    """``(x1 + y1 sqrt(z)) / (x2 + y2 sqrt(z))``, integers, with a positive denominator."""
+
+    x1: int
+    y1: int
+    x2: int
+    y2: int
+    z: int
+
+    def at_most_one(self) -> bool:
+        """Whether the value is at most 1, exactly."""
+        return _sign(self.x2 - self.x1, self.y2 - self.y1, self.z) >= 0
+
+    def value(self) -> Decimal:
+        """The value to :data:`ANALYTIC_DIGITS` digits."""
+        with localcontext() as context:
+            context.prec = ANALYTIC_DIGITS
+            root = Decimal(self.z).sqrt()
+            return (self.x1 + self.y1 * root) / (self.x2 + self.y2 * root)
+
+
+def _sign(x: int, y: int, z: int) -> int:
+    """The sign of ``x + y sqrt(z)`` (``z >= 0``), exactly.
+
+    >>> _sign(-3, 1, 9), _sign(-3, 1, 10), _sign(3, -1, 8), _sign(0, -2, 5)
+    (0, 1, 1, -1)
+    """
+    a = (x > 0) - (x < 0)
+    b = ((y > 0) - (y < 0)) if z > 0 else 0
+    if a == 0:
+        return b
+    if b in (0, a):
+        return a
+    left, right = x * x, y * y * z
+    return a if left > right else b if left < right else 0
+
+
+# --- integers ----------------------------------------------------------------------------
+
+
+def _flat(points: Iterable[Vec]) -> list[float]:
+    return [value for point in points for value in point]
+
+
+def _pairs(values: list[int]) -> list[IntPoint]:
+    return list(zip(values[0::2], values[1::2], strict=True))
+
+
+def _scaled(point: tuple[int | Fraction, int | Fraction], scale: int) -> Rational:
+    """An integer-frame point back in the shapes' units."""
+    return Fraction(point[0]) / scale, Fraction(point[1]) / scale
