@@ -306,32 +306,36 @@ def cast_zero_motion(rng: random.Random) -> Json:
 
 
 def cast_rotating(rng: random.Random) -> Json:
-    """A bar spinning about its middle into the corner of a box.
+    """A bar spinning about its middle into a box.
 
     The bar is the segment from ``-L u`` to ``L u`` (``u`` a unit axis, turned with the
-    scene), turned about the origin from 0 to ``theta`` degrees; the box is
-    ``[3k, 3k + p] x [4k, 4k + q]`` (turned with the scene), whose nearest point to the
-    origin is its corner ``(3k, 4k)``, ``5k`` away, at the angle ``phi = atan2(4, 3)``
-    (about 53.13 degrees). With ``L = 5k`` the bar's tip reaches that corner when the
-    bar's angle is ``phi``; before that, a point ``r`` along the bar at angle
-    ``alpha < phi`` has ``r sin(alpha) < 4k`` for every ``r <= 5k``, so it is below the
-    box, and the other half of the bar points away (its angle is ``alpha + 180``, which
-    does not reach ``phi + 360`` before ``alpha`` reaches ``phi``). So the first
-    contact is at ``t = phi / theta`` (computed here in floating point: within a few
-    units in the last place). With ``L = 5k - 1/2`` the bar never reaches within 1/2 of
-    the box: a miss. At t = 0 the bar lies along ``u``, ``4k`` from the box (the bar
-    covers ``x = 3k``, under the box's lowest edge).
+    scene), turned about the origin from 0 to ``theta`` degrees. The box lies in
+    ``y >= 4k`` (turned with the scene) with ``(3k, 4k)`` on its lowest edge: the point
+    ``5k`` from the origin at the angle ``phi = atan2(4, 3)``, about 53.13 degrees.
+
+    A point of the half-plane ``y >= 4k`` at an angle below ``phi`` has ``x > 3y/4 >= 3k``,
+    so it is farther than ``5k`` from the origin; and a point ``r`` along the bar at the
+    angle ``alpha < phi`` has ``r sin(alpha) < 4k`` for every ``r <= 5k``. So with
+    ``L = 5k`` nothing touches before the bar's angle is ``phi``, when its tip reaches
+    ``(3k, 4k)`` (the other half of the bar points below the x axis until then): the
+    first contact is at ``t = phi / theta``, computed here in floating point (within a
+    few units in the last place). With the box ``[3k, 3k + p] x [4k, 4k + q]`` the tip
+    only grazes its corner at that instant; with ``[3k - p, 3k + p] x [4k, 4k + q]`` the
+    bar then cuts into it. With ``L = 5k - 1/2`` and the corner box, whose nearest point
+    is ``(3k, 4k)``, the bar never comes within 1/2 of it: a miss. At t = 0 the bar lies
+    along ``u``, ``4k`` below the box's lowest edge, which lies over the bar.
     """
     k = rng.randint(1, 8)
-    p, q = rng.randint(1, 6), rng.randint(1, 6)
-    reaches = rng.random() < 0.75
-    length = 5.0 * k if reaches else 5.0 * k - 0.5
+    p, q = rng.randint(1, 3), rng.randint(1, 6)
+    variant = rng.randrange(3)  # grazing the corner, cutting into the edge, a miss
+    length = 5.0 * k - 0.5 if variant == 2 else 5.0 * k
+    left = 3 * k - p if variant == 1 else 3 * k
     theta = rng.choice([90, 180, 360, 720])
     turns = rng.randrange(4)
     bar = turned([[-length, 0.0], [length, 0.0]], turns, (0, 0))
-    box = turned(_box(3 * k, 4 * k, 3 * k + p, 4 * k + q), turns, (0, 0))
+    box = turned(_box(left, 4 * k, 3 * k + p, 4 * k + q), turns, (0, 0))
     phi = math.degrees(math.atan2(4.0, 3.0))
-    cast = _cast("hit", phi / theta) if reaches else _cast("miss")
+    cast = _cast("miss") if variant == 2 else _cast("hit", phi / theta)
     motion = {"a": {"from": [0, 0, 0], "to": [0, 0, theta]}}
     return _moving_pair(
         {"type": "segment", "points": bar}, _polygon(box), motion, _apart(4 * k), cast
