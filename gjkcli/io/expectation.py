@@ -3,8 +3,9 @@ fields of a pair (``id``, ``meta``), with messages that point at the place.
 
 The keys are those of FORMATS section 2: ``intersects``, ``verdict``, ``distance``,
 ``closest``, ``depth`` (or its older name ``penetration``), ``normal``, ``contact``,
-``tolerance``, and for a pair with a motion ``cast`` (``{"status", "time"}``). A key whose value is ``null`` is not stated (engines often write every
-key, with ``null`` for what does not apply).
+``tolerance``, and for a pair with a motion ``cast`` (``{"status", "time"}``). A key
+whose value is ``null`` is not stated (engines often write every key, with ``null`` for
+what does not apply).
 """
 
 from __future__ import annotations
