@@ -59,6 +59,7 @@ from gjkcli.queries import (
     minkowski_difference,
     penetration,
     solve,
+    time_of_impact,
     union_of,
 )
 from gjkcli.shapes import (
@@ -116,6 +117,7 @@ __all__ = [
     "rounded",
     "segment",
     "solve",
+    "time_of_impact",
     "transformed",
     "union_of",
 ]

@@ -1,9 +1,9 @@
 """The public queries: any two shapes, however they are given, convex or not.
 
 ``gjkcli.distance``, ``intersects``, ``penetration``, ``minkowski_difference``,
-``solve`` and ``check`` are these functions. Each takes its two shapes in any form
-:func:`gjkcli.load_shape` accepts (a gjkcli shape, a Shapely geometry, a
-GeoJSON or native dict, WKT or JSON text, coordinates; see
+``solve``, ``check`` and ``time_of_impact`` are these functions. Each takes its two
+shapes in any form :func:`gjkcli.load_shape` accepts (a gjkcli shape, a Shapely
+geometry, a GeoJSON or native dict, WKT or JSON text, coordinates; see
 :mod:`gjkcli.io.shape_value`), and answers for non-convex and multi-part
 shapes too, part pair by part pair (:func:`gjkcli.algorithms.compound.compound_query`),
 so that no user has to know which entry point a shape needs. A string is
@@ -38,11 +38,14 @@ from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound, Shape, parts_of
 from gjkcli.shapes.compound import union_of as _union_of
 from gjkcli.shapes.primitives import CONVEX_CLASSES, NotConvexError
+from gjkcli.tolerances import TOI_TOLERANCE
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from gjkcli.algorithms.answer import Answer
+    from gjkcli.algorithms.poses import Move
+    from gjkcli.algorithms.toi import ToiResult, ToiStep
     from gjkcli.render.plot import RunQuery
     from gjkcli.verify.check import Check
 
@@ -54,6 +57,7 @@ __all__ = [
     "minkowski_difference",
     "penetration",
     "solve",
+    "time_of_impact",
     "union_of",
 ]
 
@@ -287,3 +291,35 @@ def _convex(value: object, name: str, what: str) -> ConvexShape:
         "parts; solve(a, b) answers for any shapes (verdict, distance, closest points)",
         None,
     )
+
+
+def time_of_impact(
+    shape_a: object,
+    shape_b: object,
+    move_a: Move,
+    move_b: Move,
+    *,
+    tolerance: float = TOI_TOLERANCE,
+    recorder: list[ToiStep] | None = None,
+) -> ToiResult:
+    """When two convex shapes that move and turn first touch: a bracket ``[t_lo, t_hi]`` at
+    most ``tolerance`` wide, the shapes proven apart at every time before ``t_lo`` and
+    touching at ``t_hi``, or a proven miss (:func:`gjkcli.algorithms.toi.time_of_impact`).
+    Each shape moves from one pose ``(x, y, angle in degrees)`` to another over ``t`` in
+    ``[0, 1]``, turning about its own origin.
+
+    >>> from gjkcli.algorithms.poses import Move, Pose
+    >>> bar = "POLYGON ((0 -0.1, 4 -0.1, 4 0.1, 0 0.1, 0 -0.1))"
+    >>> post = {"type": "rectangle", "center": [0, 3], "size": [0.2, 0.2]}
+    >>> quarter_turn = Move(Pose(0.0, 0.0, 0.0), Pose(0.0, 0.0, 90.0))
+    >>> result = time_of_impact(bar, post, quarter_turn, Move())
+    >>> result.status, round(90.0 * result.time, 6), result.iterations
+    ('hit', 86.050132, 18)
+    >>> time_of_impact(bar, post, Move(end=Pose(0.0, 0.0, -90.0)), Move()).status
+    'miss'
+    """
+    from gjkcli.algorithms import toi
+
+    a = _convex(shape_a, "a", "a time of impact")
+    b = _convex(shape_b, "b", "a time of impact")
+    return toi.time_of_impact(a, b, move_a, move_b, tolerance=tolerance, recorder=recorder)

@@ -48,6 +48,9 @@ __all__ = [
     "ORACLE_CURVE_POINTS",
     "PENETRATION_RELATIVE",
     "ROUNDING_FACTOR",
+    "TOI_MAX_ITERATIONS",
+    "TOI_ORACLE_WIDTH",
+    "TOI_TOLERANCE",
     "TOUCH_RELATIVE",
     "agreement_tolerance",
     "cast_time_tolerance",
@@ -249,6 +252,25 @@ gjkcli's (or when it is a valid normal itself: :mod:`gjkcli.verify.expect`)."""
 
 EXPECT_ANGLE_SINGLE: Final = 1e-3
 """``--precision single``: the angle, in radians, for a float32 engine's normals."""
+
+
+TOI_TOLERANCE: Final = 1e-9
+"""The width asked of a rotating time of impact's bracket by default
+(:func:`gjkcli.algorithms.toi.time_of_impact`): the shapes are proven apart at every
+time before ``t_lo`` and touch at ``t_hi``, at most this much later (``t`` runs over
+``[0, 1]``, so it is a fraction of the whole motion)."""
+
+TOI_MAX_ITERATIONS: Final = 2000
+"""Hard cap on the rotating time of impact's loop (a proven advance, and at most one
+probe, per iteration). Hits need tens of iterations, a hundred or two when the
+distance shrinks far slower than its bound (shallow approaches, long shapes turning
+slowly); a motion that only grazes, touching at one instant, is approached ever more
+slowly and stops here with status ``iteration-cap`` and the proven ``t_lo``."""
+
+TOI_ORACLE_WIDTH: Final = 1e-12
+"""The cross-check of the rotating time of impact (:mod:`gjkcli.verify.toi_oracle`)
+bisects between its last apart sample and its first touching one until they are
+at most this far apart, and reports the touching end."""
 
 
 def constants() -> dict[str, float]:
