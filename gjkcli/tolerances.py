@@ -47,6 +47,8 @@ __all__ = [
     "ORACLE_CURVE_MAX_POINTS",
     "ORACLE_CURVE_POINTS",
     "PENETRATION_RELATIVE",
+    "RAY_CONVERGENCE_RELATIVE",
+    "RAY_MAX_ITERATIONS",
     "ROUNDING_FACTOR",
     "TOI_MAX_ITERATIONS",
     "TOI_ORACLE_WIDTH",
@@ -148,6 +150,26 @@ depth's error for curved shapes (reported as ``error``); for polygons EPA
 ends on a repeated vertex and is exact to rounding. Measured against the
 overlap, not against the coordinates: two squares 1e-3 wide at 1e9 get their
 depth to rounding, not to within 1e-3."""
+
+RAY_MAX_ITERATIONS: Final = 100
+"""Hard cap on the iterations of the GJK ray cast (:mod:`gjkcli.algorithms.raycast`), and so
+of a linear shape cast. Polygons need a handful (each step either moves the ray's point
+to a new supporting line or adds a support point); curved shapes converge
+quadratically near the hit and need a dozen or two. A run at the cap reports stop
+``max-iterations``; its fraction is then still a proven lower bound on the hit (every
+point of the ray before it lies beyond a supporting line of the shape)."""
+
+RAY_CONVERGENCE_RELATIVE: Final = 1e-15
+"""The ray cast stops (stop ``converged``) when the ray's point ``x`` lies within
+``RAY_CONVERGENCE_RELATIVE * size`` of the simplex of support points (a part of the
+shape), where ``size`` is the largest distance from ``x`` of those points, or within the
+rounding of the numbers the loop combines (:func:`rounding` of the largest coordinate of
+``x`` and of the support points, and of the shape's own size passed in by the caller):
+closer than that, no floating-point step moves ``x`` further. For polytopes the hit
+is then made exact on the final edge (the edge's line and the ray's, met in rational
+arithmetic), so this bounds only curved shapes' error in the fraction: about this
+fraction of the shape's size along the ray, divided by the cosine of the angle
+between the ray and the normal at the hit."""
 
 CERTIFICATE_RELATIVE: Final = 1e-12
 """Slack allowed where a certificate is checked on numbers it states rather than
