@@ -147,7 +147,7 @@ def cast_start_contact(rng: random.Random) -> Json:
     contact = rng.randint(x0 + 1, x1 - 1)
     if rng.random() < 0.5:  # a vertex of B on the edge: a triangle standing on its tip
         spread, tall = rng.randint(1, 4), rng.randint(1, 5)
-        b = [[contact, h], [contact + spread, h + tall], [contact - spread, h + tall]]
+        b: Points = [[contact, h], [contact + spread, h + tall], [contact - spread, h + tall]]
     else:  # an edge of B along the edge, from the contact to the right by at least 1
         b = _box(contact, h, contact + rng.randint(1, 6), h + rng.randint(1, 5))
     kind = rng.randrange(3)
@@ -206,8 +206,8 @@ def cast_parallel_sliding(rng: random.Random) -> Json:
     if (lines + n + m) % 2:
         lines += 1
     c = (lines + n + m) // 2
-    a = [[m, 0], [0, m], [-m, 0], [0, -m]]
-    b = [[c + n, c], [c, c + n], [c - n, c], [c, c - n]]
+    a: Points = [[m, 0], [0, m], [-m, 0], [0, -m]]
+    b: Points = [[c + n, c], [c, c + n], [c - n, c], [c, c - n]]
     d = 2.0 ** rng.randint(0, 4)
     if rng.random() < 0.5:
         move, cast = [d, -d], _cast("miss")
