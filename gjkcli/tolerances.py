@@ -58,6 +58,7 @@ __all__ = [
     "cast_time_tolerance",
     "constants",
     "coordinate_scale",
+    "difference_scale",
     "rounding",
     "touch_band",
 ]
@@ -323,6 +324,20 @@ def coordinate_scale(bounds: tuple[float, float, float, float]) -> float:
     1000000000.0
     """
     return max(map(abs, bounds))
+
+
+def difference_scale(
+    bounds_a: tuple[float, float, float, float], bounds_b: tuple[float, float, float, float]
+) -> float:
+    """The largest absolute coordinate of ``A - B``'s bounding box, from the boxes of A
+    and B: the ``reach`` of :data:`CAST_TIME_RELATIVE`.
+
+    >>> difference_scale((1e9, 1e9, 1e9 + 2.0, 1e9 + 1.0), (1e9 + 5.0, 1e9, 1e9 + 6.0, 1e9 + 1.0))
+    6.0
+    """
+    a_minx, a_miny, a_maxx, a_maxy = bounds_a
+    b_minx, b_miny, b_maxx, b_maxy = bounds_b
+    return coordinate_scale((a_minx - b_maxx, a_miny - b_maxy, a_maxx - b_minx, a_maxy - b_miny))
 
 
 def touch_band(size: float) -> float:

@@ -7,12 +7,14 @@ in ``[0, s]``. A claimed first contact at ``t`` is checked twice:
 
 - **apart just before**: the sweep up to ``before = t - delta`` must not meet
   A (for a target distance, must stay farther than it); ``delta`` is the
-  larger of twice the time tolerance (:data:`~gjkcli.tolerances.CAST_TIME_RELATIVE`)
+  larger of twice the time tolerance (:func:`~gjkcli.tolerances.cast_time_tolerance`)
   and the time the motion takes to cross the agreement allowance,
-  ``AGREEMENT_RELATIVE * (1 + scale) / |r|``, below which Shapely's rounded
-  coordinates cannot tell apart from touching;
+  ``AGREEMENT_RELATIVE * (1 + scale) / |r|``, far above the rounding of the
+  sweep's coordinates (a contact that Shapely finds earlier than that is
+  then real, unless the motion grazes A within about 1e-6 radians);
 - **touching at it**: the sweep up to ``t`` must come within the allowance
-  of A (of the target distance).
+  of A (of the target distance), widened by the distance the motion covers
+  in the time tolerance.
 
 A miss is checked on the whole sweep, ``hull(B, B + r)``: it must not meet A.
 A claim of contact at ``t = 0`` (overlapping, touching, within the target) is
@@ -20,6 +22,12 @@ checked on the shapes where they start: they must be within the allowance
 (of the target). Which way a contact at ``t = 0`` goes (approaching or
 receding) is below what Shapely's distances resolve, and left to the exact
 arbiter.
+
+Shapely works in the coordinates it is given, whose rounding grows with
+their size; so the pair goes to it moved by one of A's corners (two shapes
+near each other at 1e9 are then near the origin, and ``scale`` is their size
+there), when every coordinate moves exactly (checked), and as it is
+otherwise.
 
 Curved shapes go to Shapely as the project's stand-ins
 (:func:`gjkcli.verify.shapely_oracle.stand_ins`): polygons inside the shapes
@@ -41,9 +49,9 @@ from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import Compound, Shape, shape_bounds
 from gjkcli.tolerances import (
     AGREEMENT_RELATIVE,
-    CAST_TIME_RELATIVE,
     agreement_tolerance,
-    coordinate_scale,
+    cast_time_tolerance,
+    difference_scale,
     rounding,
 )
 from gjkcli.verify.exact_cast import CastStatus
@@ -105,41 +113,72 @@ def swept_check(
     (False, "B's sweep meets A by t = 0.6999..., before the claimed time 0.7")
     >>> early = swept_check(box, other, (-4.5, 0.0), "hit", 0.6)
     >>> early.problems[0]  # doctest: +ELLIPSIS
-    "B's sweep up to the claimed time 0.6 stays 0.3 from A, beyond the allowance 7e-09"
+    "B's sweep up to the claimed time 0.6 stays 0.3 from A, beyond the allowance 8.0...e-09"
     >>> swept_check(box, circle((5.0, 0.0), 1.0), (-1.0, 0.0), "miss", None).consistent
     True
     """
     if isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
         raise ValueError("casts need convex shapes")
-    rx, ry = translation
-    moved = _moved_bounds(shape_bounds(shape_b), translation)
-    scale = max(
-        coordinate_scale(shape_bounds(shape_a)),
-        coordinate_scale(shape_bounds(shape_b)),
-        coordinate_scale(moved),
-    )
+    reach = difference_scale(shape_bounds(shape_a), shape_bounds(shape_b))
     with np.errstate(over="raise", invalid="raise", divide="raise"):
         try:
             geometries, errors = stand_ins([shape_a, shape_b])
+            a, points = _near_origin(geometries[0], shapely.get_coordinates(geometries[1]))
+            motion = np.array(translation, dtype=float)
+            scale = float(
+                max(
+                    np.abs(shapely.get_coordinates(a)).max(),
+                    np.abs(points).max(),
+                    np.abs(points + motion).max(),
+                )
+            )
             error = float(errors[0] + errors[1])
-            allowance = agreement_tolerance(scale, error)
-            points = shapely.get_coordinates(geometries[1])
-            sweep = _Sweep(geometries[0], points, (rx, ry), scale, allowance, error)
+            sweep = _Sweep(
+                a, points, translation, scale, reach, agreement_tolerance(scale, error), error
+            )
             return _judge(sweep, status, time, target_distance)
         except (FloatingPointError, shapely.errors.GEOSException) as failure:
             unavailable = f"Shapely could not sweep B ({failure})"
     return SweptCheck(status, time, None, None, None, 0.0, 0.0, (), unavailable)
 
 
+def _near_origin(a: Any, points: Any) -> tuple[Any, Any]:
+    """A's geometry and B's points moved by minus A's first corner, if every coordinate
+    moves exactly; as they are otherwise."""
+    shift = -shapely.get_coordinates(a)[0]
+    if _exact_sum(shapely.get_coordinates(a), shift) and _exact_sum(points, shift):
+        return shapely.transform(a, lambda coordinates: coordinates + shift), points + shift
+    return a, points
+
+
+def _exact_sum(values: Any, shift: Any) -> bool:
+    """Whether ``values + shift`` is exact in floating point, element by element: its
+    rounding error, found exactly by Knuth's two-sum, is zero everywhere.
+
+    >>> _exact_sum(np.array([[1e9 + 0.5, 3.0]]), np.array([-1e9, -2.0]))
+    True
+    >>> _exact_sum(np.array([[1.0, 3.0]]), np.array([2.0**-60, 0.0]))
+    False
+    """
+    total = values + shift
+    shift_part = total - values
+    values_part = total - shift_part
+    lost = (values - values_part) + (shift - shift_part)
+    return bool((lost == 0.0).all())
+
+
 @dataclass(frozen=True)
 class _Sweep:
     """A's geometry, B's stand-in's points and the motion: the sweeps up to any time; and
-    the coordinate scale, the distance allowance and the stand-ins' error bound."""
+    the coordinate scale Shapely works at, the reach of ``A - B``
+    (:func:`~gjkcli.tolerances.difference_scale`), the distance allowance and the
+    stand-ins' error bound."""
 
     a: Any
     points: Any
     translation: Vec
     scale: float
+    reach: float
     allowance: float
     error: float
 
@@ -157,14 +196,16 @@ def _judge(sweep: _Sweep, status: CastStatus, time: float | None, target: float)
     before = gap_before = None
     if status == "hit" and time is not None:
         speed = math.hypot(*sweep.translation)
+        late = cast_time_tolerance(time, sweep.reach, speed)
         resolution = AGREEMENT_RELATIVE * (1.0 + scale) / speed if speed > 0.0 else time
-        before = max(0.0, time - max(2.0 * CAST_TIME_RELATIVE * time, resolution))
+        before = max(0.0, time - max(2.0 * late, resolution))
         gap_before, met = sweep.gap(before)
         if _reached(gap_before, met, target, scale):
             problems.append(
                 f"B's sweep {_meets(target)} by t = {before!r}, before the claimed time {time!r}"
             )
         gap_at, _ = sweep.gap(time)
+        allowance += late * speed  # the claim may come early by its time tolerance
         if gap_at > target + allowance:
             problems.append(
                 f"B's sweep up to the claimed time {time!r} stays {gap_at:.6g} from A, "
