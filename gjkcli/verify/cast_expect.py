@@ -6,8 +6,9 @@ The status must be the cast's own. A stated time must be within ``atol + rtol`` 
 run's length tolerance for numbers of size 1: times lie in [0, 1]) of the cast's time;
 for a rotating motion, whose answer is a bracket ``[t_lo, t_hi]`` holding the first
 contact, also the bracket's width is allowed, since the stated time may lie anywhere in
-it. A time stated where the cast has none (a miss, receding) fails; a time left out is
-not judged (the status already says whether there is one).
+it. A time stated where the cast has none (a miss, receding) fails, said once: with the
+status when that differs too. A time left out is not judged (the status says whether
+there is one). Times are written as Python writes floats, shortest first.
 """
 
 from __future__ import annotations
@@ -41,20 +42,23 @@ def cast_failures(
     >>> cast_failures(CastExpect("touching-receding"), "touching-approaching", 0.0,
     ...               ExpectSettings(), source="answer")
     ('answer.cast.status: answered touching-receding, cast touching-approaching',)
+    >>> cast_failures(stated, "miss", None, ExpectSettings())
+    ('expect.cast.status: expected hit, cast miss',)
     """
     said = "expected" if source == "expect" else "answered"
     failures = []
     if stated.status != status:
         failures.append(f"{source}.cast.status: {said} {stated.status}, cast {status}")
-    if stated.time is not None:
-        if time is None:
-            failures.append(f"{source}.cast.time: {said} {stated.time:.17g}, cast none")
-        else:
-            difference = abs(time - stated.time)
-            tolerance = settings.tolerance(1.0) + bracket
-            if not difference <= tolerance:
-                failures.append(
-                    f"{source}.cast.time: {said} {stated.time:.17g}, cast {time:.17g} "
-                    f"(difference {difference:.3g}, tolerance {tolerance:.2g})"
-                )
+    if stated.time is None or (time is None and failures):  # the status says it already
+        return tuple(failures)
+    if time is None:
+        failures.append(f"{source}.cast.time: {said} {stated.time!r}, cast none")
+        return tuple(failures)
+    difference = abs(time - stated.time)
+    tolerance = settings.tolerance(1.0) + bracket
+    if not difference <= tolerance:
+        failures.append(
+            f"{source}.cast.time: {said} {stated.time!r}, cast {time!r} "
+            f"(difference {difference:.3g}, tolerance {tolerance:.2g})"
+        )
     return tuple(failures)
