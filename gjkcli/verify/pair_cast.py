@@ -8,9 +8,9 @@ region and its certificate, or for a motion that turns the rotating time of impa
 checked against sampling. :func:`with_cast` folds it into the static
 :class:`~gjkcli.verify.check.Check`, so that everything which reads a check (its
 ``agree``, its status and reasons, its record) follows the cast too: each of the cast's
-disagreements becomes one of the pair's, as ``cast: <sentence>``, and each stated cast
+disagreements becomes one of the pair's, as ``cast: <sentence>``, each stated cast
 that does not hold (``expect.cast``, or an engine's ``answer.cast``) one of its
-expectation failures.
+expectation failures, and a cast stopped at its iteration cap one of its warnings.
 """
 
 from __future__ import annotations
@@ -98,9 +98,14 @@ compound shape (non-convex or multi-part)
 
 
 def with_cast(check: Check, cast: PairCast) -> Check:
-    """``check`` with the cast folded in: its disagreements (``cast: ...``) and its stated
-    casts that failed, so that ``agree``, the status and the reasons follow both."""
+    """``check`` with the cast folded in: its disagreements (``cast: ...``), its stated
+    casts that failed, and a cast cut short by its iteration cap as a warning (which
+    ``--strict`` fails, as it fails a static run cut short), so that ``agree``, the
+    status and the reasons follow both."""
     problems = tuple(f"cast: {problem}" for problem in cast.check.problems)
+    result = cast.check.result
+    capped = result.status == "iteration-cap" or result.stop == "max-iterations"
+    warnings = (f"cast: the cast stopped at its iteration cap ({result.stop})",) if capped else ()
     expect = check.expect
     if cast.failures:
         assert expect is not None  # a stated cast is part of the pair's expect or answer
@@ -108,5 +113,8 @@ def with_cast(check: Check, cast: PairCast) -> Check:
             False, (*expect.failures, *cast.failures), expect.tolerance, expect.unjudged
         )
     return dataclasses.replace(
-        check, disagreements=(*check.disagreements, *problems), expect=expect
+        check,
+        disagreements=(*check.disagreements, *problems),
+        expect=expect,
+        warnings=(*check.warnings, *warnings),
     )

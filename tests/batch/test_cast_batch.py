@@ -9,11 +9,17 @@ from typing import Any
 
 import pytest
 
+from gjkcli.algorithms.toi import ToiResult
 from gjkcli.batch.plain import read_plain
 from gjkcli.batch.runner import run_batch
 from gjkcli.corpus import generate
 from gjkcli.corpus.casts import CAST_FAMILIES
+from gjkcli.io import pair_from_node
 from gjkcli.io.discover import Item
+from gjkcli.io.node import Node
+from gjkcli.verify.check import check_pair, check_status
+from gjkcli.verify.motion_check import ToiCheck
+from gjkcli.verify.pair_cast import PairCast, with_cast
 from tests.helpers import run_gjk
 
 BOX = {"type": "rectangle", "center": [0, 0], "size": [2, 2]}
@@ -138,3 +144,13 @@ def test_the_generated_linear_cast_families_pass_in_a_batch(family: str) -> None
     run_batch(items, workers=1, fail_fast=False, write=written.append)
     failed = [r for r in map(json.loads, written) if r["status"] != "pass"]
     assert not failed, [(r["name"], r["reasons"]) for r in failed]
+
+
+def test_a_cast_cut_short_by_its_cap_is_a_warning_that_strict_fails() -> None:
+    pair = pair_from_node(Node(SPINNING, "spin.json"), "spin")
+    capped = ToiResult("iteration-cap", (0.25, 1.0), None, 1e-9, 8.0, 2000, "the cap", None, None)
+    cast = PairCast(ToiCheck(capped, None, 1000, (), ()), ())
+    check = with_cast(check_pair(pair), cast)
+    assert check.warnings == ("cast: the cast stopped at its iteration cap (the cap)",)
+    assert check_status(check) == ("pass", ())
+    assert check_status(check, strict=True) == ("fail", check.warnings)
