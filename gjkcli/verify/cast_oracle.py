@@ -45,6 +45,7 @@ from typing import Any
 import numpy as np
 import shapely
 
+from gjkcli.algorithms.cast import CastStatus
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import Compound, Shape, shape_bounds
 from gjkcli.tolerances import (
@@ -54,7 +55,6 @@ from gjkcli.tolerances import (
     difference_scale,
     rounding,
 )
-from gjkcli.verify.exact_cast import CastStatus
 from gjkcli.verify.shapely_oracle import stand_ins
 
 __all__ = ["SweptCheck", "swept_check"]

@@ -52,9 +52,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
-from typing import Final, Literal
+from typing import Final
 
+from gjkcli.algorithms.cast import CastStatus
 from gjkcli.algorithms.minkowski import edge_merge
+from gjkcli.algorithms.raycast import RayStatus
 from gjkcli.dyadic import common_integers
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import Shape
@@ -71,10 +73,6 @@ __all__ = [
     "exact_raycast",
 ]
 
-CastStatus = Literal[
-    "hit", "miss", "overlapping", "touching-approaching", "touching-receding", "within-target"
-]
-RayStatus = Literal["hit", "miss", "inside"]
 IntPoint = tuple[int, int]
 Rational = tuple[Fraction, Fraction]
 

@@ -1,0 +1,167 @@
+"""The whole check of one linear cast: gjkcli's float answer against the referees.
+
+The cast (:func:`gjkcli.algorithms.cast.cast`) is compared with
+
+- the **exact cast** (:func:`gjkcli.verify.exact_cast.exact_cast`) for two polytopes
+  and no target distance: the statuses must be equal, the times within
+  :func:`~gjkcli.tolerances.cast_time_tolerance` of the rational time, and a hit's
+  normal must be an outward normal of the exact ``A - B`` at the point hit (no
+  corner of ``A - B`` beyond the normal's line through it, to rounding);
+- the **analytic cast** (:func:`gjkcli.verify.exact_cast.analytic_cast`) for
+  rounded shapes with polygonal cores (circles, capsules, rounded polygons) and
+  for polygons with a target distance: the same status, the time within the same
+  tolerance;
+- **Shapely's swept region** (:func:`gjkcli.verify.cast_oracle.swept_check`).
+
+Each disagreement is one line in ``problems``; ``agree`` when there is none.
+Only translations are cast: a rotating motion goes to the time of impact.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from gjkcli.algorithms.cast import CastResult, CastStatus, cast
+from gjkcli.algorithms.poses import Motion, Pose, posed
+from gjkcli.algorithms.raycast import RayStep
+from gjkcli.shapes.base import ConvexShape
+from gjkcli.shapes.compound import Compound, Shape, shape_bounds
+from gjkcli.tolerances import cast_time_tolerance, difference_scale, rounding
+from gjkcli.verify.cast_oracle import SweptCheck, swept_check
+from gjkcli.verify.exact import rational_text
+from gjkcli.verify.exact_cast import ExactCast, analytic_cast, exact_cast
+
+__all__ = ["CastCheck", "check_cast"]
+
+
+@dataclass(frozen=True)
+class CastCheck:
+    """Everything known about one cast after checking it.
+
+    ``result`` is gjkcli's answer; ``exact`` the exact cast (two polytopes, no
+    target; ``None`` otherwise); ``analytic`` the closed-form time of rounded
+    shapes with polygonal cores, or of polygons with a target (``None`` where there
+    is none, or no closed form), and ``analytic_status`` its status; ``shapely``
+    the swept-region check; ``certificate_problems`` what the certificate's
+    re-check found wrong. ``time_tolerance`` is the allowance the times were
+    compared with (0 when no time was compared). ``problems`` says what did not
+    agree, one line each; ``agree`` when nothing.
+    """
+
+    result: CastResult
+    exact: ExactCast | None
+    analytic: float | None
+    shapely: SweptCheck | None
+    certificate_problems: tuple[str, ...]
+    agree: bool
+    problems: tuple[str, ...]
+    analytic_status: CastStatus | None = None
+    time_tolerance: float = 0.0
+
+
+def check_cast(shape_a: Shape, shape_b: Shape, motion: Motion, trace: bool = False) -> CastCheck:
+    """Cast A and B by ``motion`` (translations; each shape placed at its start pose first)
+    and check the answer against the exact cast, the analytic one, Shapely and the
+    certificate. ``trace`` keeps the ray loop's steps in ``result.steps``.
+
+    >>> from gjkcli.algorithms.poses import Motion, Move, Pose
+    >>> from gjkcli.shapes import circle, rectangle
+    >>> box = rectangle((0.0, 0.0), (2.0, 2.0))
+    >>> towards = Motion(b=Move(end=Pose(-6.0, 0.0, 0.0)))
+    >>> check = check_cast(box, rectangle((5.0, 0.5), (2.0, 2.0)), towards)
+    >>> check.result.status, check.result.time, check.exact.time, check.agree
+    ('hit', 0.5, Fraction(1, 2), True)
+    >>> check_cast(box, circle((5.0, 0.0), 1.0), towards).analytic
+    0.5
+    """
+    if motion.a.rotates or motion.b.rotates:
+        raise ValueError("a rotating motion is not a linear cast: use the time of impact")
+    a = _placed(shape_a, motion.a.start)
+    b = _placed(shape_b, motion.b.start)
+    ta, tb = motion.a.translation, motion.b.translation
+    target = motion.target
+    steps: list[RayStep] | None = [] if trace else None
+    result = cast(a, b, tb, ta, target_distance=target, recorder=steps)
+    exact = exact_cast(a, b, ta, tb) if target == 0.0 else None
+    closed = analytic_cast(a, b, ta, tb, target)
+    relative = (tb[0] - ta[0], tb[1] - ta[1])
+    oracle = swept_check(a, b, relative, result.status, result.time, target_distance=target)
+    reach = difference_scale(shape_bounds(a), shape_bounds(b))
+    speed = math.hypot(*relative)
+    problems: list[str] = []
+    tolerance = 0.0
+    if exact is not None:
+        tolerance, found = _compare(result, "exact", (exact.status, exact.time), (reach, speed))
+        problems += found + _normal_problems(result, exact, reach)
+    if closed is not None:
+        time = None if closed.time is None else Fraction(closed.time)
+        tolerance, found = _compare(result, "analytic", (closed.status, time), (reach, speed))
+        problems += found
+    problems.extend(f"Shapely: {problem}" for problem in oracle.problems)
+    certificate: tuple[str, ...] = ()
+    return CastCheck(
+        result,
+        exact,
+        None if closed is None else closed.time,
+        oracle,
+        certificate,
+        not problems,
+        tuple(problems),
+        None if closed is None else closed.status,
+        tolerance,
+    )
+
+
+def _placed(shape: Shape, pose: Pose) -> ConvexShape:
+    """A convex shape at its start pose (compound shapes are refused)."""
+    if isinstance(shape, Compound):
+        raise ValueError("casts need convex shapes, and a shape here has several parts")
+    return posed(shape, pose)
+
+
+def _compare(
+    result: CastResult,
+    referee: str,
+    answer: tuple[CastStatus, Fraction | None],
+    motion: tuple[float, float],
+) -> tuple[float, list[str]]:
+    """What differs between the cast's status and time and a referee's ``answer``, and
+    the time tolerance used (0 when no time was compared). ``motion`` is the reach of
+    ``A - B`` and the length of the relative translation."""
+    status, time = answer
+    if result.status != status:
+        return 0.0, [f"status: the cast says {result.status}, the {referee} cast {status}"]
+    if time is None or result.time is None:
+        return 0.0, []
+    reach, speed = motion
+    tolerance = cast_time_tolerance(float(time), reach, speed)
+    off = abs(Fraction(result.time) - time)
+    if off <= tolerance:
+        return tolerance, []
+    said = f"{rational_text(time)} = {float(time)!r}" if referee == "exact" else repr(float(time))
+    share = f", {float(off / time):.3g} relative" if time else ""
+    return tolerance, [
+        f"time: the cast says {result.time!r}, the {referee} cast {said} "
+        f"(off by {float(off):.3g}{share}; tolerance {tolerance:.3g})"
+    ]
+
+
+def _normal_problems(result: CastResult, exact: ExactCast, reach: float) -> list[str]:
+    """A hit's normal must be a unit outward normal of the exact ``A - B`` at the point hit:
+    no corner of ``A - B`` beyond its line through that point, to the rounding of ``reach``."""
+    if result.status != "hit" or result.normal is None or exact.point is None:
+        return []
+    nx, ny = result.normal
+    problems = []
+    if abs(math.hypot(nx, ny) - 1.0) > rounding(1.0):
+        problems.append(f"normal: {result.normal!r} is not a unit vector")
+    px, py = exact.point
+    beyond = max(Fraction(nx) * (x - px) + Fraction(ny) * (y - py) for x, y in exact.difference)
+    if beyond > rounding(reach):
+        problems.append(
+            f"normal: {result.normal!r} is not an outward normal of A - B at the contact: "
+            f"a corner of A - B lies {float(beyond):.3g} beyond it"
+        )
+    return problems
