@@ -77,7 +77,7 @@ from gjkcli.algorithms.axis import from_distance_run
 from gjkcli.algorithms.bounds import reach
 from gjkcli.algorithms.certificate import SeparatingAxis
 from gjkcli.algorithms.distance import distance
-from gjkcli.algorithms.poses import Move, posed
+from gjkcli.algorithms.poses import STILL, Move, posed
 from gjkcli.algorithms.verdict import settle
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound
@@ -168,8 +168,12 @@ def posing_error(shape: ConvexShape, move: Move) -> float:
     >>> from gjkcli.shapes import circle
     >>> 0.0 < posing_error(circle((1.0, 0.0), 1.0), Move(end=Pose(3.0, 4.0, 30.0))) < 1e-13
     True
+    >>> posing_error(circle((1.0, 0.0), 1.0), Move())  # left where it is written
+    0.0
     """
     start, end = move.start, move.end
+    if start == end == STILL:
+        return 0.0  # posed as it is: no arithmetic at all
     rho = reach(shape)
     # the angle (1 - t) a + t b in degrees: within a few units in the last place of |a| + |b|
     angle = math.radians(_R * (abs(start.angle) + abs(end.angle)))
@@ -293,7 +297,9 @@ class _Run:
                         return self.result(
                             "overlapping", (0.0, 0.0), iteration, "overlapping at t = 0", answer
                         )
-                    stop = f"{answer.verdict} at t_lo"
+                    stop = (
+                        f"{answer.verdict} at t = 0" if t_lo == 0.0 else f"{answer.verdict} at t_lo"
+                    )
                     return self.result("hit", (t_lo, t_lo), iteration, stop, answer)
             horizon = self.horizon(t_lo, gap)
             if horizon >= 1.0:
