@@ -52,14 +52,23 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from gjkcli.algorithms.axis import at_most_unit
 from gjkcli.algorithms.bounds import rounding_bound, separation
 from gjkcli.algorithms.distance import distance
-from gjkcli.algorithms.raycast import RayRun, RayStep, exact_hit, ray_loop
+from gjkcli.algorithms.raycast import (
+    RayRun,
+    RayStep,
+    direction_of,
+    exact_hit,
+    on_boundary,
+    ray_loop,
+    rounded_hit,
+)
 from gjkcli.algorithms.support import MinkowskiDifference, SupportPoint, minkowski_support
-from gjkcli.dyadic import longer_than_one
 from gjkcli.shapes.base import ConvexShape, Vec, as_vec
 from gjkcli.shapes.compound import Compound
 from gjkcli.shapes.polytope import Polytope
+from gjkcli.shapes.rounded import split_radius
 from gjkcli.tolerances import rounding
 
 __all__ = ["CastCertificate", "CastResult", "CastStatus", "approaching", "cast"]
@@ -75,6 +84,10 @@ touching at ``t = 0`` and the motion moves apart, slides along, or is zero (no h
 within it (time 0)."""
 
 _ZERO: Vec = (0.0, 0.0)
+
+_NEAR_END = 1.0 + 1e-6
+"""A float miss whose next crossing is this close past ``t = 1`` is looked at again exactly
+(for polytopes): a hit at ``t = 1`` itself must not be lost to the loop's rounding."""
 
 
 @dataclass(frozen=True)
@@ -138,7 +151,7 @@ def cast(
     >>> box = rectangle((0.0, 0.0), (2.0, 2.0))
     >>> result = cast(box, rectangle((5.0, 0.5), (2.0, 2.0)), (-6.0, 0.0))
     >>> result.status, result.time, result.normal, result.points
-    ('hit', 0.5, (1.0, 0.0), ((1.0, 0.25), (1.0, 0.25)))
+    ('hit', 0.5, (1.0, 0.0), ((1.0, -0.5), (1.0, -0.5)))
     >>> cast(box, circle((5.0, 0.0), 1.0), (6.0, 0.0)).status
     'miss'
     >>> cast(box, rectangle((2.0, 0.0), (2.0, 2.0)), (0.0, 1.0)).status  # sliding along
@@ -173,21 +186,25 @@ def cast(
         return _missed(sweep, 0, "no-motion", ())
     steps: list[RayStep] | None = [] if recorder is not None else None
 
+    core_a, radius_a = split_radius(shape_a)
+    core_b, radius_b = split_radius(shape_b)
+    radius = radius_a + radius_b + target
+
     def support(d: Vec) -> SupportPoint:
-        point = minkowski_support(shape_a, shape_b, d)
-        if target == 0.0:
-            return point
+        # A - B grown by the target: the cores' support points, each shape's radius and
+        # the target pushed along d; the points kept are the cores' (for the refinement)
+        point = minkowski_support(core_a, core_b, d)
         length = math.hypot(d[0], d[1])
-        if length == 0.0:
+        if radius == 0.0 or length == 0.0:
             return point
-        (wx, wy), push = point.w, target / length
+        (wx, wy), push = point.w, radius / length
         return SupportPoint((wx + d[0] * push, wy + d[1] * push), point.a, point.b)
 
     run = ray_loop(support, _ZERO, r, 1.0, steps)
     if recorder is not None and steps is not None:
         recorder.extend(steps)
     traced = tuple(steps or ())
-    if run.status == "miss":
+    if run.status == "miss" and not (run.stop == "beyond-max" and run.fraction <= _NEAR_END):
         return _missed(sweep, run.iterations, run.stop, traced)
     # "inside" after a separated verdict is closer than the loop resolves: polytopes are
     # settled exactly, others count as a hit at once
@@ -216,33 +233,102 @@ class _Sweep:
 
 
 def _hit(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
-    """The result of a ray loop that hit: made exact for polytopes, with its certificate."""
-    shape_a, shape_b, ta, tb, target = sweep.a, sweep.b, sweep.ta, sweep.tb, sweep.target
-    time = run.fraction
-    normal = _unit(run.axis) if run.axis is not None else None
-    weights = run.weights
-    ends = run.simplex
-    if target == 0.0 and isinstance(shape_a, Polytope) and isinstance(shape_b, Polytope):
+    """The result of a ray loop that hit, made exact on the last edge for polytopes and
+    solved in closed form on the cores' last feature for rounded polytopes (circles,
+    capsules, rounded polygons, any target), with its certificate."""
+    ta, tb = sweep.ta, sweep.tb
+    core_a, radius_a = split_radius(sweep.a)
+    core_b, radius_b = split_radius(sweep.b)
+    radius = radius_a + radius_b + sweep.target
+    polytopes = isinstance(core_a, Polytope) and isinstance(core_b, Polytope)
+    if polytopes and radius == 0.0:
+        assert isinstance(core_a, Polytope) and isinstance(core_b, Polytope)
         exact_r = (Fraction(tb[0]) - Fraction(ta[0]), Fraction(tb[1]) - Fraction(ta[1]))
-        exact = exact_hit(shape_a.vertices, shape_b.vertices, _ZERO, exact_r, run.simplex)
+        exact = exact_hit(core_a.vertices, core_b.vertices, _ZERO, exact_r, run.simplex)
         if exact is not None:
             if exact.fraction > 1:
                 return _missed(sweep, run.iterations, "beyond-max", steps)
-            time, normal = float(exact.fraction), exact.normal
-            ends = exact.ends
-            along = float(exact.along)
-            weights = (1.0 - along, along)
             points = _exact_points(exact.ends, exact.along, exact.fraction, ta, tb)
-            return _result_hit(sweep, (time, normal, points), run, steps)
-    if normal is None:  # closer at t = 0 than the loop resolves: the start's normal
-        normal = _start_normal(shape_a, shape_b)
-    pa = _weighted([p.a for p in ends], weights)
-    pb = _weighted([p.b for p in ends], weights)
-    points = (
-        (pa[0] + time * ta[0], pa[1] + time * ta[1]),
-        (pb[0] + time * tb[0], pb[1] + time * tb[1]),
-    )
+            return _result_hit(sweep, (float(exact.fraction), exact.normal, points), run, steps)
+    features = _core_feature(run) if polytopes and radius > 0.0 else None
+    if features is not None:
+        rounded = rounded_hit(_ZERO, sweep.r, [_difference(p) for p in features], radius)
+        if rounded is not None and _supporting(core_a, core_b, sweep.r, rounded, radius):
+            time, normal, along = rounded
+            if time > 1.0:
+                return _missed(sweep, run.iterations, "beyond-max", steps)
+            ends = features if len(features) == 2 else (features[0], features[0])
+            pa = _weighted([p.a for p in ends], (1.0 - along, along))
+            pb = _weighted([p.b for p in ends], (1.0 - along, along))
+            return _result_hit(
+                sweep, (time, normal, _surfaces(sweep, time, normal, (pa, pb))), run, steps
+            )
+    if run.status == "miss":  # a float miss close past the end, not made a hit exactly
+        return _missed(sweep, run.iterations, run.stop, steps)
+    if run.axis is None:
+        return _hit_within_resolution(sweep, run, steps)
+    time, normal = run.fraction, direction_of(run.axis)
+    pa = _weighted([p.a for p in run.simplex], run.weights)
+    pb = _weighted([p.b for p in run.simplex], run.weights)
+    return _result_hit(sweep, (time, normal, _surfaces(sweep, time, normal, (pa, pb))), run, steps)
+
+
+def _hit_within_resolution(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
+    """Shapes apart at ``t = 0``, by less than the ray loop resolves (it found the origin in
+    ``A - B``): a hit at the gap over the closing speed along the normal between the
+    closest points, a miss when they do not close."""
+    result = distance(sweep.a, sweep.b)
+    closest = result.closest or result.witness
+    normal = _start_normal(sweep.a, sweep.b)
+    closing = -(normal[0] * sweep.r[0] + normal[1] * sweep.r[1])
+    if closest is None or not closing > 0.0:
+        return _missed(sweep, run.iterations, run.stop, steps)
+    gap = max(result.raw_distance - sweep.target, 0.0)
+    time = min(gap / closing, 1.0)
+    (ax, ay), (bx, by) = closest
+    ta, tb = sweep.ta, sweep.tb
+    points = ((ax + time * ta[0], ay + time * ta[1]), (bx + time * tb[0], by + time * tb[1]))
     return _result_hit(sweep, (time, normal, points), run, steps)
+
+
+def _supporting(
+    core_a: ConvexShape, core_b: ConvexShape, r: Vec, hit: tuple[float, Vec, float], radius: float
+) -> bool:
+    """Whether the closed-form hit lies on the boundary of ``A - B`` (grown by the radii and
+    the target) along its normal (:func:`~gjkcli.algorithms.raycast.on_boundary`)."""
+    time, (nx, ny), _ = hit
+    point = minkowski_support(core_a, core_b, (nx, ny))
+    top = (point.w[0] + radius * nx, point.w[1] + radius * ny)
+    size = max(map(abs, (*point.a, *point.b, time * r[0], time * r[1]))) + radius
+    return on_boundary(top, (nx, ny), (time * r[0], time * r[1]), size)
+
+
+def _core_feature(run: RayRun) -> tuple[SupportPoint, ...] | None:
+    """The cores' feature the loop ended on: one pair of core points (a vertex of the
+    cores' ``A - B``) or two (an edge); ``None`` for more."""
+    found: list[SupportPoint] = []
+    for point in run.simplex:
+        if all((point.a, point.b) != (q.a, q.b) for q in found):
+            found.append(point)
+    return tuple(found) if len(found) <= 2 else None
+
+
+def _difference(point: SupportPoint) -> Vec:
+    """``a - b`` of the core points behind a support point (one rounding each)."""
+    return (point.a[0] - point.b[0], point.a[1] - point.b[1])
+
+
+def _surfaces(sweep: _Sweep, time: float, normal: Vec, cores: tuple[Vec, Vec]) -> tuple[Vec, Vec]:
+    """Points of the cores moved out to the shapes' surfaces along the normal, then to
+    ``time``: the contact points on A and on B (the target apart)."""
+    (ax, ay), (bx, by) = cores
+    ra, rb = split_radius(sweep.a)[1], split_radius(sweep.b)[1]
+    nx, ny = normal
+    ta, tb = sweep.ta, sweep.tb
+    return (
+        (ax + ra * nx + time * ta[0], ay + ra * ny + time * ta[1]),
+        (bx - rb * nx + time * tb[0], by - rb * ny + time * tb[1]),
+    )
 
 
 def _result_hit(
@@ -253,7 +339,7 @@ def _result_hit(
 ) -> CastResult:
     """A hit at ``contact`` (time, normal, points), with its certificate."""
     time, normal, points = contact
-    axis = _no_longer_than_one(normal)
+    axis = at_most_unit(normal)
     proof = CastCertificate(axis, _apart_until(sweep, axis, time), time, points)
     return CastResult(
         "hit", time, normal, points, run.iterations, run.stop, sweep.target, proof, steps
@@ -263,14 +349,12 @@ def _result_hit(
 def _exact_points(
     ends: tuple[SupportPoint, SupportPoint], along: Fraction, time: Fraction, ta: Vec, tb: Vec
 ) -> tuple[Vec, Vec]:
-    """The contact points on A and B at the exact time, rounded once each."""
-    (first, second), rest = ends, 1 - along
+    """The contact points on A and B at the exact time: each the point ``along`` its edge
+    (or vertex) at that time, to the rounding of its coordinates."""
+    (first, second), s, t = ends, float(along), float(time)
 
     def moved(p: Vec, q: Vec, shift: Vec) -> Vec:
-        return (
-            float(rest * Fraction(p[0]) + along * Fraction(q[0]) + time * Fraction(shift[0])),
-            float(rest * Fraction(p[1]) + along * Fraction(q[1]) + time * Fraction(shift[1])),
-        )
+        return (p[0] + s * (q[0] - p[0]) + t * shift[0], p[1] + s * (q[1] - p[1]) + t * shift[1])
 
     return moved(first.a, second.a, ta), moved(first.b, second.b, tb)
 
@@ -281,9 +365,9 @@ def _missed(sweep: _Sweep, iterations: int, stop: str, steps: tuple[RayStep, ...
     gap = distance(Polytope((_ZERO, sweep.r)), MinkowskiDifference(sweep.a, sweep.b))
     if gap.closest is not None:
         (sx, sy), (dx, dy) = gap.closest
-        axis = _no_longer_than_one(_unit((sx - dx, sy - dy)))
+        axis = direction_of((sx - dx, sy - dy))
     else:  # closer than the distance query resolves: the start's axis, for the checker
-        axis = _no_longer_than_one(_start_normal(sweep.a, sweep.b))
+        axis = at_most_unit(_start_normal(sweep.a, sweep.b))
     proof = CastCertificate(axis, 1.0, None, None)
     return CastResult("miss", None, None, None, iterations, stop, sweep.target, proof, steps)
 
@@ -337,25 +421,13 @@ def _apart_until(sweep: _Sweep, axis: Vec, time: float) -> float:
     start -= rounding_bound(target)
     nx, ny = axis
     terms = (nx * tb[0], ny * tb[1], -nx * ta[0], -ny * ta[1])
-    closing = -math.fsum(terms) - rounding_bound(*terms)  # at most the exact closing speed
+    closing = rounding_bound(*terms) - math.fsum(terms)  # at least the exact closing speed
     if not (start > 0.0 and closing > 0.0):
         return 0.0
-    until = start / closing
+    # shortened by four times the rounding a checker allows the product until * closing
+    until = (start - 4.0 * rounding_bound(start, start)) / closing
     until = math.nextafter(until * (1.0 - 2.0**-51), 0.0)  # the division's rounding, downwards
     return min(until, time)
-
-
-def _unit(v: Vec) -> Vec:
-    length = math.hypot(v[0], v[1])
-    return (v[0] / length, v[1] / length)
-
-
-def _no_longer_than_one(v: Vec) -> Vec:
-    """A unit vector shortened by an ulp or two if rounding made it longer than 1."""
-    x, y = v
-    while longer_than_one(x, y):
-        x, y = x * (1.0 - 2.0**-53), y * (1.0 - 2.0**-53)
-    return (x, y)
 
 
 def _weighted(points: list[Vec], weights: tuple[float, ...]) -> Vec:
@@ -374,4 +446,4 @@ def _start_normal(shape_a: ConvexShape, shape_b: ConvexShape) -> Vec:
     (ax, ay), (bx, by) = closest
     if (ax, ay) == (bx, by):
         return (1.0, 0.0)
-    return _unit((bx - ax, by - ay))
+    return direction_of((bx - ax, by - ay))

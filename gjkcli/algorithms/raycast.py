@@ -43,12 +43,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, NamedTuple
 
+from gjkcli.algorithms.axis import unit
 from gjkcli.algorithms.simplex import closest_to_origin
 from gjkcli.algorithms.support import SupportPoint
 from gjkcli.dyadic import common_integers
 from gjkcli.shapes.base import ConvexShape, Vec, as_vec
 from gjkcli.shapes.compound import Compound
 from gjkcli.shapes.polytope import Polytope
+from gjkcli.shapes.rounded import split_radius
 from gjkcli.tolerances import RAY_CONVERGENCE_RELATIVE, RAY_MAX_ITERATIONS, rounding
 
 __all__ = [
@@ -57,10 +59,13 @@ __all__ = [
     "RayRun",
     "RayStatus",
     "RayStep",
+    "direction_of",
     "exact_hit",
+    "on_boundary",
     "ray_loop",
     "ray_numbers",
     "raycast",
+    "rounded_hit",
 ]
 
 RayStatus = Literal["hit", "miss", "inside"]
@@ -120,10 +125,10 @@ class RayHit:
 
 
 class RayRun(NamedTuple):
-    """The ray loop's own account: its status and stop, ``fraction`` (``lambda`` reached;
-    for a miss, where it stopped), ``axis`` the last ``v`` that moved the ray (``None`` if
-    none did), and the final ``simplex`` of support points with the ``weights`` that give
-    the simplex point closest to the ray's point."""
+    """The ray loop's own account: its status and stop; ``fraction``, the ``lambda`` reached
+    (a lower bound on any hit; past ``max_fraction`` for stop ``beyond-max``); ``axis``, the
+    last ``v`` that moved the ray (``None`` if none did); and the final ``simplex`` of
+    support points with the ``weights`` that give its point closest to the ray's point."""
 
     status: RayStatus
     fraction: float
@@ -163,26 +168,67 @@ def raycast(
         raise ValueError("ray casts need convex shapes, and this one has several parts")
     start, towards = ray_numbers(origin, direction, max_fraction)
 
+    core, radius = split_radius(shape)
+
     def support(d: Vec) -> SupportPoint:
-        p = shape.support(d)
-        return SupportPoint(p, p, _ZERO)
+        # the shape's support point, and its core's (the same without a radius)
+        p = core.support(d)
+        length = math.hypot(d[0], d[1])
+        if radius == 0.0 or length == 0.0:
+            return SupportPoint(p, p, _ZERO)
+        push = radius / length
+        return SupportPoint((p[0] + d[0] * push, p[1] + d[1] * push), p, _ZERO)
 
     run = ray_loop(support, start, towards, max_fraction, recorder)
-    if run.status != "hit":
-        inside = run.status == "inside"
-        return RayHit(
-            run.status, 0.0 if inside else None, start if inside else None, None,
-            run.iterations, run.stop,
-        )  # fmt: skip
-    fraction, normal = run.fraction, _unit(run.axis)
-    if isinstance(shape, Polytope):
-        exact = exact_hit(shape.vertices, (_ZERO,), start, towards, run.simplex)
-        if exact is not None:
-            if exact.fraction > max_fraction:
-                return RayHit("miss", None, None, None, run.iterations, "beyond-max")
-            fraction, normal = float(exact.fraction), exact.normal
+    if run.status == "inside":
+        return RayHit("inside", 0.0, start, None, run.iterations, run.stop)
+    near_end = run.stop == "beyond-max" and run.fraction <= max_fraction * (1.0 + 1e-6)
+    refined = None
+    if run.status == "hit" or near_end:  # a miss close past the end is looked at again
+        refined = _refined(core, radius, start, towards, run)
+    if refined is None and run.status == "hit" and run.axis is not None:
+        refined = run.fraction, direction_of(run.axis)
+    if refined is None or refined[0] > max_fraction:
+        return RayHit("miss", None, None, None, run.iterations, run.stop)
+    fraction, normal = refined
     point = (start[0] + fraction * towards[0], start[1] + fraction * towards[1])
     return RayHit("hit", fraction, point, normal, run.iterations, run.stop)
+
+
+def _refined(
+    core: ConvexShape, radius: float, start: Vec, towards: Vec, run: RayRun
+) -> tuple[float, Vec] | None:
+    """The hit made exact (a polytope) or solved in closed form (a rounded polytope) on the
+    loop's last feature; ``None`` for other shapes, or when the feature is not the one hit."""
+    if not isinstance(core, Polytope):
+        return None
+    if radius == 0.0:
+        exact = exact_hit(core.vertices, (_ZERO,), start, towards, run.simplex)
+        return None if exact is None else (float(exact.fraction), exact.normal)
+    feature = sorted({p.a for p in run.simplex})
+    near = [(x - start[0], y - start[1]) for x, y in feature]
+    rounded = rounded_hit(_ZERO, towards, near, radius)
+    if rounded is None:
+        return None
+    fraction, normal, _ = rounded
+    (cx, cy), point = core.support(normal), (fraction * towards[0], fraction * towards[1])
+    top = (cx - start[0] + radius * normal[0], cy - start[1] + radius * normal[1])
+    size = max(map(abs, (*top, *point))) + radius
+    return (fraction, normal) if on_boundary(top, normal, point, size) else None
+
+
+def on_boundary(farthest: Vec, normal: Vec, point: Vec, size: float) -> bool:
+    """Whether ``point`` lies on a shape's boundary with outward ``normal``: no farther than
+    rounding (of numbers of ``size``) behind ``farthest``, the shape's support point along
+    ``normal``. A closed-form hit on a feature the ray does not meet first lies inside.
+
+    >>> on_boundary((1.0, 0.0), (1.0, 0.0), (1.0, 5.0), 5.0)
+    True
+    >>> on_boundary((1.0, 0.0), (1.0, 0.0), (0.5, 5.0), 5.0)
+    False
+    """
+    nx, ny = normal
+    return nx * (farthest[0] - point[0]) + ny * (farthest[1] - point[1]) <= rounding(4.0 * size)
 
 
 def ray_numbers(origin: Vec, direction: Vec, max_fraction: float) -> tuple[Vec, Vec]:
@@ -233,13 +279,12 @@ def ray_loop(
     seed = support((-rx, -ry))
     v = (x[0] - seed.w[0], x[1] - seed.w[1])
     vv = v[0] * v[0] + v[1] * v[1]
-    simplex: list[SupportPoint] = []
-    weights: tuple[float, ...] = ()
+    simplex: list[SupportPoint] = [seed]
+    weights: tuple[float, ...] = (1.0,)  # v is x minus the simplex's point: |v| only shrinks
     axis: Vec | None = None
-    stop: str | None = None
+    stop: str | None = "converged" if vv == 0.0 else None  # the origin is a shape point
     iterations = 0
-    if vv == 0.0:  # the origin is a point of the shape
-        stop, simplex, weights = "converged", [seed], (1.0,)
+    seen = _size(seed)
     while stop is None:
         if iterations == RAY_MAX_ITERATIONS:
             stop = "max-iterations"
@@ -256,7 +301,7 @@ def ray_loop(
             else:
                 ahead = fraction - vw / vr
                 if ahead > max_fraction:
-                    stop = "beyond-max"
+                    stop, fraction = "beyond-max", ahead  # no hit before ahead
                 elif ahead > fraction:
                     fraction, advanced, axis = ahead, True, v
                     x = (sx + fraction * rx, sy + fraction * ry)
@@ -265,16 +310,20 @@ def ray_loop(
         if stop is None:
             known = any(q.w == point.w for q in simplex)
             candidates = simplex if known else [*simplex, point]
-            if not candidates:  # pragma: no cover - a support point is always new at first
-                candidates = [point]
-            closest = closest_to_origin([(x[0] - q.w[0], x[1] - q.w[1]) for q in candidates])
+            seen = max(seen, _size(point))
+            ys = [(x[0] - q.w[0], x[1] - q.w[1]) for q in candidates]
+            closest = closest_to_origin(ys)
             simplex = [candidates[i] for i in closest.kept]
             weights = closest.weights
             v = closest.v
             before, vv = vv, v[0] * v[0] + v[1] * v[1]
+            # on the simplex: within the convergence fraction of its size seen from x, or
+            # within the rounding of the numbers combined
+            size = max(max(abs(y[0]), abs(y[1])) for y in ys)
+            near = max(RAY_CONVERGENCE_RELATIVE * size, rounding(seen + abs(x[0]) + abs(x[1])))
             if len(simplex) == 3:
                 stop = "contains-point"
-            elif vv <= _squared(_threshold(x, candidates)):
+            elif vv <= near * near:
                 stop = "converged"
             elif not advanced and vv >= before:
                 stop = "no-progress"
@@ -294,27 +343,93 @@ def ray_loop(
     return RayRun(status, fraction, axis, iterations, stop, tuple(simplex), weights)
 
 
-def _threshold(x: Vec, points: Sequence[SupportPoint]) -> float:
-    """How close ``x`` must come to the simplex to count as on it: the convergence fraction
-    of the simplex's size seen from ``x``, or the rounding of the numbers combined."""
-    size = max(math.hypot(x[0] - q.w[0], x[1] - q.w[1]) for q in points)
-    numbers = max(
-        max(abs(q.a[0]), abs(q.a[1]), abs(q.b[0]), abs(q.b[1]), abs(q.w[0]), abs(q.w[1]))
-        for q in points
-    )
-    return max(RAY_CONVERGENCE_RELATIVE * size, rounding(numbers + abs(x[0]) + abs(x[1])))
+def direction_of(v: Vec) -> Vec:
+    """A non-zero vector (an axis that moved the ray, a gap between distinct points) as a
+    unit vector no longer than 1 (:func:`gjkcli.algorithms.axis.unit`).
+
+    >>> direction_of((0.0, -3.0))
+    (0.0, -1.0)
+    """
+    n = unit(v)
+    assert n is not None, "a direction needs a non-zero vector"
+    return n
 
 
-def _squared(value: float) -> float:
-    return value * value
+def _size(point: SupportPoint) -> float:
+    """The largest of the numbers behind a support point, which its rounding is relative to."""
+    (ax, ay), (bx, by), (wx, wy) = point.a, point.b, point.w
+    return max(abs(ax), abs(ay), abs(bx), abs(by), abs(wx), abs(wy))
 
 
-def _unit(v: Vec | None) -> Vec | None:
-    """``v`` scaled to length 1 (``None`` stays ``None``)."""
-    if v is None:
+def rounded_hit(
+    origin: Vec, direction: Vec, feature: Sequence[Vec], radius: float
+) -> tuple[float, Vec, float] | None:
+    """Where the ray first comes within ``radius`` of ``feature``, a point or a segment
+    given relative to ``origin``: ``(lambda, unit outward normal, weight of the segment's
+    second end at the foot)``, in closed form; ``None`` when it never does (or the
+    feature is not 1 or 2 points).
+
+    This is the hit on a rounded polytope (a disc, a capsule, a rounded polygon) once
+    the core's feature nearest the hit is known. Near a segment the ray meets the line
+    ``radius`` out from it, ``n . (lambda r - c1) = radius``; near a point the circle,
+    ``|lambda r - c| = radius``, whose smaller root is computed without cancellation as
+    ``(|c|^2 - radius^2) / (r.c + sqrt(radius^2 |r|^2 - cross(r, c)^2))``, each
+    difference of squares as a product of a sum and a difference.
+
+    >>> rounded_hit((0.0, 0.0), (10.0, 0.0), [(5.0, 0.0)], 1.0)
+    (0.4, (-1.0, 0.0), 0.0)
+    >>> rounded_hit((0.0, 0.0), (1.0, 0.0), [(3.0, -1.0), (3.0, 1.0)], 0.5)
+    (2.5, (-1.0, 0.0), 0.5)
+    """
+    ox, oy = origin
+    rx, ry = direction
+    points = [(x - ox, y - oy) for x, y in feature]
+    if len(points) == 2:
+        (x1, y1), (x2, y2) = points
+        ex, ey = x2 - x1, y2 - y1
+        length = math.hypot(ex, ey)
+        if length > 0.0:
+            nx, ny = ey / length, -ex / length
+            if nx * x1 + ny * y1 > 0.0:  # outward: towards the ray's origin
+                nx, ny = -nx, -ny
+            closing = nx * rx + ny * ry
+            if closing < 0.0:
+                fraction = (radius + nx * x1 + ny * y1) / closing
+                fx, fy = fraction * rx - radius * nx, fraction * ry - radius * ny
+                along = ((fx - x1) * ex + (fy - y1) * ey) / (length * length)
+                if 0.0 <= along <= 1.0 and fraction >= 0.0:
+                    return fraction, (nx, ny), along
+        ends = [_disc_hit(p, direction, radius) for p in points]
+        found = [(hit, i) for i, hit in enumerate(ends) if hit is not None]
+        if not found:
+            return None
+        (fraction, normal), i = min(found)
+        return fraction, normal, float(i)
+    if len(points) == 1:
+        hit = _disc_hit(points[0], direction, radius)
+        return None if hit is None else (hit[0], hit[1], 0.0)
+    return None
+
+
+def _disc_hit(centre: Vec, direction: Vec, radius: float) -> tuple[float, Vec] | None:
+    """The ray from the origin along ``direction`` against the disc of ``radius`` about
+    ``centre``: the first ``lambda`` and the unit outward normal there (see
+    :func:`rounded_hit`)."""
+    cx, cy = centre
+    rx, ry = direction
+    along = rx * cx + ry * cy
+    across = abs(rx * cy - ry * cx)
+    reach = radius * math.hypot(rx, ry)
+    spread = (reach - across) * (reach + across)
+    if spread < 0.0 or along <= 0.0:
         return None
-    length = math.hypot(v[0], v[1])
-    return (v[0] / length, v[1] / length)
+    distance = math.hypot(cx, cy)
+    fraction = (distance - radius) * (distance + radius) / (along + math.sqrt(spread))
+    nx, ny = fraction * rx - cx, fraction * ry - cy
+    length = math.hypot(nx, ny)
+    if length == 0.0:
+        return None
+    return max(fraction, 0.0), (nx / length, ny / length)
 
 
 @dataclass(frozen=True)

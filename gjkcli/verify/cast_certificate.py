@@ -1,0 +1,142 @@
+"""Checking a linear cast's certificate from the shapes and the motion alone.
+
+A cast (:func:`gjkcli.algorithms.cast.cast`) moves A by ``ta`` and B by ``tb`` over ``t``
+in ``[0, 1]``. Along a fixed axis ``n`` the separation of the moved shapes, ``min n.b -
+max n.a``, is ``sep(0) + t n.(tb - ta)``: linear in ``t``. So one axis proves the shapes
+apart over a whole interval of time once it does at the interval's two ends. This
+module recomputes, from the shapes, the translations and the numbers the certificate
+states (never from the ray loop's own numbers):
+
+* ``sep(0)`` along the axis, as a proven lower bound
+  (:func:`~gjkcli.algorithms.bounds.separation`, exact where rounding hides its
+  sign), less the target distance; ``n.(tb - ta)`` as a proven lower bound (its four
+  products summed exactly, less their rounding);
+* for a **hit** at ``time``: the axis a unit vector no longer than 1 (exactly), ``0 <=
+  apart_until <= time``, the shapes more than the target apart along the axis at
+  ``t = 0`` and at ``t = apart_until`` (hence on the whole interval before it), and
+  ``apart_until`` no more than :data:`~gjkcli.tolerances.AGREEMENT_RELATIVE` (relative to
+  ``max(time, 1)``) short of the time: the certificate proves the time of impact to
+  within that. The contact points, moved back to ``t = 0``, belong to A and to B (behind
+  each shape's support line along the axis and along
+  :data:`~gjkcli.tolerances.CERTIFICATE_DIRECTIONS` directions, within the rounding of
+  the numbers: :func:`~gjkcli.algorithms.bounds.membership_slack`), and lie the target
+  apart, to the rounding of the shapes' reach and the motion;
+* for a **miss**: the shapes more than the target apart along the axis at ``t = 0`` and
+  at ``t = 1``.
+
+Other statuses are decided at ``t = 0`` by the verdict, whose own certificate
+:mod:`gjkcli.verify.certificates` checks; they carry no cast certificate, and none is
+asked of them here.
+"""
+
+from __future__ import annotations
+
+import math
+
+from gjkcli.algorithms.bounds import reach, rounding_bound, separation
+from gjkcli.algorithms.cast import CastResult
+from gjkcli.dyadic import longer_than_one
+from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.tolerances import AGREEMENT_RELATIVE, CERTIFICATE_RELATIVE
+from gjkcli.verify.certificates import _membership
+
+__all__ = ["check_cast_certificate"]
+
+
+def check_cast_certificate(
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    translation_a: Vec,
+    translation_b: Vec,
+    result: CastResult,
+) -> tuple[str, ...]:
+    """What is wrong with a cast's certificate, one line each (empty when it holds).
+
+    >>> from gjkcli.algorithms.cast import cast
+    >>> from gjkcli.shapes import circle, rectangle
+    >>> box, disc = rectangle((0.0, 0.0), (2.0, 2.0)), circle((5.0, 0.0), 1.0)
+    >>> result = cast(box, disc, (-6.0, 0.0))
+    >>> result.time, check_cast_certificate(box, disc, (0.0, 0.0), (-6.0, 0.0), result)
+    (0.5, ())
+    >>> check_cast_certificate(box, disc, (0.0, 0.0), (-5.0, 0.0), result)[0]  # not its motion
+    'the contact point on B: (3.5, 0) lies beyond the shape along (-1, 0)'
+    """
+    proof = result.certificate
+    if result.status not in ("hit", "miss"):
+        return ()
+    if proof is None:
+        return (f"a {result.status} carries no certificate",)
+    numbers = (*proof.axis, proof.apart_until, result.target_distance)
+    if not all(map(math.isfinite, numbers)):
+        return ("a number of the certificate is not finite",)
+    nx, ny = proof.axis
+    if longer_than_one(nx, ny) or not math.hypot(nx, ny) >= 1.0 - CERTIFICATE_RELATIVE:
+        return (f"the axis ({nx!r}, {ny!r}) is not a unit vector no longer than 1",)
+    ta, tb = translation_a, translation_b
+    start, speed = _separation_bounds(
+        (shape_a, shape_b), (ta, tb), proof.axis, result.target_distance
+    )
+    if result.status == "miss":
+        if not (start > 0.0 and _at(start, speed, 1.0) > 0.0):
+            return ("the axis does not hold the shapes apart at both ends of the motion",)
+        return ()
+    return _hit_problems((shape_a, shape_b), (ta, tb), result, (start, speed))
+
+
+def _hit_problems(
+    shapes: tuple[ConvexShape, ConvexShape],
+    motion: tuple[Vec, Vec],
+    result: CastResult,
+    bounds: tuple[float, float],
+) -> tuple[str, ...]:
+    """The checks of a hit's certificate (see the module notes)."""
+    (shape_a, shape_b), (ta, tb) = shapes, motion
+    proof = result.certificate
+    assert proof is not None
+    time, until = result.time, proof.apart_until
+    if time is None or proof.time != time or proof.contact is None:
+        return ("a hit's certificate must name its time and contact points",)
+    if not 0.0 <= until <= time <= 1.0:
+        return (f"apart_until {until!r} and the time {time!r} are not in order in [0, 1]",)
+    start, speed = bounds
+    problems: list[str] = []
+    if until > 0.0 and not (start > 0.0 and _at(start, speed, until) >= 0.0):
+        # the axis proves apart only while sep(0) + t * speed > 0
+        proven = start / -speed if start > 0.0 and speed < 0.0 else 0.0
+        problems.append(
+            f"the axis holds the shapes apart only until t = {proven:.6g}, not {until:.6g}"
+        )
+    elif time - until > AGREEMENT_RELATIVE * max(time, 1.0):
+        problems.append(f"apart only until t = {until!r}, short of the time of impact {time!r}")
+    (pax, pay), (pbx, pby) = proof.contact
+    if not all(map(math.isfinite, (pax, pay, pbx, pby))):
+        return (*problems, "a contact point is not finite")
+    back_a = (pax - time * ta[0], pay - time * ta[1])
+    back_b = (pbx - time * tb[0], pby - time * tb[1])
+    problems += _membership(shape_a, "the contact point on A", back_a, None, also=proof.axis)
+    problems += _membership(
+        shape_b, "the contact point on B", back_b, None, also=(-proof.axis[0], -proof.axis[1])
+    )
+    gap = math.hypot(pbx - pax, pby - pay)
+    moved = time * (abs(ta[0]) + abs(ta[1]) + abs(tb[0]) + abs(tb[1]))
+    slack = rounding_bound(4.0 * (reach(shape_a) + reach(shape_b)), moved, result.target_distance)
+    if not abs(gap - result.target_distance) <= slack:
+        problems.append(f"the contact points are {gap:.17g} apart, not {result.target_distance!r}")
+    return tuple(problems)
+
+
+def _separation_bounds(
+    shapes: tuple[ConvexShape, ConvexShape], motion: tuple[Vec, Vec], axis: Vec, target: float
+) -> tuple[float, float]:
+    """Lower bounds of ``sep(0) - target`` and of ``axis . (tb - ta)``."""
+    (shape_a, shape_b), (ta, tb) = shapes, motion
+    nx, ny = axis
+    start = separation(shape_a, shape_b, axis).lower - target - rounding_bound(target)
+    terms = (nx * tb[0], ny * tb[1], -nx * ta[0], -ny * ta[1])
+    return start, math.fsum(terms) - rounding_bound(*terms)
+
+
+def _at(start: float, speed: float, time: float) -> float:
+    """A lower bound of ``start + time * speed`` (the product's rounding taken off)."""
+    change = time * speed
+    return start + change - rounding_bound(start, change)
