@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TextIO
 
 import typer
 
+from gjkcli.cli_motion import register as register_motion
 from gjkcli.cli_values import Command, Group
 from gjkcli.render.pacing import (
     CAPTION_SIZES,
@@ -1200,6 +1201,9 @@ def minkowski(
         _write(sys.stdout, minkowski_wkt(polygon) + "\n")
     else:
         _console().print(minkowski_table(pair.name, polygon))
+
+
+register_motion(app)  # gjk raycast, gjk cast: gjkcli/cli_motion.py
 
 
 @app.command(

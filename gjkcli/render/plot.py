@@ -99,19 +99,19 @@ RunQuery = Literal["boolean", "distance"]
 
 SUFFIXES = (".svg", ".png", ".pdf")
 
-_COLOR_A, _COLOR_B = "#1f77b4", "#ff7f0e"
-_COLOR_DIFFERENCE, _COLOR_SIMPLEX, _COLOR_FINAL = "#7f7f7f", "#6a3d9a", "#d62728"
-_COLOR_DIRECTION, _COLOR_OVERLAP, _COLOR_EPA = "#2ca02c", "#d62728", "#8c564b"
-_DPI = 100
+COLOR_A, COLOR_B = "#1f77b4", "#ff7f0e"
+COLOR_DIFFERENCE, COLOR_SIMPLEX, COLOR_FINAL = "#7f7f7f", "#6a3d9a", "#d62728"
+COLOR_DIRECTION, COLOR_OVERLAP, COLOR_EPA = "#2ca02c", "#d62728", "#8c564b"
+DPI = 100
 _WIDTH = 12.0  # inches
 _PANELS = 5.0  # inches of the panels' height
 _LEGENDS = 1.3  # inches below the panels for their legends
 _TITLE = 0.85  # inches above the panels for the title and the panels' titles
 _PARTS = 0.25  # inches more for the right panel title's second line: the deciding parts
-_MONOSPACE_WIDTH = 0.61  # a monospace letter's width, in ems (DejaVu Sans Mono: 0.602)
-_CLUSTER = 14.0  # points: step numbers whose places are closer are written as one label
-_LABEL_SIZE = 10.0
-_TITLE_SIZE = 14.0
+MONOSPACE_WIDTH = 0.61  # a monospace letter's width, in ems (DejaVu Sans Mono: 0.602)
+CLUSTER = 14.0  # points: step numbers whose places are closer are written as one label
+LABEL_SIZE = 10.0
+TITLE_SIZE = 14.0
 
 
 class PlotUnavailableError(Exception):
@@ -178,7 +178,7 @@ def save_plot(
     PDF by ``path``'s suffix."""
     scene = _scene(check, query, caption_size)
     _draw_frame(scene, len(scene.frames) - 1, animated=False)
-    scene.figure.savefig(path, dpi=_DPI)
+    scene.figure.savefig(path, dpi=DPI)
 
 
 FRAME_NAME = re.compile(r"step-\d{2,}\.png")
@@ -315,7 +315,7 @@ def _rgba(canvas: Any) -> Any:
     return numpy.asarray(canvas.buffer_rgba())
 
 
-def _new_figure(size: tuple[float, float]) -> Any:
+def new_figure(size: tuple[float, float]) -> Any:
     """A figure of its own, on an Agg canvas (no display, and nothing kept by pyplot)."""
     try:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -324,7 +324,7 @@ def _new_figure(size: tuple[float, float]) -> Any:
         raise PlotUnavailableError(
             "plotting needs matplotlib, which is not installed: pip install 'gjkcli[plot]'"
         ) from None
-    figure = Figure(figsize=size, dpi=_DPI)
+    figure = Figure(figsize=size, dpi=DPI)
     FigureCanvasAgg(figure)
     return figure
 
@@ -376,12 +376,12 @@ def _scene(check: Check, query: RunQuery, caption_size: float) -> _Scene:
     within("caption_size", caption_size, CAPTION_SIZES)
     steps = _steps(check, query)
     frames = _frames(check, steps)
-    wrap = max(40, int((_WIDTH - 0.4) * 72 / (_MONOSPACE_WIDTH * caption_size)))
-    lines = max(len(_wrapped(frame.caption, wrap)) for frame in frames)
+    wrap = max(40, int((_WIDTH - 0.4) * 72 / (MONOSPACE_WIDTH * caption_size)))
+    lines = max(len(wrapped(frame.caption, wrap)) for frame in frames)
     caption = (lines * 1.25 * caption_size) / 72 + 0.3
     title = _TITLE + (_PARTS if check.answer.parts is not None else 0.0)
     height = title + _PANELS + _LEGENDS + caption
-    figure = _new_figure((_WIDTH, height))
+    figure = new_figure((_WIDTH, height))
     world, difference = figure.subplots(1, 2)
     figure.subplots_adjust(
         left=0.05,
@@ -458,7 +458,7 @@ def _arrow_tip(scene: _Scene, direction: Vec) -> Vec | None:
     return (dx * scale, dy * scale)
 
 
-def _wrapped(lines: list[str], width: int) -> list[str]:
+def wrapped(lines: list[str], width: int) -> list[str]:
     return [
         part
         for line in lines
@@ -470,16 +470,12 @@ def _draw_world(scene: _Scene) -> None:
     """The left panel's parts that never change: A and B, and room for the answer."""
     axes, check = scene.world, scene.check
     deciding = deciding_indices(check) or (-1, -1)
-    _draw_any(axes, check.pair.a.shape, _COLOR_A, "A", deciding[0])
-    _draw_any(axes, check.pair.b.shape, _COLOR_B, "B", deciding[1])
+    _draw_any(axes, check.pair.a.shape, COLOR_A, "A", deciding[0])
+    _draw_any(axes, check.pair.b.shape, COLOR_B, "B", deciding[1])
     if check.answer.parts is not None:
         axes.plot([], [], "-", color="black", linewidth=1.2, label="the deciding pair of parts")
-    axes.plot(
-        [], [], "o", color=_COLOR_A, markeredgecolor="black", label="a: A's point of the step"
-    )
-    axes.plot(
-        [], [], "o", color=_COLOR_B, markeredgecolor="black", label="b: B's point of the step"
-    )
+    axes.plot([], [], "o", color=COLOR_A, markeredgecolor="black", label="a: A's point of the step")
+    axes.plot([], [], "o", color=COLOR_B, markeredgecolor="black", label="b: B's point of the step")
     overlap = check.answer.penetration
     if overlap is not None:  # the separating move's arrow, drawn on the last frame, fits
         (_, _), (bx, by) = overlap.contact
@@ -510,7 +506,7 @@ def _draw_answer(scene: _Scene) -> list[Any]:
         )
     overlap = check.answer.penetration
     if overlap is not None:
-        hatch = _draw_overlap(axes, check)
+        hatch = draw_overlap(axes, check.pair.a.shape, check.pair.b.shape)
         made += hatch
         handles += hatch
         (ax, ay), (bx, by) = overlap.contact
@@ -533,25 +529,26 @@ def _draw_answer(scene: _Scene) -> list[Any]:
         artist.set_gid("answer")
     if handles:
         made.append(
-            _legend(axes, handles, loc="upper right", bbox_to_anchor=(1.0, -0.07), gid="answer")
+            add_legend(axes, handles, loc="upper right", bbox_to_anchor=(1.0, -0.07), gid="answer")
         )
     return made
 
 
-def _legend(axes: Any, handles: list[Any], gid: str, **placed: Any) -> Any:
-    """A legend of its own (an axes can hold several), added to ``axes``."""
+def add_legend(axes: Any, handles: list[Any], gid: str, **placed: Any) -> Any:
+    """A legend of its own (an axes can hold several), added to ``axes``; small and with
+    no frame unless ``placed`` says otherwise."""
     from matplotlib.legend import Legend
 
-    legend = Legend(
-        axes, handles, [h.get_label() for h in handles], fontsize=8, frameon=False, **placed
-    )
+    options = {"fontsize": 8, "frameon": False, **placed}
+    legend = Legend(axes, handles, [h.get_label() for h in handles], **options)
     legend.set_gid(gid)
     axes.add_artist(legend)
     return legend
 
 
-def _draw_overlap(axes: Any, check: Check) -> list[Any]:
-    ring = overlap_ring(check.pair.a.shape, check.pair.b.shape)
+def draw_overlap(axes: Any, shape_a: Shape, shape_b: Shape) -> list[Any]:
+    """The region two convex shapes share, hatched (nothing when it has no area)."""
+    ring = overlap_ring(shape_a, shape_b)
     if not ring:
         return []
     x, y = zip(*ring, strict=True)
@@ -559,7 +556,7 @@ def _draw_overlap(axes: Any, check: Check) -> list[Any]:
         x,
         y,
         facecolor="none",
-        edgecolor=_COLOR_OVERLAP,
+        edgecolor=COLOR_OVERLAP,
         hatch="///",
         linewidth=0.8,
         label="overlap",
@@ -573,7 +570,7 @@ def _draw_any(axes: Any, shape: Shape, color: str, label: str, deciding: int) ->
     the deciding part outlined in black, and its boundary (that of the geometry it was
     cut from, as Shapely has it) drawn over them."""
     if not isinstance(shape, Compound):
-        _draw_shape(axes, shape, color, label)
+        draw_shape(axes, shape, color, label)
         return
     for index, part in enumerate(shape.parts):
         points = boundary(part)
@@ -595,16 +592,46 @@ def _draw_any(axes: Any, shape: Shape, color: str, label: str, deciding: int) ->
     axes.plot([], [], "s", color=color, alpha=0.5, label=f"{label} ({len(shape.parts)} parts)")
 
 
-def _draw_shape(axes: Any, shape: ConvexShape, color: str, label: str) -> None:
+def draw_shape(
+    axes: Any,
+    shape: ConvexShape,
+    color: str,
+    label: str | None,
+    *,
+    alpha: float | None = None,
+    outline: str | None = None,
+    gid: str | None = None,
+) -> list[Any]:
+    """A convex shape: a dot for a point, a thick line for a segment, else filled; or with
+    ``outline`` (a line style) its boundary alone. ``alpha``: every artist's opacity
+    (``None``: filled at 0.3, lines and dots opaque). Returns its artists.
+    """
     points = boundary(shape)
+    xs, ys = zip(*points, strict=True)
     if len(points) == 1:
-        axes.plot(*points[0], "o", color=color, markersize=7, label=label, zorder=3)
+        made: list[Any] = axes.plot(
+            xs, ys, "o", color=color, alpha=alpha, markersize=7, label=label, zorder=3
+        )
     elif len(points) == 2:
-        xs, ys = zip(*points, strict=True)
-        axes.plot(xs, ys, "-", color=color, linewidth=2.5, label=label, zorder=3)
+        made = axes.plot(
+            xs, ys, outline or "-", color=color, alpha=alpha, linewidth=2.5, label=label, zorder=3
+        )
+    elif outline is not None:
+        xs, ys = (*xs, xs[0]), (*ys, ys[0])
+        made = axes.plot(xs, ys, outline, color=color, alpha=alpha, linewidth=1.5, label=label)
     else:
-        xs, ys = zip(*points, strict=True)
-        axes.fill(xs, ys, facecolor=color, alpha=0.3, edgecolor=color, linewidth=1.5, label=label)
+        made = axes.fill(
+            xs,
+            ys,
+            facecolor=color,
+            alpha=0.3 if alpha is None else alpha,
+            edgecolor=color,
+            linewidth=1.5,
+            label=label,
+        )
+    for artist in made:
+        artist.set_gid(gid)
+    return made
 
 
 def _which_parts(check: Check) -> str:
@@ -620,19 +647,19 @@ def _draw_polygon(axes: Any, corners: list[Vec], label: str) -> None:
         axes.fill(
             xs,
             ys,
-            facecolor=_COLOR_DIFFERENCE,
+            facecolor=COLOR_DIFFERENCE,
             alpha=0.18,
-            edgecolor=_COLOR_DIFFERENCE,
+            edgecolor=COLOR_DIFFERENCE,
             label=label,
             gid="difference",
         )
     else:
-        axes.plot(xs, ys, "-o", color=_COLOR_DIFFERENCE, label=label, gid="difference")
+        axes.plot(xs, ys, "-o", color=COLOR_DIFFERENCE, label=label, gid="difference")
 
 
 def _draw_outline(axes: Any, corners: list[Vec], label: str, gid: str) -> None:
     xs, ys = zip(*[*corners, corners[0]], strict=True)
-    axes.plot(xs, ys, "--", color=_COLOR_DIFFERENCE, linewidth=1.2, label=label, gid=gid)
+    axes.plot(xs, ys, "--", color=COLOR_DIFFERENCE, linewidth=1.2, label=label, gid=gid)
 
 
 def _draw_frame(scene: _Scene, index: int, animated: bool) -> list[Any]:
@@ -648,7 +675,7 @@ def _draw_frame(scene: _Scene, index: int, animated: bool) -> list[Any]:
             f"{scene.name}: {_title_words(scene, frame)}",
             ha="center",
             va="center",
-            fontsize=_TITLE_SIZE,
+            fontsize=TITLE_SIZE,
             fontweight="bold",
             parse_math=False,  # a name is text: "$5 and $6" is no formula
             gid="title",
@@ -658,7 +685,7 @@ def _draw_frame(scene: _Scene, index: int, animated: bool) -> list[Any]:
         figure.text(
             0.02,
             0.15 / figure.get_figheight(),
-            "\n".join(_wrapped(frame.caption, scene.wrap)),
+            "\n".join(wrapped(frame.caption, scene.wrap)),
             fontsize=scene.caption_size,
             va="bottom",
             family="monospace",
@@ -692,7 +719,7 @@ def _fitted_name(scene: _Scene) -> str:
     name = printable(scene.check.pair.name)
     figure = scene.figure
     renderer = figure.canvas.get_renderer()
-    probe = figure.text(0, 0, "", fontsize=_TITLE_SIZE, fontweight="bold", parse_math=False)
+    probe = figure.text(0, 0, "", fontsize=TITLE_SIZE, fontweight="bold", parse_math=False)
 
     def width(text: str) -> float:
         probe.set_text(text)
@@ -722,7 +749,7 @@ def _draw_support(scene: _Scene, support: SupportPoint) -> list[Any]:
     from matplotlib.patches import ConnectionPatch
 
     made: list[Any] = []
-    for point, color, name in ((support.a, _COLOR_A, "a"), (support.b, _COLOR_B, "b")):
+    for point, color, name in ((support.a, COLOR_A, "a"), (support.b, COLOR_B, "b")):
         made += scene.world.plot(
             *point, "o", color=color, markeredgecolor="black", markersize=8, zorder=7, gid=name
         )
@@ -778,17 +805,17 @@ def _run_legend(scene: _Scene, epa: bool) -> Any:
     ]
     star: dict[str, Any] = {
         "marker": "*",
-        "color": _COLOR_FINAL,
+        "color": COLOR_FINAL,
         "markersize": 12,
         "linestyle": "none",
     }
-    arrow: dict[str, Any] = {"color": _COLOR_DIRECTION, "linewidth": 2}
+    arrow: dict[str, Any] = {"color": COLOR_DIRECTION, "linewidth": 2}
     if not epa:
         handles += [
             Line2D([], [], label="support point w = a - b", **star),
             Line2D([], [], label="search direction d", **arrow),
-            Line2D([], [], color=_COLOR_FINAL, linewidth=2.5, label="simplex after the step"),
-            Line2D([], [], color=_COLOR_SIMPLEX, label="earlier simplices (older: fainter)"),
+            Line2D([], [], color=COLOR_FINAL, linewidth=2.5, label="simplex after the step"),
+            Line2D([], [], color=COLOR_SIMPLEX, label="earlier simplices (older: fainter)"),
         ]
         if scene.query == "boolean":
             handles.append(
@@ -799,13 +826,13 @@ def _run_legend(scene: _Scene, epa: bool) -> Any:
             handles.append(Line2D([], [], linestyle=":", color="black", label=label))
     else:
         handles += [
-            Patch(facecolor=_COLOR_EPA, alpha=0.3, edgecolor=_COLOR_EPA, label="EPA's polygon"),
-            Line2D([], [], color=_COLOR_EPA, linewidth=3, label="its edge nearest the origin"),
+            Patch(facecolor=COLOR_EPA, alpha=0.3, edgecolor=COLOR_EPA, label="EPA's polygon"),
+            Line2D([], [], color=COLOR_EPA, linewidth=3, label="its edge nearest the origin"),
             Line2D([], [], label="the edge's outward normal n", **arrow),
             Line2D([], [], label="support point w = a - b along n", **star),
-            Line2D([], [], color=_COLOR_SIMPLEX, alpha=0.3, label="GJK's simplices"),
+            Line2D([], [], color=COLOR_SIMPLEX, alpha=0.3, label="GJK's simplices"),
         ]
-    return _legend(
+    return add_legend(
         axes,
         handles,
         "legend-epa" if epa else "legend",
@@ -820,7 +847,7 @@ def _draw_step(scene: _Scene, step: _Step) -> list[Any]:
     the point ``v`` of the simplex nearest the origin (distance run)."""
     axes = scene.difference
     made: list[Any] = axes.plot(
-        *step.support.w, "*", color=_COLOR_FINAL, markersize=12, zorder=7, gid="support"
+        *step.support.w, "*", color=COLOR_FINAL, markersize=12, zorder=7, gid="support"
     )
     tip = _arrow_tip(scene, step.direction)
     if tip is not None:
@@ -829,7 +856,7 @@ def _draw_step(scene: _Scene, step: _Step) -> list[Any]:
                 "",
                 tip,
                 (0.0, 0.0),
-                arrowprops={"arrowstyle": "-|>", "color": _COLOR_DIRECTION, "linewidth": 2},
+                arrowprops={"arrowstyle": "-|>", "color": COLOR_DIRECTION, "linewidth": 2},
                 zorder=8,
             )
         )
@@ -841,7 +868,7 @@ def _draw_step(scene: _Scene, step: _Step) -> list[Any]:
                     (0.0, 0.0),
                     (-dy, dx),
                     linestyle="--",
-                    color=_COLOR_DIRECTION,
+                    color=COLOR_DIRECTION,
                     linewidth=1.2,
                     alpha=0.8,
                     zorder=4,
@@ -861,12 +888,12 @@ def _draw_epa(scene: _Scene, step: EpaStep) -> list[Any]:
     axes = scene.difference
     xs, ys = zip(*[*step.polygon, step.polygon[0]], strict=True)
     made: list[Any] = axes.fill(
-        xs, ys, facecolor=_COLOR_EPA, alpha=0.15, edgecolor=_COLOR_EPA, linewidth=1.2, zorder=5
+        xs, ys, facecolor=COLOR_EPA, alpha=0.15, edgecolor=COLOR_EPA, linewidth=1.2, zorder=5
     )
     made[-1].set_gid("epa-polygon")
     (sx, sy), (ex, ey) = step.edge
     made += axes.plot(
-        [sx, ex], [sy, ey], "-", color=_COLOR_EPA, linewidth=3, zorder=6, gid="epa-edge"
+        [sx, ex], [sy, ey], "-", color=COLOR_EPA, linewidth=3, zorder=6, gid="epa-edge"
     )
     nx, ny = step.normal
     made.append(
@@ -874,13 +901,13 @@ def _draw_epa(scene: _Scene, step: EpaStep) -> list[Any]:
             "",
             (nx * step.height, ny * step.height),
             (0.0, 0.0),
-            arrowprops={"arrowstyle": "-|>", "color": _COLOR_DIRECTION, "linewidth": 2},
+            arrowprops={"arrowstyle": "-|>", "color": COLOR_DIRECTION, "linewidth": 2},
             zorder=8,
         )
     )
     made[-1].set_gid("epa-normal")
     made += axes.plot(
-        *step.support.w, "*", color=_COLOR_FINAL, markersize=12, zorder=7, gid="epa-support"
+        *step.support.w, "*", color=COLOR_FINAL, markersize=12, zorder=7, gid="epa-support"
     )
     return made
 
@@ -920,7 +947,7 @@ def _middle(step: _Step) -> Vec:
 
 def _draw_simplex(axes: Any, step: _Step, final: bool, age: float) -> Any:
     """The step's simplex, faded by ``age`` (0: this step's, 1: the oldest)."""
-    color = _COLOR_FINAL if final else _COLOR_SIMPLEX
+    color = COLOR_FINAL if final else COLOR_SIMPLEX
     alpha = 1.0 if final else max(0.15, 0.7 * (1.0 - age))
     width = 2.5 if final else 1.2
     points = _simplex_points(step)
@@ -943,35 +970,73 @@ def _draw_simplex(axes: Any, step: _Step, final: bool, age: float) -> Any:
 
 def _place_labels(scene: _Scene) -> list[_Label]:
     """The step numbers' labels: steps whose simplices' middles are within a few points of
-    one another share one label (``5-9``), and each label goes to the first of a ring of
-    places around its middle where it covers no other label, the origin or a middle."""
-    axes, figure = scene.difference, scene.figure
-    scale = 72 / figure.dpi  # pixels to points
-    labels: list[_Label] = []
-    for step in scene.steps:
-        place = _middle(step)
-        x, y = (float(c) * scale for c in axes.transData.transform(place))
-        for label in labels:
-            lx, ly = (float(c) * scale for c in axes.transData.transform(label.place))
-            if math.hypot(x - lx, y - ly) <= _CLUSTER:
-                label.members.append(step.number)
+    one another share one label (``5-9``), each placed by :func:`label_offsets` clear of the
+    other labels, the origin and the middles."""
+    axes = scene.difference
+    middles = [_middle(step) for step in scene.steps]
+    labels = [
+        _Label(middles[group[0]], [scene.steps[index].number for index in group])
+        for group in clusters(axes, middles)
+    ]
+    taken = [
+        point_box(axes, (0.0, 0.0), 16.0),
+        *(point_box(axes, label.place, 6.0) for label in labels),
+    ]
+    offsets = label_offsets(
+        axes,
+        [_numbers(label.members) for label in labels],
+        [label.place for label in labels],
+        taken,
+    )
+    for label, offset in zip(labels, offsets, strict=True):
+        label.offset = offset
+    return labels
+
+
+Box = tuple[float, float, float, float]
+"""A rectangle on the figure, in points: left, bottom, right, top."""
+
+
+def clusters(axes: Any, places: Sequence[Vec]) -> list[list[int]]:
+    """The indices of ``places`` in groups, each place joining the first group whose first
+    place is within ``CLUSTER`` points of it on ``axes`` (its view fixed), so that labels
+    that would print on one another are written once."""
+    groups: list[list[int]] = []
+    for index, place in enumerate(places):
+        x, y = _in_points(axes, place)
+        for group in groups:
+            gx, gy = _in_points(axes, places[group[0]])
+            if math.hypot(x - gx, y - gy) <= CLUSTER:
+                group.append(index)
                 break
         else:
-            labels.append(_Label(place, [step.number]))
+            groups.append([index])
+    return groups
+
+
+def point_box(axes: Any, place: Vec, size: float) -> Box:
+    """A square of ``size`` points around ``place`` of ``axes``: room a label keeps clear."""
+    return _box(_in_points(axes, place), (size, size))
+
+
+def label_offsets(
+    axes: Any, texts: Sequence[str], places: Sequence[Vec], taken: list[Box]
+) -> list[Vec]:
+    """Where each text goes (points from its place, bold, ``LABEL_SIZE``): the first of a
+    ring of places around its place where it stays inside ``axes`` and covers neither a
+    box of ``taken`` nor a label placed before it (added to ``taken``)."""
+    figure = axes.get_figure()
+    scale = 72 / figure.dpi  # pixels to points
     renderer = figure.canvas.get_renderer()
-    origin = _box(axes.transData.transform((0.0, 0.0)) * scale, (16.0, 16.0))
-    middles = [_box(axes.transData.transform(label.place) * scale, (6.0, 6.0)) for label in labels]
-    taken = [origin, *middles]
     inside = axes.get_window_extent(renderer)
     room = (inside.x0 * scale, inside.y0 * scale, inside.x1 * scale, inside.y1 * scale)
-    for label in labels:
-        probe = axes.annotate(
-            _numbers(label.members), (0.0, 0.0), fontsize=_LABEL_SIZE, fontweight="bold"
-        )
+    offsets: list[Vec] = []
+    for text, place in zip(texts, places, strict=True):
+        probe = axes.annotate(text, (0.0, 0.0), fontsize=LABEL_SIZE, fontweight="bold")
         extent = probe.get_window_extent(renderer)
         probe.remove()
         size = (extent.width * scale + 3.0, extent.height * scale + 3.0)
-        x, y = (float(c) * scale for c in axes.transData.transform(label.place))
+        x, y = _in_points(axes, place)
         candidates = [
             (radius * math.cos(math.radians(angle)), radius * math.sin(math.radians(angle)))
             for radius in (size[1], 1.6 * size[1], 2.4 * size[1], 3.2 * size[1])
@@ -981,25 +1046,28 @@ def _place_labels(scene: _Scene) -> list[_Label]:
             box = _box((x + dx, y + dy), size)
             if _within(box, room) and not any(_overlap(box, other) for other in taken):
                 break
-        label.offset = (dx, dy)
+        offsets.append((dx, dy))
         taken.append(box)
-    return labels
+    return offsets
 
 
-def _box(center: Any, size: tuple[float, float]) -> tuple[float, float, float, float]:
+def _in_points(axes: Any, place: Vec) -> Vec:
+    """Where ``place`` of ``axes`` is on the figure, in points."""
+    scale = 72 / axes.get_figure().dpi
+    x, y = axes.transData.transform(place)
+    return (float(x) * scale, float(y) * scale)
+
+
+def _box(center: Vec, size: tuple[float, float]) -> Box:
     x, y = float(center[0]), float(center[1])
     return (x - size[0] / 2, y - size[1] / 2, x + size[0] / 2, y + size[1] / 2)
 
 
-def _overlap(
-    one: tuple[float, float, float, float], two: tuple[float, float, float, float]
-) -> bool:
+def _overlap(one: Box, two: Box) -> bool:
     return one[0] < two[2] and two[0] < one[2] and one[1] < two[3] and two[1] < one[3]
 
 
-def _within(
-    box: tuple[float, float, float, float], room: tuple[float, float, float, float]
-) -> bool:
+def _within(box: Box, room: Box) -> bool:
     return room[0] <= box[0] and room[1] <= box[1] and box[2] <= room[2] and box[3] <= room[3]
 
 
@@ -1026,7 +1094,7 @@ def _draw_labels(scene: _Scene, known: int) -> list[Any]:
         if not members:
             continue
         final = members[-1] == known
-        color = _COLOR_FINAL if final else _COLOR_SIMPLEX
+        color = COLOR_FINAL if final else COLOR_SIMPLEX
         alpha = 1.0 if final else max(0.5, 0.7 * (1.0 - (known - members[-1]) / known))
         text = scene.difference.annotate(
             _numbers(members),
@@ -1037,7 +1105,7 @@ def _draw_labels(scene: _Scene, known: int) -> list[Any]:
             va="center",
             color=color,
             alpha=alpha,
-            fontsize=_LABEL_SIZE,
+            fontsize=LABEL_SIZE,
             fontweight="bold",
             zorder=9,
         )

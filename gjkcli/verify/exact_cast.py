@@ -70,6 +70,7 @@ __all__ = [
     "ExactRay",
     "analytic_cast",
     "exact_cast",
+    "exact_gap",
     "exact_raycast",
 ]
 
@@ -261,6 +262,64 @@ def analytic_cast(
         return AnalyticCast(start, 0.0 if start != "touching-receding" else None)
     time = _rounded_entry(difference, ray, reach)
     return AnalyticCast("miss", None) if time is None else AnalyticCast("hit", time)
+
+
+def exact_gap(
+    shape_a: Shape,
+    shape_b: Shape,
+    translation_a: Vec,
+    translation_b: Vec,
+    time: float,
+    *,
+    target_distance: float = 0.0,
+) -> float | None:
+    """The distance between A and B moved to ``time``, less ``target_distance``, computed
+    exactly and rounded once (0 less the target when they overlap); ``None`` unless both
+    have polygonal cores. A cast's time is judged by it where the time alone is
+    ill-conditioned (:data:`~gjkcli.tolerances.CAST_TIME_RELATIVE`).
+
+    The distance less the summed radius ``rho`` is ``(d^2 - rho^2) / (d + rho)`` with
+    ``d^2`` exact: nothing cancels, however close to touching the shapes are.
+
+    >>> from gjkcli.shapes import circle, point
+    >>> exact_gap(circle((0.0, 0.0), 1.0), point((3.0, 1.0)), (0.0, 0.0), (-8.0, 0.0), 0.375)
+    0.0
+    >>> exact_gap(circle((0.0, 0.0), 1.0), point((3.0, 0.0)), (0.0, 0.0), (-8.0, 0.0), 0.125)
+    1.0
+    """
+    parts = [_core(shape_a), _core(shape_b)]
+    if parts[0] is None or parts[1] is None:
+        return None
+    (core_a, radius_a), (core_b, radius_b) = parts[0], parts[1]
+    count_a, count_b = len(core_a.vertices), len(core_b.vertices)
+    coordinates = _flat((*core_a.vertices, *core_b.vertices, translation_a, translation_b))
+    integers, scale = common_integers([*coordinates, radius_a, radius_b, target_distance])
+    *flat, int_a, int_b, int_target = integers
+    points = _pairs(flat)
+    (ax, ay), (bx, by) = points[count_a + count_b :]
+    numerator, denominator = Fraction(time).as_integer_ratio()
+    # in units of 1 / (scale * denominator): A and B moved to the time, and the radii
+    moved_a = [
+        (x * denominator + numerator * ax, y * denominator + numerator * ay)
+        for x, y in points[:count_a]
+    ]
+    moved_b = [
+        (x * denominator + numerator * bx, y * denominator + numerator * by)
+        for x, y in points[count_a : count_a + count_b]
+    ]
+    difference, _ = edge_merge(moved_a, moved_b)
+    reach = (int_a + int_b + int_target) * denominator
+    interior, closest = _closest(difference)
+    squared = Fraction(0) if interior else closest[0] ** 2 + closest[1] ** 2
+    with localcontext() as context:
+        context.prec = ANALYTIC_DIGITS
+        distance = Decimal(squared.numerator) / Decimal(squared.denominator)
+        root = distance.sqrt()
+        excess = Decimal((squared - reach * reach).numerator) / Decimal(
+            (squared - reach * reach).denominator
+        )
+        gap = excess / (root + reach) if root + reach > 0 else Decimal(0)
+        return float(gap / (scale * denominator))
 
 
 # --- the polygon cast ------------------------------------------------------------------

@@ -176,7 +176,32 @@ def test_an_analytic_time_off_is_caught(monkeypatch: pytest.MonkeyPatch) -> None
     check = check_cast(circle((0.0, 0.0), 1.0), circle((5.0, 0.0), 1.0), moving_b(-6.0, 0.0))
     assert check.problems[0] == (
         "time: the cast says 0.499999, the analytic cast 0.5 "
-        "(off by 1e-06, 2e-06 relative; tolerance 5e-13)"
+        "(off by 1e-06, 2e-06 relative; tolerance 5e-13; the shapes are 6e-06 from "
+        "touching then)"
+    )
+
+
+def test_a_grazing_contact_early_within_the_touching_band_is_accepted() -> None:
+    # the point (3, 1) moving by (-8, 0) grazes the unit circle at (0, 1) at t = 3/8: the
+    # distance grows with the square of the time there, so a time early by 1e-8 (which
+    # the float cast gives) leaves the shapes within 3e-15 of touching: within the band
+    check = check_cast(circle((0.0, 0.0), 1.0), point((3.0, 1.0)), moving_b(-8.0, 0.0))
+    assert check.analytic == 0.375
+    assert check.result.time is not None and check.result.time < 0.375
+    assert check.agree, check.problems
+
+
+def test_a_late_time_while_sliding_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # B slides down the line x = 1 along A's side: first contact at 1/2, and still in
+    # contact at 3/4, but 3/4 is not the first time
+    _with_cast(monkeypatch, {"time": 0.75})
+    unit = Polytope(((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)))
+    above = Polytope(((1.0, 2.0), (2.0, 2.0), (2.0, 3.0), (1.0, 3.0)))
+    check = check_cast(unit, above, moving_b(0.0, -2.0))
+    assert check.exact is not None and check.exact.time == Fraction(1, 2)
+    assert check.problems[0] == (
+        "time: the cast says 0.75, the exact cast 1/2^1 = 0.5 "
+        "(off by 0.25, 0.5 relative; tolerance 5e-13)"
     )
 
 

@@ -13,7 +13,7 @@ import pytest
 from gjkcli.algorithms.hull import convex_hull_indices
 from gjkcli.shapes import Polytope, capsule, circle, ellipse, point, rounded, segment
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.verify.exact_cast import analytic_cast, exact_cast, exact_raycast
+from gjkcli.verify.exact_cast import analytic_cast, exact_cast, exact_gap, exact_raycast
 from tests.verify.cast_pairs import (
     difference_points,
     grid_pair,
@@ -477,3 +477,20 @@ def _excess(
 ) -> Fraction:
     """The squared distance from ``t r`` to the hull of ``points``, less ``reach^2``."""
     return squared_distance(points, (t * motion[0], t * motion[1])) - reach * reach
+
+
+def test_exact_gaps() -> None:
+    # boxes 3 apart closing by 6: 1 apart at t = 1/3, touching at 1/2, overlapping after
+    a, b = square(0.0, 0.0, 2.0), square(5.0, 0.0, 2.0)
+    assert exact_gap(a, b, STILL, (-6.0, 0.0), 1 / 3) == pytest.approx(1.0, rel=1e-15)
+    assert exact_gap(a, b, STILL, (-6.0, 0.0), 0.5) == 0.0
+    assert exact_gap(a, b, STILL, (-6.0, 0.0), 0.75) == 0.0
+    assert exact_gap(a, b, STILL, (-6.0, 0.0), 0.5, target_distance=0.25) == -0.25
+    # both moving: A by (1, 0) and B by (-7, 0) at t = 1/8 put the circle's centre at
+    # (1/8, 0) and the point at (17/8, 1): sqrt(5) - 1 apart
+    gap = exact_gap(circle(STILL, 1.0), point((3.0, 1.0)), (1.0, 0.0), (-7.0, 0.0), 0.125)
+    assert gap == math.sqrt(5.0) - 1.0
+    # 2^-40 from touching, with nothing lost to cancellation against the radius
+    tiny = exact_gap(circle(STILL, 1.0), point((2.0 + 2.0**-40, 0.0)), STILL, (-1.0, 0.0), 1.0)
+    assert tiny == 2.0**-40
+    assert exact_gap(ellipse((0.0, 0.0), (1.0, 2.0)), UNIT, STILL, STILL, 0.0) is None
