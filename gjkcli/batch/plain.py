@@ -14,8 +14,8 @@ for convexity over the whole chunk at once with NumPy.
 builders (:mod:`gjkcli.shapes.primitives`, :class:`~gjkcli.shapes.Polytope`
 for a convex ring as given), the same floats, the same kinds and names. A
 line that is anything else (another shape type or key, a ``motion`` among
-them, and with it an expectation of a cast: a moving pair is cast, one by one;
-a GeoJSON or WKT shape, a ring with a repeated, collinear or nearly collinear
+them: a moving pair is cast, one by one; an object in an expectation, as
+``expect.cast``; a GeoJSON or WKT shape, a ring with a repeated, collinear or nearly collinear
 vertex, a number out of range, a duplicate key, invalid JSON, an expectation
 that is not plainly valid) is not read here: ``None`` sends it to the general
 loaders, which build it or report its problem exactly as they always do. So
@@ -191,8 +191,6 @@ never the reverse."""
 
 
 def _expect(value: Any, where: str) -> Expect:
-    if type(value) is dict and value.get("cast") is not None:  # needs a motion: not plain
-        raise _NotPlainError
     try:
         return expect_from_node(Node(value, where, "expect"))
     except InputError:  # the general way says what is wrong, and where

@@ -15,12 +15,11 @@ from gjkcli.batch.runner import run_batch
 from gjkcli.corpus import generate
 from gjkcli.corpus.casts import CAST_FAMILIES
 from gjkcli.io import pair_from_node
-from gjkcli.io.discover import Item
+from gjkcli.io.discover import Item, items
 from gjkcli.io.node import Node
 from gjkcli.verify.check import check_pair, check_status
 from gjkcli.verify.motion_check import ToiCheck
 from gjkcli.verify.pair_cast import PairCast, with_cast
-from tests.helpers import run_gjk
 
 BOX = {"type": "rectangle", "center": [0, 0], "size": [2, 2]}
 FAR_BOX = {"type": "rectangle", "center": [5, 0], "size": [2, 2]}
@@ -60,17 +59,17 @@ def _folder(tmp_path: Path, pairs: list[dict[str, Any]]) -> Path:
     return folder
 
 
-def _batch(*args: str) -> list[dict[str, Any]]:
-    result = run_gjk("batch", *args, "--json")
-    assert result.returncode in (0, 1, 2), result.stderr
-    return [json.loads(line) for line in result.stdout.splitlines()]
+def _batch(folder: Path, workers: int) -> list[dict[str, Any]]:
+    written: list[str] = []
+    run_batch(items([str(folder)]), workers=workers, fail_fast=False, write=written.append)
+    return [json.loads(line) for line in written]
 
 
 def test_a_folder_of_moving_and_still_pairs_gives_their_records_in_order(tmp_path: Path) -> None:
     pairs = [STATIC, LINEAR, RECEDING, STATIC, SPINNING]
     folder = _folder(tmp_path, pairs)
-    one, two = _batch(str(folder), "--workers", "1"), _batch(str(folder), "--workers", "2")
-    assert one == two
+    one = _batch(folder, 1)
+    assert one == _batch(folder, 2)  # in two worker processes
     assert [Path(r["source"]["file"]).name for r in one] == [f"0{i}.json" for i in range(5)]
     assert [r["status"] for r in one] == ["pass"] * 5, [r["reasons"] for r in one]
     assert ["cast" in r for r in one] == [False, True, True, False, True]
@@ -125,6 +124,8 @@ def test_moving_pairs_take_the_per_pair_way_and_give_the_same_records() -> None:
     items = [Item("s.jsonl", n, text) for n, text in enumerate(texts, 1)]
     plain = read_plain(items, ["s:1", "s:2"])
     assert plain[0] is not None and plain[1] is None
+    cast_only = Item("s.jsonl", 3, json.dumps(CAST_WITHOUT_MOTION))  # the loader refuses it
+    assert read_plain([cast_only], ["s:3"]) == [None]
     ways = []
     for columnar in (True, False):
         written: list[str] = []
