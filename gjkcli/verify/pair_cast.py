@@ -23,7 +23,8 @@ from gjkcli.shapes.compound import Compound
 from gjkcli.verify.cast_expect import cast_failures
 from gjkcli.verify.check import Check
 from gjkcli.verify.expect import ExpectOutcome, ExpectSettings, Source
-from gjkcli.verify.motion_check import MotionCheck, ToiCheck, check_motion
+from gjkcli.verify.motion_check import MotionCheck, check_motion
+from gjkcli.verify.toi_check import ToiCheck
 
 __all__ = ["CastRefusedError", "PairCast", "cast_pair", "with_cast"]
 

@@ -18,8 +18,8 @@ from gjkcli.io import pair_from_node
 from gjkcli.io.discover import Item, items
 from gjkcli.io.node import Node
 from gjkcli.verify.check import check_pair, check_status
-from gjkcli.verify.motion_check import ToiCheck
 from gjkcli.verify.pair_cast import PairCast, with_cast
+from gjkcli.verify.toi_check import ToiCheck
 
 BOX = {"type": "rectangle", "center": [0, 0], "size": [2, 2]}
 FAR_BOX = {"type": "rectangle", "center": [5, 0], "size": [2, 2]}
