@@ -1,7 +1,8 @@
 """pytest's settings for the whole repository: the examples that draw need matplotlib.
 
 matplotlib is optional (``pip install 'gjkcli[plot]'``); without it, the doctests of
-:func:`gjkcli.figure` and of :mod:`gjkcli.render.plot` are skipped rather than failed.
+:func:`gjkcli.figure`, of :mod:`gjkcli.render.plot` and of :mod:`gjkcli.render.motion_plot`
+are skipped rather than failed.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import importlib.util
 
 import pytest
 
-_DRAWING = ("gjkcli.queries.figure", "gjkcli.render.plot.")
+_DRAWING = ("gjkcli.queries.figure", "gjkcli.render.plot.", "gjkcli.render.motion_plot.")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -269,9 +269,20 @@ def check(
     atol: Atol = None,
     angle: Angle = None,
     normal_convention: NormalConvention = None,
+    manifold: Annotated[
+        bool,
+        typer.Option(
+            "--manifold",
+            help="Also the contact manifold (points, separations, features), checked by "
+            "Shapely (with --json: the 'manifold' key).",
+        ),
+    ] = False,
 ) -> None:
     """Check two shapes: verdict, distance, closest points, depth, certificate, referees."""
+    from gjkcli.cli_pictures import plot_manifold
+    from gjkcli.render.manifold import manifold_record, manifold_table
     from gjkcli.verify.check import check_pair
+    from gjkcli.verify.manifold_oracle import check_manifold
 
     if plot is not None:
         _check_picture_path(plot)
@@ -282,22 +293,30 @@ def check(
     pair = _load(a, b, json_output)
     _notes(pair)
     result = check_pair(pair, trace=trace or plot is not None, settings=settings, direction=first)
+    contact = check_manifold(pair.a.shape, pair.b.shape) if manifold else None
     if json_output:
         from gjkcli.render.json_record import check_record
 
-        _print_json(check_record(result, query if trace else None, strict=strict))
+        record = check_record(result, query if trace else None, strict=strict)
+        _print_json(record if contact is None else record | {"manifold": manifold_record(contact)})
     else:
         from gjkcli.render.table import check_table
 
         console = _console()
         console.print(check_table(result))
+        if contact is not None:
+            console.print(manifold_table(contact))
         if trace:
             from gjkcli.render.trace import trace_text
 
             console.print(trace_text(query, result.answer))
-    if plot is not None:
-        _draw(result, "boolean" if query == "boolean" else "distance", plot)
+    picture: PictureQuery = "boolean" if query == "boolean" else "distance"
+    if plot is not None and contact is not None:  # the manifold over the picture
+        plot_manifold(result, picture, plot, DEFAULT_CAPTION_SIZE, contact)
+    elif plot is not None:
+        _draw(result, picture, plot)
     failed = not result.ok or (strict and bool(result.warnings))
+    failed = failed or (contact is not None and not contact.agree)
     raise typer.Exit(EXIT_DISAGREE if failed else EXIT_OK)
 
 
@@ -307,6 +326,8 @@ def check(
     "  gjk plot pair.json -o pair.svg --query boolean\n"
     "  gjk plot a.json b.json -o pair.png --gif run.gif\n"
     "  gjk plot pair.json --frames steps/\n"
+    "  gjk plot pair.json -o pair.svg --manifold\n"
+    "  gjk plot samples/cast/slide-hit.json -o sweep.svg   (a pair with a motion: its sweep)\n"
     "\n"
     "Exit status:\n"
     "  0  drawn, and GJK agreed with the referees\n"
@@ -362,8 +383,18 @@ def plot(
             f"({CAPTION_SIZES[0]:g} to {CAPTION_SIZES[1]:g}).",
         ),
     ] = DEFAULT_CAPTION_SIZE,
+    manifold: Annotated[
+        bool,
+        typer.Option(
+            "--manifold",
+            help="Draw the contact manifold over the shapes in the -o picture: its points "
+            "and separations, the normal, the reference edge.",
+        ),
+    ] = False,
 ) -> None:
-    """Draw the shapes, and A - B with GJK's run (then EPA's) step by step, the answer last."""
+    """Draw the shapes, and A - B with GJK's run (then EPA's) step by step, the answer last;
+    for a pair with a motion, its sweep: the start, the path, the shapes at impact."""
+    from gjkcli.cli_pictures import plot_manifold, plot_sweep
     from gjkcli.verify.check import check_pair
 
     if output is None and gif is None and frames is None:
@@ -373,7 +404,17 @@ def plot(
     if gif is not None and gif.suffix.lower() != ".gif":
         _fail(f"{gif}: an animation file must end in .gif")
     first = _direction(direction)
-    result = check_pair(_load(a, b, False), trace=True, direction=first)
+    pair = _load(a, b, False)
+    steps = [
+        name
+        for name, given in (("--gif", gif), ("--frames", frames), ("--manifold", manifold))
+        if given
+    ]
+    if pair.motion is not None:
+        plot_sweep(pair, a, output, steps)
+    if manifold and output is None:
+        _fail("--manifold draws on the picture: give -o FILE too")
+    result = check_pair(pair, trace=True, direction=first)
     if gif is not None or frames is not None:
         _draw(
             result,
@@ -383,9 +424,12 @@ def plot(
             seconds_per_step=seconds_per_step,
             caption_size=caption_size,
         )
-    if output is not None:  # last: writing the frames removes files named as frames are
+    agree = True  # the manifold's cross-check, when there is one
+    if output is not None and manifold:
+        agree = plot_manifold(result, query, output, caption_size)
+    elif output is not None:  # last: writing the frames removes files named as frames are
         _draw(result, query, output, caption_size=caption_size)
-    raise typer.Exit(EXIT_OK if result.ok else EXIT_DISAGREE)
+    raise typer.Exit(EXIT_OK if result.ok and agree else EXIT_DISAGREE)
 
 
 @app.command(

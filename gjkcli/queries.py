@@ -1,8 +1,8 @@
 """The public queries: any two shapes, however they are given, convex or not.
 
 ``gjkcli.distance``, ``intersects``, ``penetration``, ``minkowski_difference``,
-``solve``, ``check`` and ``time_of_impact`` are these functions. Each takes its two
-shapes in any form :func:`gjkcli.load_shape` accepts (a gjkcli shape, a Shapely
+``manifold``, ``solve``, ``check`` and ``time_of_impact`` are these functions. Each takes
+its two shapes in any form :func:`gjkcli.load_shape` accepts (a gjkcli shape, a Shapely
 geometry, a GeoJSON or native dict, WKT or JSON text, coordinates; see
 :mod:`gjkcli.io.shape_value`), and answers for non-convex and multi-part
 shapes too, part pair by part pair (:func:`gjkcli.algorithms.compound.compound_query`),
@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from gjkcli.algorithms import distance as _distance
 from gjkcli.algorithms import epa as _epa
 from gjkcli.algorithms import intersect as _intersect
+from gjkcli.algorithms import manifold as _manifold
 from gjkcli.algorithms import minkowski as _minkowski
 from gjkcli.pair import ShapeInput
 from gjkcli.shapes.base import ConvexShape, Vec
@@ -44,18 +45,23 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from gjkcli.algorithms.answer import Answer
+    from gjkcli.algorithms.cast import CastResult
     from gjkcli.algorithms.poses import Move
+    from gjkcli.algorithms.raycast import RayHit, RayStep
     from gjkcli.algorithms.toi import ToiResult, ToiStep
     from gjkcli.render.plot import RunQuery
     from gjkcli.verify.check import Check
 
 __all__ = [
+    "cast",
     "check",
     "distance",
     "figure",
     "intersects",
+    "manifold",
     "minkowski_difference",
     "penetration",
+    "raycast",
     "solve",
     "time_of_impact",
     "union_of",
@@ -199,6 +205,29 @@ closest points)
     return _epa.penetration(a, b)
 
 
+def manifold(shape_a: object, shape_b: object, margin: float = 0.0) -> _manifold.Manifold:
+    """The contact manifold of two convex shapes that overlap or touch (or, with
+    ``margin`` > 0, come within it): up to two points, each on the incident shape's
+    surface with its signed separation and the features of A and B that make it, and
+    the unit normal from A towards B (:func:`gjkcli.algorithms.manifold.manifold`, the
+    clipping of Box2D's ``b2CollidePolygons``). Shapes farther apart give no points;
+    shapes of several convex parts raise
+    :class:`~gjkcli.shapes.primitives.NotConvexError`.
+
+    >>> box = {"type": "rectangle", "center": [0, 1.5], "size": [2, 2]}
+    >>> contact = manifold("POLYGON ((-2 -1, 2 -1, 2 1, -2 1, -2 -1))", box)
+    >>> contact.normal, [(p.point, p.separation, p.feature) for p in contact.points]
+    ((0.0, 1.0), [((-1.0, 0.5), -0.5, ('edge', 2, 'vertex', 0)), \
+((1.0, 0.5), -0.5, ('edge', 2, 'vertex', 1))])
+    >>> disc = {"type": "circle", "center": [0, 1.5], "radius": 1}
+    >>> manifold("POINT (0 0)", disc, margin=1).points  # within the margin: speculative
+    (ContactPoint(point=(0.0, 0.5), separation=0.5, feature=('vertex', 0, 'vertex', 0)),)
+    """
+    a = _convex(shape_a, "a", "a contact manifold")
+    b = _convex(shape_b, "b", "a contact manifold")
+    return _manifold.manifold(a, b, margin)
+
+
 def minkowski_difference(shape_a: object, shape_b: object) -> _minkowski.MinkowskiPolygon:
     """``A - B`` of two convex shapes: exact for polygonal shapes, traced for curved ones
     (:class:`~gjkcli.shapes.primitives.NotConvexError` for any other).
@@ -209,6 +238,68 @@ def minkowski_difference(shape_a: object, shape_b: object) -> _minkowski.Minkows
     a = _convex(shape_a, "a", "the Minkowski difference")
     b = _convex(shape_b, "b", "the Minkowski difference")
     return _minkowski.minkowski_difference(a, b)
+
+
+def raycast(
+    shape: object,
+    origin: Vec,
+    direction: Vec,
+    max_fraction: float = 1.0,
+    recorder: list[RayStep] | None = None,
+) -> RayHit:
+    """Where the ray ``origin + lambda * direction``, ``0 <= lambda <= max_fraction``, first
+    meets a convex shape given in any form (GJK ray cast:
+    :func:`gjkcli.algorithms.raycast.raycast`). ``status`` is ``hit``, ``miss`` or ``inside``
+    (the ray starts in the shape); a hit has its ``fraction``, ``point`` and the shape's
+    outward ``normal`` there. With ``recorder``, a list, each step is appended to it.
+
+    >>> hit = raycast({"type": "circle", "center": [5, 0], "radius": 1}, (0, 0), (1, 0), 10.0)
+    >>> hit.status, hit.fraction, hit.normal
+    ('hit', 4.0, (-1.0, 0.0))
+    >>> raycast("POLYGON ((0 0, 2 0, 2 2, 0 2, 0 0))", (1, 1), (1, 0)).status
+    'inside'
+    """
+    from gjkcli.algorithms import raycast as _raycast
+
+    return _raycast.raycast(
+        _convex(shape, "shape", "a ray cast", _CAST_ADVICE),
+        origin,
+        direction,
+        max_fraction,
+        recorder,
+    )
+
+
+def cast(
+    shape_a: object,
+    shape_b: object,
+    translation_b: Vec,
+    translation_a: Vec = (0.0, 0.0),
+    *,
+    target_distance: float = 0.0,
+    recorder: list[RayStep] | None = None,
+) -> CastResult:
+    """When two convex shapes, A moved by ``translation_a`` and B by ``translation_b`` over
+    ``t`` in ``[0, 1]``, first touch, or come within ``target_distance``
+    (:func:`gjkcli.algorithms.cast.cast`): the ``status`` (``hit``, ``miss``,
+    ``overlapping``, ``touching-approaching``, ``touching-receding``, ``within-target``),
+    the ``time``, the contact ``points`` and the ``normal`` from A towards B, and a
+    ``certificate`` (:func:`gjkcli.verify.cast_certificate.check_cast_certificate`
+    re-checks it).
+
+    >>> result = cast("POLYGON ((0 0, 2 0, 2 2, 0 2, 0 0))", "POINT (5 1)", (-6, 0))
+    >>> result.status, result.time, result.normal, result.points
+    ('hit', 0.5, (1.0, 0.0), ((2.0, 1.0), (2.0, 1.0)))
+    >>> cast("POINT (0 0)", {"type": "circle", "center": [3, 0], "radius": 1}, (0, 5)).status
+    'miss'
+    """
+    from gjkcli.algorithms import cast as _cast
+
+    a = _convex(shape_a, "a", "a cast", _CAST_ADVICE)
+    b = _convex(shape_b, "b", "a cast", _CAST_ADVICE)
+    return _cast.cast(
+        a, b, translation_b, translation_a, target_distance=target_distance, recorder=recorder
+    )
 
 
 def solve(shape_a: object, shape_b: object, trace: bool = False) -> Answer:
@@ -279,8 +370,13 @@ def figure(
     return check_figure(check(shape_a, shape_b, trace=True, direction=direction), query, step)
 
 
-def _convex(value: object, name: str, what: str) -> ConvexShape:
-    """``value`` as a convex shape, or :class:`NotConvexError` saying ``what`` needs one."""
+_SOLVE_ADVICE = "solve(a, b) answers for any shapes (verdict, distance, closest points)"
+_CAST_ADVICE = "cast each convex part (decompose cuts a ring into them)"
+
+
+def _convex(value: object, name: str, what: str, advice: str = _SOLVE_ADVICE) -> ConvexShape:
+    """``value`` as a convex shape, or :class:`NotConvexError` saying ``what`` needs one (and
+    what to do instead)."""
     shape = _shape(value, name)
     if not isinstance(shape, Compound):
         return shape
@@ -288,7 +384,7 @@ def _convex(value: object, name: str, what: str) -> ConvexShape:
         return shape.parts[0]
     raise NotConvexError(
         f"{what} needs convex shapes, and {name} is made of {len(shape.parts)} convex "
-        "parts; solve(a, b) answers for any shapes (verdict, distance, closest points)",
+        f"parts; {advice}",
         None,
     )
 

@@ -91,9 +91,13 @@ class Separation:
         return max(self.value - self.lower, 0.0)
 
 
-def separation(shape_a: ConvexShape, shape_b: ConvexShape, n: Vec) -> Separation:
+def separation(
+    shape_a: ConvexShape, shape_b: ConvexShape, n: Vec, *, exact: bool = False
+) -> Separation:
     """``min n.b - max n.a`` over B and A: its floating-point value and a proven lower
-    bound (computed again exactly when rounding hides its sign).
+    bound (computed again exactly when rounding hides its sign, or always with ``exact``,
+    where the shapes allow it: a bound as tight as a float can be, for shapes far from
+    the origin whose rounding would cost more than a tight proof can give).
 
     >>> from gjkcli.shapes import point, segment
     >>> tall = segment((0.0, 0.0), (0.0, 1e9))
@@ -103,18 +107,21 @@ def separation(shape_a: ConvexShape, shape_b: ConvexShape, n: Vec) -> Separation
     >>> gap = separation(point((0.0, 1.0 - 2.0**-53)), point((0.0, 1.0)), (0.0, 1.0))
     >>> gap.lower == 2.0**-53, gap.exact
     (True, True)
+    >>> far = point((1e9, 0.0)), point((1e9 + 0.5, 0.0))
+    >>> separation(*far, (1.0, 0.0)).lower < 0.5 == separation(*far, (1.0, 0.0), exact=True).lower
+    True
     """
     high_a = reach_along(shape_a, n)
     low_b = reach_along(shape_b, (-n[0], -n[1]))
     value = -low_b.value - high_a.value
     lower = -low_b.bound - high_a.bound
     lower -= _R * (abs(low_b.bound) + abs(high_a.bound)) + _TINY
-    if lower > 0.0 or not value > 0.0:
+    if not exact and (lower > 0.0 or not value > 0.0):
         return Separation(value, lower, False)
-    exact = _exact_separation(shape_a, shape_b, n)
-    if exact is None:
+    rational = _exact_separation(shape_a, shape_b, n)
+    if rational is None:
         return Separation(value, lower, False)
-    return Separation(value, max(lower, _round_down(exact)), True)
+    return Separation(value, max(lower, _round_down(rational)), True)
 
 
 def reach_along(shape: ConvexShape, d: Vec) -> Extent:

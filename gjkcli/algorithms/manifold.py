@@ -18,17 +18,28 @@ afresh for gjkcli's shapes:
    anti-parallel to the reference normal (the least ``n_ref . n``).
 4. **Clipping.** The incident edge is cut to the reference face's slab, between
    the two *side planes* through its corners (perpendicular to it). Each end that
-   survives is a contact point, kept when its separation along the reference
-   normal is at most ``margin``:
+   survives is moved against the reference normal ``n`` to the incident shape's
+   surface (for a rounded shape, to where the ray from it leaves the rounding, in
+   closed form), and kept when its separation is at most ``margin`` (plus
+   rounding, so that touching shapes keep theirs):
 
-       separation = n . (x - v) - radius_a - radius_b
+       separation = n . (p - v) - radius of the reference shape
 
-   where ``x`` is the point on the incident core.
+   where ``p`` is the point on the incident surface and ``v`` the face's first
+   corner: the signed distance from the reference shape's face.
+
+Where the reference face's slab misses the incident edge (a near tie kept by the
+bias, between two corners poking into each other), the other shape's best face is
+clipped against instead. Two ends that reach the same surface point (a capsule
+end-on to the face, whose rays run along its core) are one point, the deeper.
 
 Two cores that are apart (rounded shapes whose discs reach across the gap) may
 meet corner to corner, where no face's normal is the direction between them:
 when the best face separates by less than the cores' distance (GJK's, on the
-cores), the manifold is one point along the line between the nearest corners.
+cores, to within rounding), the manifold is one point along the line between
+the nearest corners. When every face shows overlap the cores overlap (the
+separating axis theorem: the faces of both are all the axes two polygons need),
+and no distance is computed.
 A curved core (an ellipse) has no faces: its one contact point comes from
 gjkcli's distance query (apart) or EPA (overlapping), feature ``"curve"``.
 
@@ -42,14 +53,16 @@ As in Box2D, a point that is an incident corner kept whole is (reference edge,
 incident vertex); a point made by a side plane is (reference vertex, incident
 edge): each pair of features meets at the point.
 
-Every loop runs over the corners of the two cores, so it ends; the distance
-and EPA queries used on the way have their own iteration caps.
+Every loop runs over the corners of the two cores (or the two candidate reference
+faces), so it ends; the distance and EPA queries used on the way have their own
+iteration caps.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from gjkcli.algorithms.distance import distance
@@ -61,10 +74,7 @@ from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius
 from gjkcli.tolerances import MANIFOLD_BIAS_RELATIVE, coordinate_scale, rounding, touch_band
 
-__all__ = ["ContactPoint", "FeatureKind", "Manifold", "manifold", "numbered_vertices"]
-
-FeatureKind = Literal["edge", "vertex", "curve"]
-"""What part of a shape a contact point is made by."""
+__all__ = ["ContactPoint", "Manifold", "manifold", "numbered_vertices"]
 
 Reference = Literal["a", "b"]
 
@@ -77,8 +87,8 @@ any direction serves, and this one is fixed so that the answer is repeatable."""
 class ContactPoint:
     """One point of a manifold.
 
-    ``point`` lies on the incident shape's surface (the clipped incident corner,
-    moved out by that shape's radius); ``separation`` is its signed distance from
+    ``point`` lies on the incident shape's surface (the clipped point of its core,
+    moved against the normal out to its surface); ``separation`` is its signed distance from
     the reference face along the normal: negative when the shapes overlap there,
     positive within a speculative ``margin``. ``feature`` names the features of A
     and B that make the point (see :mod:`gjkcli.algorithms.manifold`).
@@ -107,15 +117,6 @@ class Manifold:
     points: tuple[ContactPoint, ...]
     reference: str
 
-    @property
-    def depth(self) -> float:
-        """The deepest penetration, ``-min(separation)`` (0.0 with no points).
-
-        >>> Manifold((1.0, 0.0), (), "a").depth
-        0.0
-        """
-        return max((-p.separation for p in self.points), default=0.0)
-
 
 @dataclass(frozen=True)
 class _Core:
@@ -126,14 +127,21 @@ class _Core:
     indices: tuple[int, ...]
     radius: float
 
+    @cached_property
+    def normals(self) -> tuple[Vec, ...]:
+        """Each face's outward unit normal, computed once (the core is frozen)."""
+        corners = self.corners
+        normals = []
+        for k in self.faces:
+            (x1, y1), (x2, y2) = corners[k], corners[(k + 1) % len(corners)]
+            length = math.hypot(x2 - x1, y2 - y1)
+            normals.append(((y2 - y1) / length, (x1 - x2) / length))
+        return tuple(normals)
+
     def face(self, k: int) -> tuple[Vec, Vec, Vec]:
         """Face ``k``: its first and second corner and its outward unit normal (the face
         from corner ``k`` counter-clockwise to the next)."""
-        v1 = self.corners[k]
-        v2 = self.corners[(k + 1) % len(self.corners)]
-        dx, dy = v2[0] - v1[0], v2[1] - v1[1]
-        length = math.hypot(dx, dy)
-        return v1, v2, (dy / length, -dx / length)
+        return self.corners[k], self.corners[(k + 1) % len(self.corners)], self.normals[k]
 
     @property
     def faces(self) -> range:
@@ -182,28 +190,33 @@ def manifold(shape_a: ConvexShape, shape_b: ConvexShape, margin: float = 0.0) ->
     core_a, core_b = _core(shape_a), _core(shape_b)
     if core_a is None or core_b is None:
         return _curved(shape_a, shape_b, (core_a, core_b), margin, margin + slack)
-    gap = distance(_polytope(core_a), _polytope(core_b))
     axis_a, axis_b = _best_axis(core_a, core_b), _best_axis(core_b, core_a)
-    if gap.closest is None and axis_a is None and axis_b is None:  # one point on the other
+    best = max((axis.separation for axis in (axis_a, axis_b) if axis), default=math.inf)
+    # every face's normal shows overlap: the separating axis theorem proves the cores
+    # overlap (the faces of both are all the axes it needs), so their distance is 0
+    closest = None if best < 0.0 else distance(_polytope(core_a), _polytope(core_b)).closest
+    if closest is None and axis_a is None and axis_b is None:  # one point on the other
         return _corner_to_corner(core_a, core_b, (core_a.corners[0], core_b.corners[0]), 0.0)
-    if gap.closest is not None:  # the cores are apart (rounded shapes can still meet)
-        if gap.distance - core_a.radius - core_b.radius > margin:
-            return Manifold(_unit_between(*gap.closest), (), "a")
-        best = max((axis.separation for axis in (axis_a, axis_b) if axis), default=-math.inf)
-        if best < gap.distance - slack:  # no face is the closest feature: corner to corner
-            return _corner_to_corner(core_a, core_b, gap.closest, gap.distance)
+    if closest is not None:  # the cores are apart (rounded shapes can still meet)
+        gap = math.hypot(closest[1][0] - closest[0][0], closest[1][1] - closest[0][1])
+        if gap - core_a.radius - core_b.radius > margin:
+            return Manifold(_unit_between(*closest), (), "a")
+        if best == math.inf or best < gap - slack:  # no face is closest: corner to corner
+            return _corner_to_corner(core_a, core_b, closest, gap)
     b_first = axis_b is not None and (
         axis_a is None or axis_b.separation > axis_a.separation + bias
     )
-    tries = [("b", axis_b), ("a", axis_a)] if b_first else [("a", axis_a), ("b", axis_b)]
+    tries: list[tuple[Reference, _Axis | None]] = [("a", axis_a), ("b", axis_b)]
+    if b_first:
+        tries.reverse()
     answer = None
     for side, axis in tries:  # the other face when the incident edge misses the first's slab
         if axis is not None and (answer is None or not answer.points):
             answer = _clipped(core_a, core_b, side, axis.face, margin + slack)
     assert answer is not None  # one of the two has faces (checked above)
-    if not answer.points and gap.closest is not None:
+    if not answer.points and closest is not None:
         # a face that ties with a corner, where the incident edge leaves the slab
-        return _corner_to_corner(core_a, core_b, gap.closest, gap.distance)
+        return _corner_to_corner(core_a, core_b, closest, gap)
     return answer
 
 
@@ -261,7 +274,17 @@ def _clip(reference: _Core, face: int, incident: _Core, reach: float) -> _Clippe
         separation = _dot(n, (moved[0] - v1[0], moved[1] - v1[1])) - reference.radius
         if separation <= reach:
             kept.append((moved, separation, feature))
+    if len(kept) == 2 and _same_point(kept[0][0], kept[1][0]):
+        # both ends moved out to one surface point: an incident segment end-on to the
+        # face, whose rays run along it to its far end; the deeper one stands for both
+        kept = [min(kept, key=lambda point: point[1])]
     return _Clipped(n, tuple(kept))
+
+
+def _same_point(p: Vec, q: Vec) -> bool:
+    """Whether two points are one to within the rounding of their coordinates."""
+    size = max(abs(p[0]), abs(p[1]), abs(q[0]), abs(q[1]))
+    return math.hypot(p[0] - q[0], p[1] - q[1]) <= rounding(size)
 
 
 def _to_surface(incident: _Core, x: Vec, n: Vec) -> Vec:
@@ -337,9 +360,8 @@ def _cut(
 def _best_axis(core: _Core, other: _Core) -> _Axis | None:
     """The face of ``core`` that ``other`` lies farthest beyond (``None`` for a point)."""
     best: _Axis | None = None
-    for k in core.faces:
-        v, _, n = core.face(k)
-        separation = min(_dot(n, (q[0] - v[0], q[1] - v[1])) for q in other.corners)
+    for k, ((nx, ny), (vx, vy)) in enumerate(zip(core.normals, core.corners, strict=False)):
+        separation = min(nx * (x - vx) + ny * (y - vy) for x, y in other.corners)
         if best is None or separation > best.separation:
             best = _Axis(k, separation)
     return best

@@ -15,20 +15,40 @@ the shapes can then shrink no faster than ``L``, the sum of those two speeds:
 ``d(t) >= d(t_k) - L |t - t_k|``.
 
 **Why no contact is missed between samples.** At each time ``t_k`` reached, the
-shapes are posed there and a separating axis gives a *proven* lower bound ``g``
-on their distance: :func:`~gjkcli.algorithms.verdict.settle` proves the posed
-shapes apart along an axis no longer than 1, with every rounding of the
+shapes are posed there and a separating axis ``n`` gives a *proven* lower bound
+``g`` on their distance: :func:`~gjkcli.algorithms.verdict.settle` proves the
+posed shapes apart along an axis no longer than 1, with every rounding of the
 separation accounted for (:func:`~gjkcli.algorithms.bounds.separation`), and
 the rounding of posing the shapes at ``t_k`` (the interpolated pose, the cosine
 and sine of its angle, the products that map the points) is bounded from the
 numbers involved and taken off (:func:`posing_error`). By the speed bound the
-shapes are then apart at every time in ``[t_k, t_k + g / L)``, and the next time
-is taken strictly inside that interval, rounded down. The intervals chain from
-``t = 0``: the shapes are apart at every time before ``t_lo``, whatever happens
-between the times sampled. Nothing is assumed about the motion between samples
-but the speed bound, which holds at every instant; a fast spin only makes
-``L`` large and the steps short. (Box2D's ``b2TimeOfImpact`` advances by its
-own estimate of the motion, without proof, and can step over a contact.)
+shapes are then apart at every time in ``[t_k, t_k + g / L)``. The next time is
+taken inside the interval proven clear, rounded down, so the intervals chain
+from ``t = 0``: the shapes are apart at every time before ``t_lo``, whatever
+happens between the times sampled. Nothing is assumed about the motion between
+samples but bounds that hold at every instant; a fast spin only makes ``L``
+large and the steps short. (Box2D's ``b2TimeOfImpact`` advances by its own
+estimate of the motion, without proof, and can step over a contact.)
+
+**A longer step, also proven.** ``g / L`` assumes the worst: every point
+heading straight for the other shape at full speed. Along the fixed axis ``n``
+the separation at ``t_k + s`` is at least
+
+    G(s) = s n.(dc_b - dc_a) - h_A(n - phi J n) - h_B(-(n - psi J n))
+           + psi (J n).c_b - phi (J n).c_a - (phi^2 rho_a + psi^2 rho_b) / 2
+
+where ``h`` is a posed shape's support function, ``c`` its origin at ``t_k``,
+``phi = s dtheta_a`` and ``psi = s dtheta_b`` the angles each turns in ``s``:
+a turn by ``phi`` moves a point ``c + w`` to ``c + w + phi J w`` up to
+``phi^2 |w| / 2`` (``|e^(i phi) - 1 - i phi| <= phi^2 / 2``). ``G(0)`` is the
+separation along ``n``, and ``G`` is concave (a support function is convex,
+and its argument here is affine in ``s``), so ``G(s) > 0`` at the end of a step
+proves it positive along the whole step. So the step ``g / L`` is doubled while
+``G`` stays positive (:meth:`_Run.apart_over`; its support values are
+:func:`~gjkcli.algorithms.bounds.reach_along`'s rounded-up bounds, and every
+other rounding, and the posing, is taken off). A shape approaching at a shallow
+angle, or passing close by, is passed in a few steps instead of thousands: the
+first-order term of ``G`` is the true rate at which the gap along ``n`` closes.
 
 **The other end.** When a proven step is shorter than the tolerance, the shapes
 are close: the time ``t_lo + tolerance`` is *probed* with gjkcli's verdict
@@ -38,15 +58,16 @@ there, the advancement goes on from ``t_lo`` (the probe proved nothing about the
 times before it). A probe is skipped while it would fall where an earlier
 apart probe already proved the shapes apart.
 
-**Grazing motions.** A motion that brings the shapes close at a shallow angle
-is approached in ever shorter steps (the distance shrinks far slower than
-``L``); one that only grazes, touching at a single instant, is approached
-ever more slowly, since no probe lands on that instant. Such motions stop at
-:data:`~gjkcli.tolerances.TOI_MAX_ITERATIONS` with status ``iteration-cap`` and
-the proven ``t_lo`` (apart at every time before it), unless the verdict at a
-time reached calls the shapes touching first. So does a motion whose shapes
-come closer than the rounding of posing them, where no floating-point axis can
-prove them apart (the stop reason says which).
+**Grazing motions, and the rounding floor.** A motion that only grazes,
+touching at a single instant, is approached in ever shorter steps, since no
+probe lands on that instant, until the proven gap reaches the rounding floor:
+no more than the rounding it gave up (the posing, twice over), or no smaller
+after a step shorter than the tolerance. There the run ends on gjkcli's verdict
+at ``t_lo`` (touching: a hit at ``[t_lo, t_lo]``), else at ``t_lo + tolerance``
+(touching: a hit), else with status ``iteration-cap`` and a stop reason that
+begins ``stalled``: the shapes are proven apart before ``t_lo`` and closer there
+than floating point can tell from touching. Any other run that reaches
+:data:`~gjkcli.tolerances.TOI_MAX_ITERATIONS` stops with that status too.
 
 >>> from gjkcli.algorithms.poses import Move, Pose
 >>> from gjkcli.shapes import rectangle
@@ -74,14 +95,19 @@ from typing import Literal
 
 from gjkcli.algorithms.answer import Answer, solve
 from gjkcli.algorithms.axis import from_distance_run
-from gjkcli.algorithms.bounds import reach
+from gjkcli.algorithms.bounds import reach, reach_along
 from gjkcli.algorithms.certificate import SeparatingAxis
 from gjkcli.algorithms.distance import distance
 from gjkcli.algorithms.poses import STILL, Move, posed
 from gjkcli.algorithms.verdict import settle
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound
-from gjkcli.tolerances import CERTIFICATE_ROUNDING, TOI_MAX_ITERATIONS, TOI_TOLERANCE
+from gjkcli.tolerances import (
+    CERTIFICATE_ROUNDING,
+    TOI_MAX_DOUBLINGS,
+    TOI_MAX_ITERATIONS,
+    TOI_TOLERANCE,
+)
 
 __all__ = [
     "ToiResult",
@@ -210,6 +236,46 @@ def time_of_impact(
     return run.go()
 
 
+@dataclass(frozen=True)
+class _Mover:
+    """One shape and its move, with what the bounds need: its reach (rounded up), the
+    angle turned (radians), the translation and the rounding of posing it."""
+
+    shape: ConvexShape
+    move: Move
+
+    @property
+    def reach(self) -> float:
+        return reach(self.shape) * (1.0 + _R) + _TINY
+
+    @property
+    def turn(self) -> float:
+        return math.radians(self.move.end.angle - self.move.start.angle)
+
+    @property
+    def error(self) -> float:
+        return posing_error(self.shape, self.move)
+
+    def at(self, t: float) -> tuple[ConvexShape, Vec]:
+        """The shape posed at ``t``, and where its own origin is then."""
+        pose = self.move.at(t)
+        return posed(self.shape, pose), pose.position
+
+
+@dataclass(frozen=True)
+class _Clearance:
+    """What is proven at one time: the shapes posed there, apart along ``axis`` (no longer
+    than 1) by at least ``gap`` (the rounding of posing taken off)."""
+
+    time: float
+    gap: float
+    axis: Vec
+    a: ConvexShape
+    b: ConvexShape
+    centre_a: Vec
+    centre_b: Vec
+
+
 @dataclass
 class _Run:
     """One time-of-impact run: the shapes, their moves and what is proven so far."""
@@ -224,35 +290,102 @@ class _Run:
     def __post_init__(self) -> None:
         speed = speed_bound(self.shape_a, self.move_a) + speed_bound(self.shape_b, self.move_b)
         self.speed = speed + _R * speed
-        self.error = posing_error(self.shape_a, self.move_a) + posing_error(
-            self.shape_b, self.move_b
-        )
+        self.mover_a = _Mover(self.shape_a, self.move_a)
+        self.mover_b = _Mover(self.shape_b, self.move_b)
+        self.reach_a, self.reach_b = self.mover_a.reach, self.mover_b.reach
+        self.turn_a, self.turn_b = self.mover_a.turn, self.mover_b.turn
+        self.error_a, self.error_b = self.mover_a.error, self.mover_b.error
+        self.error = self.error_a + self.error_b
 
     def posed(self, t: float) -> tuple[ConvexShape, ConvexShape]:
         """Both shapes at time ``t``."""
-        return posed(self.shape_a, self.move_a.at(t)), posed(self.shape_b, self.move_b.at(t))
+        return self.mover_a.at(t)[0], self.mover_b.at(t)[0]
 
-    def gap(self, t: float) -> float:
-        """A proven lower bound on the distance at ``t`` (the rounding of posing taken off),
-        or 0 when the shapes posed at ``t`` are not proven apart."""
-        a, b = self.posed(t)
-        settled = settle(a, b, distance(a, b))
-        if settled.proven != "separated" or settled.separation is None:
-            return 0.0
-        return self.beyond_rounding(settled.separation.lower)
+    def clearance(self, t: float, proof: tuple[Vec, float] | None = None) -> _Clearance | None:
+        """What is proven at ``t`` (from ``proof``, an axis and its proven separation, when
+        given), or ``None`` when the shapes posed there are not proven apart by more than
+        twice the rounding of posing them."""
+        (a, centre_a), (b, centre_b) = self.mover_a.at(t), self.mover_b.at(t)
+        if proof is None:
+            settled = settle(a, b, distance(a, b))
+            if settled.proven != "separated" or settled.separation is None:
+                return None
+            assert settled.axis is not None  # a separation is along an axis
+            proof = (settled.axis, settled.separation.lower)
+        axis, lower = proof
+        gap = math.nextafter(lower - self.error, -math.inf)
+        if not gap > self.error:
+            # at the floor: a gap no larger than the rounding given up for it would be
+            # advanced on by a float or two a step, as the proof's rounding wobbles
+            return None
+        return _Clearance(t, gap, axis, a, b, centre_a, centre_b)
 
-    def beyond_rounding(self, lower: float) -> float:
-        """A proven separation of the posed shapes, less the rounding of posing them (0 when
-        nothing is left)."""
-        return max(math.nextafter(lower - self.error, -math.inf), 0.0)
-
-    def horizon(self, t: float, gap: float) -> float:
-        """A float strictly before ``t + gap / L``, the end of the interval the gap proves
-        the shapes apart on (``inf`` when nothing moves)."""
+    def horizon(self, clear: _Clearance) -> float:
+        """A time up to which the shapes are proven apart from ``clear.time`` on (``inf``
+        past ``t = 1``): strictly before ``t + gap / L`` by the speed bound, then doubled
+        while :meth:`apart_over` proves the longer step."""
+        t = clear.time
         if self.speed == 0.0:
             return math.inf
-        advance = math.nextafter(gap / self.speed, 0.0)
-        return max(math.nextafter(t + advance, -math.inf), t)
+        advance = math.nextafter(clear.gap / self.speed, 0.0)
+        best = max(math.nextafter(t + advance, -math.inf), t)
+        rest = math.nextafter(1.0 - t, math.inf)  # no less than the time left
+        step = 2.0 * advance
+        for _ in range(TOI_MAX_DOUBLINGS):
+            if best >= 1.0 or not step > 0.0:
+                break
+            step = min(step, rest)
+            if not self.apart_over(clear, step):
+                break
+            if step == rest:
+                return math.inf
+            best = max(best, math.nextafter(t + step, -math.inf))
+            step *= 2.0
+        return math.inf if best >= 1.0 else best
+
+    def apart_over(self, clear: _Clearance, step: float) -> bool:
+        """Whether the shapes are proven apart at every time in ``[t, t + step]``, along the
+        axis ``n`` proven at ``t`` (the finer bound, see the module notes).
+
+        The separation along ``n`` at ``t + s`` is at least ``G(s)``, the separation along
+        ``n`` turned back by each shape's own turn ``phi = s dtheta`` (to first order,
+        ``n - phi J n``), plus the translations and the turns' lever on the shapes'
+        origins, less ``phi^2 rho / 2`` per shape (the second-order term of the turn);
+        ``G`` is concave in ``s`` and at least the gap at ``s = 0``, so ``G(step) > 0``
+        proves it positive over the whole step.
+        """
+        nx, ny = clear.axis
+        mx, my = -ny, nx  # J n, the axis turned a quarter turn
+        phi, psi = step * self.turn_a, step * self.turn_b
+        high_a = reach_along(clear.a, (nx - phi * mx, ny - phi * my)).bound
+        high_b = reach_along(clear.b, (psi * mx - nx, psi * my - ny)).bound
+        (dax, day), (dbx, dby) = self.move_a.translation, self.move_b.translation
+        (ax, ay), (bx, by) = clear.centre_a, clear.centre_b
+        linear = (
+            step * (nx * (dbx - dax) + ny * (dby - day))
+            + psi * (mx * bx + my * by)
+            - phi * (mx * ax + my * ay)
+        )
+        bend = 0.5 * (phi * phi * self.reach_a + psi * psi * self.reach_b)
+        value = linear - high_a - high_b - bend
+        grow = 1.0 + abs(phi) + abs(psi)
+        sizes = (
+            self.reach_a
+            + self.reach_b
+            + abs(ax)
+            + abs(ay)
+            + abs(bx)
+            + abs(by)
+            + step * (abs(dax) + abs(day) + abs(dbx) + abs(dby))
+        )
+        slack = (
+            self.error_a * (1.0 + 2.0 * abs(phi))
+            + self.error_b * (1.0 + 2.0 * abs(psi))
+            + 8.0 * _R * grow * grow * sizes
+            + _R * (abs(linear) + abs(high_a) + abs(high_b) + bend)
+            + _TINY
+        )
+        return value - slack > 0.0
 
     def record(self, iteration: int, t: float, gap: float, advance: float, outcome: str) -> None:
         if self.recorder is not None:
@@ -286,49 +419,71 @@ class _Run:
         """Advance until a contact is bracketed, the whole of ``[0, 1]`` is proven clear, or
         the cap."""
         t_lo = 0.0  # proven: apart at every time in [0, t_lo)
-        probed_clear = -math.inf  # an apart probe proved the shapes apart before this
+        probed_clear = -math.inf  # an apart probe proved the shapes apart up to here
+        last_gap = math.inf
         for iteration in range(1, TOI_MAX_ITERATIONS + 1):
-            gap = self.gap(t_lo)
-            if gap == 0.0:
-                answer = solve(*self.posed(t_lo))
-                if answer.verdict != "separated":
-                    self.record(iteration, t_lo, 0.0, 0.0, answer.verdict)
-                    if t_lo == 0.0 and answer.verdict == "overlapping":
-                        return self.result(
-                            "overlapping", (0.0, 0.0), iteration, "overlapping at t = 0", answer
-                        )
-                    stop = (
-                        f"{answer.verdict} at t = 0" if t_lo == 0.0 else f"{answer.verdict} at t_lo"
-                    )
-                    return self.result("hit", (t_lo, t_lo), iteration, stop, answer)
-            horizon = self.horizon(t_lo, gap)
+            clear = self.clearance(t_lo)
+            if clear is None:
+                return self.unproven(iteration, t_lo)
+            horizon = self.horizon(clear)
             if horizon >= 1.0:
-                self.record(iteration, t_lo, gap, horizon - t_lo, "miss")
+                self.record(iteration, t_lo, clear.gap, 1.0 - t_lo, "miss")
                 return self.result("miss", None, iteration, "apart at every time in [0, 1]")
             advance = horizon - t_lo
-            t_lo = horizon
-            if advance >= self.tolerance:
-                self.record(iteration, t_lo - advance, gap, advance, "advanced")
-                continue
-            probe = min(_within(t_lo, self.tolerance), 1.0)
-            if probe < probed_clear:
-                self.record(iteration, t_lo - advance, gap, advance, "probe-skipped")
-                continue
-            answer = solve(*self.posed(probe))
-            if answer.verdict != "separated":
-                self.record(iteration, t_lo - advance, gap, advance, "contact")
-                return self.result("hit", (t_lo, probe), iteration, "bracketed", answer)
-            self.record(iteration, t_lo - advance, gap, advance, "probed-apart")
-            if advance == 0.0:
-                stop = (
-                    "stalled: closer at t_lo than the rounding of posing the shapes,"
-                    " which no floating-point axis proves apart"
-                )
-                return self.result("iteration-cap", (t_lo, 1.0), iteration, stop)
-            if isinstance(answer.certificate, SeparatingAxis):
-                probed_clear = self.horizon(probe, self.beyond_rounding(answer.certificate.lower))
+            outcome = "advanced"
+            if advance < self.tolerance:
+                probe = min(_within(horizon, self.tolerance), 1.0)
+                if probe < probed_clear:
+                    outcome = "probe-skipped"
+                else:
+                    answer = solve(*self.posed(probe))
+                    if answer.verdict != "separated":
+                        self.record(iteration, t_lo, clear.gap, advance, "contact")
+                        return self.result("hit", (horizon, probe), iteration, "bracketed", answer)
+                    outcome = "probed-apart"
+                    probed_clear = self.probed(probe, answer)
+                if clear.gap >= last_gap:
+                    # a short step that left the gap no smaller: the proof now measures its
+                    # own rounding, and would creep on by a few floats a step
+                    return self.unproven(iteration, t_lo)
+            self.record(iteration, t_lo, clear.gap, advance, outcome)
+            t_lo, last_gap = horizon, clear.gap
         stop = f"{TOI_MAX_ITERATIONS} iterations (TOI_MAX_ITERATIONS): apart before t_lo only"
         return self.result("iteration-cap", (t_lo, 1.0), TOI_MAX_ITERATIONS, stop)
+
+    def probed(self, probe: float, answer: Answer) -> float:
+        """Up to when an apart probe proves the shapes apart (``-inf``: not at all)."""
+        proof = answer.certificate
+        if not isinstance(proof, SeparatingAxis):
+            return -math.inf
+        found = self.clearance(probe, (proof.axis, proof.lower))
+        return -math.inf if found is None else self.horizon(found)
+
+    def unproven(self, iteration: int, t_lo: float) -> ToiResult:
+        """The end of the run at the rounding floor (see the module notes): gjkcli's verdict
+        at ``t_lo``, or at ``t_lo + tolerance``, or stalled."""
+        answer = solve(*self.posed(t_lo))
+        if answer.verdict != "separated":
+            self.record(iteration, t_lo, 0.0, 0.0, answer.verdict)
+            if t_lo == 0.0 and answer.verdict == "overlapping":
+                return self.result(
+                    "overlapping", (0.0, 0.0), iteration, "overlapping at t = 0", answer
+                )
+            where = "t = 0" if t_lo == 0.0 else "t_lo"
+            return self.result(
+                "hit", (t_lo, t_lo), iteration, f"{answer.verdict} at {where}", answer
+            )
+        probe = min(_within(t_lo, self.tolerance), 1.0)
+        answer = solve(*self.posed(probe))
+        if answer.verdict != "separated":
+            self.record(iteration, t_lo, 0.0, 0.0, "contact")
+            return self.result("hit", (t_lo, probe), iteration, "bracketed", answer)
+        self.record(iteration, t_lo, 0.0, 0.0, "stalled")
+        stop = (
+            "stalled at the rounding floor: proven apart before t_lo, closer at t_lo than"
+            " rounding tells from touching, and apart at t_lo + tolerance"
+        )
+        return self.result("iteration-cap", (t_lo, 1.0), iteration, stop)
 
 
 def _within(t: float, width: float) -> float:

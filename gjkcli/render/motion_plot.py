@@ -8,9 +8,9 @@ contact manifold drawn over a check's picture.
   and B at the start (faint when a later pose is drawn), the path of each moving shape
   (for a translation the region it sweeps, the hull of the shape at the start and at the
   end of the drawn motion, shaded; for a rotation its outline at a few times between),
-  the shapes at the time of impact (solid) with the contact points and the normal, and
-  the pose at ``t = 1`` (dotted) when the motion goes on past the impact. A miss draws
-  the whole sweep. The caption gives the status, the time and why the search stopped.
+  and the shapes at the time of impact (solid) with the contact points and the normal. A
+  miss (or a start in contact) draws the whole sweep, to the pose at ``t = 1`` (dotted).
+  The caption gives the status, the time and why the search stopped.
 * The manifold (:func:`draw_manifold`): its points, each with its separation (labels
   that would print on one another are written once, as the step numbers of
   :mod:`gjkcli.render.plot` are), the normal, and the reference edge drawn thick.
@@ -29,7 +29,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gjkcli.algorithms.cast import CastResult
 from gjkcli.algorithms.hull import convex_hull_indices
@@ -64,7 +64,17 @@ from gjkcli.shapes.base import ConvexShape, Vec, bounding_box
 from gjkcli.tolerances import rounding
 from gjkcli.verify.check import Check
 
-__all__ = ["draw_manifold", "save_cast_plot", "save_manifold_plot", "save_ray_plot"]
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+__all__ = [
+    "cast_figure",
+    "draw_manifold",
+    "ray_figure",
+    "save_cast_plot",
+    "save_manifold_plot",
+    "save_ray_plot",
+]
 
 _WIDTH = 8.0  # inches
 _PANEL = 5.5  # inches of the panel's height
@@ -91,9 +101,8 @@ def save_ray_plot(
     max_fraction: float = 1.0,
     name: str | None = None,
 ) -> None:
-    """The picture of a ray cast, as SVG, PNG or PDF by ``path``'s suffix: ``shape``, the
-    ray from ``origin`` along ``direction`` up to ``max_fraction``, and ``hit``: the point
-    and its normal, or the origin inside the shape, or a miss.
+    """The picture of a ray cast (:func:`ray_figure`), as SVG, PNG or PDF by ``path``'s
+    suffix.
 
     >>> import tempfile
     >>> from gjkcli.algorithms.raycast import raycast
@@ -103,47 +112,33 @@ def save_ray_plot(
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     save_ray_plot(box, (0.0, 0.0), (10.0, 0.0), hit, Path(folder) / "ray.svg")
     """
-    ox, oy = origin
-    dx, dy = direction
-    end = (ox + max_fraction * dx, oy + max_fraction * dy)
-    words, caption = _ray_words(origin, direction, max_fraction, hit)
-    picture = _picture(_titled(name, words), caption)
-    axes = picture.axes
-    draw_shape(axes, shape, COLOR_A, "the shape", gid="shape")
-    focus: list[Vec] = [origin, end]
-    arrow = {"arrowstyle": "-|>", "color": COLOR_DIRECTION, "linewidth": 1.2, "alpha": 0.5}
-    axes.annotate("", end, origin, arrowprops=arrow, zorder=4).set_gid("ray")
-    axes.plot([], [], color=COLOR_DIRECTION, alpha=0.5, label="the ray, to its farthest fraction")
-    if hit.status == "hit" and hit.point is not None:
-        focus.append(hit.point)
-        axes.plot(
-            [ox, hit.point[0]],
-            [oy, hit.point[1]],
-            "-",
-            color=COLOR_DIRECTION,
-            linewidth=2.5,
-            label="the ray up to the hit",
-            zorder=5,
-            gid="ray-to-hit",
-        )
-        axes.plot(
-            *hit.point,
-            "*",
-            color=COLOR_FINAL,
-            markersize=14,
-            markeredgecolor="black",
-            label=f"hit point (fraction {compact(hit.fraction or 0.0)})",
-            zorder=7,
-            gid="hit",
-        )
-    origin_label = "origin: inside the shape" if hit.status == "inside" else "origin"
-    axes.plot(*origin, "ko", markersize=6, label=origin_label, zorder=8, gid="origin")
-    view = _view(axes, focus, [shape])
-    if hit.status == "hit" and hit.point is not None and hit.normal is not None:
-        _arrow(axes, hit.point, hit.normal, view, gid="normal", label="the surface's normal")
-    if view.cropped:
-        caption.append(_CROPPED)
-    _finish(picture, path)
+    figure = _ray_figure(shape, origin, direction, hit, max_fraction=max_fraction, name=name)
+    figure.savefig(path, dpi=DPI)
+
+
+def ray_figure(
+    shape: ConvexShape,
+    origin: Vec,
+    direction: Vec,
+    hit: RayHit,
+    *,
+    max_fraction: float = 1.0,
+    name: str | None = None,
+) -> Figure:
+    """The matplotlib figure of a ray cast: ``shape``, the ray from ``origin`` along
+    ``direction`` up to ``max_fraction``, and ``hit``: the point and the surface's normal
+    there, or the origin inside the shape, or a miss.
+
+    >>> from gjkcli.algorithms.raycast import raycast
+    >>> from gjkcli.shapes import rectangle
+    >>> box = rectangle((4.0, 0.0), (2.0, 2.0))
+    >>> figure = ray_figure(box, (0.0, 0.0), (10.0, 0.0), raycast(box, (0.0, 0.0), (10.0, 0.0)))
+    >>> figure.texts[0].get_text()
+    'hit at fraction 0.3 (ray cast)'
+    """
+    figure = _ray_figure(shape, origin, direction, hit, max_fraction=max_fraction, name=name)
+    figure.canvas.draw()  # a caller sees the figure as it is saved
+    return figure
 
 
 def save_cast_plot(
@@ -155,51 +150,46 @@ def save_cast_plot(
     *,
     name: str | None = None,
 ) -> None:
-    """The picture of a cast (:class:`CastResult`) or a rotating time of impact
-    (:class:`ToiResult`) of ``shape_a`` and ``shape_b`` moving by ``motion``, as SVG, PNG
-    or PDF by ``path``'s suffix: the start, the path, the shapes at the time of impact
-    with the contact and the normal; a miss draws the whole sweep.
+    """The picture of a cast or a rotating time of impact (:func:`cast_figure`), as SVG,
+    PNG or PDF by ``path``'s suffix.
 
     >>> import tempfile
     >>> from gjkcli.algorithms.cast import cast
     >>> from gjkcli.algorithms.poses import Motion, Move, Pose
     >>> from gjkcli.shapes import circle, rectangle
     >>> a, b = rectangle((0.0, 0.0), (2.0, 2.0)), circle((5.0, 0.0), 1.0)
-    >>> still, moving = Move(Pose(0, 0, 0), Pose(0, 0, 0)), Move(Pose(0, 0, 0), Pose(-6, 0, 0))
-    >>> result = cast(a, b, (-6.0, 0.0))
+    >>> motion = Motion(Move(), Move(Pose(0.0, 0.0, 0.0), Pose(-6.0, 0.0, 0.0)))
     >>> with tempfile.TemporaryDirectory() as folder:
-    ...     save_cast_plot(a, b, Motion(still, moving), result, Path(folder) / "cast.svg")
+    ...     save_cast_plot(a, b, motion, cast(a, b, (-6.0, 0.0)), Path(folder) / "cast.svg")
     """
-    story = _story(motion, result)
-    words, caption = _cast_words(motion, result, story)
-    picture = _picture(_titled(name, words), caption)
-    axes = picture.axes
-    focus: list[Vec] = []
-    still: list[ConvexShape] = []
-    for shape, move, color, letter in (
-        (shape_a, motion.a, COLOR_A, "A"),
-        (shape_b, motion.b, COLOR_B, "B"),
-    ):
-        if _moves(move):
-            focus += _draw_motion(axes, shape, move, color=color, letter=letter, story=story)
-        else:
-            draw_shape(axes, posed(shape, move.start), color, letter, gid=f"still-{letter.lower()}")
-            still.append(posed(shape, move.start))
-    if result.status == "overlapping":
-        at_start = (posed(shape_a, motion.a.start), posed(shape_b, motion.b.start))
-        draw_overlap(axes, *at_start)
-    points = result.points if story.contact is not None else None
-    if points is not None:
-        focus += list(points)
-    if not focus:  # nothing moves: the view is of the shapes
-        still = []
-        focus = [corner for s in (shape_a, shape_b) for corner in _corners(s)]
-    view = _view(axes, focus, still)
-    if points is not None:
-        _draw_contact(axes, points, result.normal, view)
-    if view.cropped:
-        caption.append(_CROPPED)
-    _finish(picture, path)
+    figure = _cast_figure(shape_a, shape_b, motion, result, name=name)
+    figure.savefig(path, dpi=DPI)
+
+
+def cast_figure(
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    motion: Motion,
+    result: CastResult | ToiResult,
+    *,
+    name: str | None = None,
+) -> Figure:
+    """The matplotlib figure of a cast (:class:`CastResult`) or a rotating time of impact
+    (:class:`ToiResult`) of ``shape_a`` and ``shape_b`` (as written) moving by ``motion``:
+    the start, the path, the shapes at the time of impact with the contact and the
+    normal; a miss draws the whole sweep.
+
+    >>> from gjkcli.algorithms.cast import cast
+    >>> from gjkcli.algorithms.poses import Motion, Move, Pose
+    >>> from gjkcli.shapes import circle, rectangle
+    >>> a, b = rectangle((0.0, 0.0), (2.0, 2.0)), circle((5.0, 0.0), 1.0)
+    >>> motion = Motion(Move(), Move(Pose(0.0, 0.0, 0.0), Pose(-6.0, 0.0, 0.0)))
+    >>> cast_figure(a, b, motion, cast(a, b, (-6.0, 0.0))).texts[0].get_text()
+    'hit at t = 0.5 (linear cast)'
+    """
+    figure = _cast_figure(shape_a, shape_b, motion, result, name=name)
+    figure.canvas.draw()  # a caller sees the figure as it is saved
+    return figure
 
 
 def draw_manifold(
@@ -260,25 +250,19 @@ def draw_manifold(
     cy = sum(y for _, y in places) / len(places)
     (x0, x1), (y0, y1) = axes.get_xlim(), axes.get_ylim()
     length = 0.12 * max(x1 - x0, y1 - y0)
-    made.append(
-        axes.annotate(
-            "",
-            (cx + nx * length, cy + ny * length),
-            (cx, cy),
-            arrowprops={"arrowstyle": "-|>", "color": _COLOR_MANIFOLD, "linewidth": 2},
-            zorder=9,
-        )
-    )
-    made[-1].set_gid("manifold-normal")
-    drawn = [((cx, cy), (cx + nx * length, cy + ny * length))]
-    made += _separation_labels(axes, manifold, [*drawn, *([reference] if reference else [])])
+    style = {"arrowstyle": "-|>", "color": _COLOR_MANIFOLD, "linewidth": 2}
+    tip = (cx + nx * length, cy + ny * length)
+    made.append(_named_arrow(axes, (cx, cy), tip, "manifold-normal", style, zorder=9))
     from matplotlib.lines import Line2D
 
     handles = [artist for artist in made if str(artist.get_label() or "_")[0] != "_"]
     handles.append(Line2D([], [], color=_COLOR_MANIFOLD, linewidth=2, label="normal, A to B"))
-    made.append(
-        add_legend(axes, handles, "manifold-legend", loc="lower left", framealpha=0.8, frameon=True)
+    legend = add_legend(
+        axes, handles, "manifold-legend", loc="lower left", framealpha=0.8, frameon=True
     )
+    made.append(legend)
+    lines = [((cx, cy), tip), *([reference] if reference else [])]
+    made += _separation_labels(axes, manifold, lines, legend)
     return made
 
 
@@ -307,6 +291,99 @@ def save_manifold_plot(
     world = figure.axes[0]
     draw_manifold(world, manifold, (convex[0], convex[1]) if len(convex) == 2 else None)
     figure.savefig(path, dpi=DPI)
+
+
+def _ray_figure(
+    shape: ConvexShape,
+    origin: Vec,
+    direction: Vec,
+    hit: RayHit,
+    *,
+    max_fraction: float = 1.0,
+    name: str | None = None,
+) -> Figure:
+    """The figure of :func:`ray_figure`, not drawn yet."""
+    ox, oy = origin
+    dx, dy = direction
+    end = (ox + max_fraction * dx, oy + max_fraction * dy)
+    words, caption = _ray_words(origin, direction, max_fraction, hit)
+    picture = _picture(_titled(name, words), caption)
+    axes = picture.axes
+    draw_shape(axes, shape, COLOR_A, "the shape", gid="shape")
+    focus: list[Vec] = [origin, end]
+    arrow = {"arrowstyle": "-|>", "color": COLOR_DIRECTION, "linewidth": 1.2, "alpha": 0.5}
+    _named_arrow(axes, origin, end, "ray", arrow, zorder=4)
+    axes.plot([], [], color=COLOR_DIRECTION, alpha=0.5, label="the ray, to its farthest fraction")
+    if hit.status == "hit" and hit.point is not None:
+        focus.append(hit.point)
+        axes.plot(
+            [ox, hit.point[0]],
+            [oy, hit.point[1]],
+            "-",
+            color=COLOR_DIRECTION,
+            linewidth=2.5,
+            label="the ray up to the hit",
+            zorder=5,
+            gid="ray-to-hit",
+        )
+        axes.plot(
+            *hit.point,
+            "*",
+            color=COLOR_FINAL,
+            markersize=14,
+            markeredgecolor="black",
+            label=f"hit point (fraction {compact(hit.fraction or 0.0)})",
+            zorder=7,
+            gid="hit",
+        )
+    origin_label = "origin: inside the shape" if hit.status == "inside" else "origin"
+    axes.plot(*origin, "ko", markersize=6, label=origin_label, zorder=8, gid="origin")
+    view = _view(axes, focus, [shape])
+    if hit.status == "hit" and hit.point is not None and hit.normal is not None:
+        _arrow(axes, hit.point, hit.normal, view, gid="normal", label="the surface's normal")
+    if view.cropped:
+        caption.append(_CROPPED)
+    return _finish(picture)
+
+
+def _cast_figure(
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    motion: Motion,
+    result: CastResult | ToiResult,
+    *,
+    name: str | None = None,
+) -> Figure:
+    """The figure of :func:`cast_figure`, not drawn yet."""
+    story = _story(motion, result)
+    words, caption = _cast_words(motion, result, story)
+    picture = _picture(_titled(name, words), caption)
+    axes = picture.axes
+    focus: list[Vec] = []
+    still: list[ConvexShape] = []
+    for shape, move, color, letter in (
+        (shape_a, motion.a, COLOR_A, "A"),
+        (shape_b, motion.b, COLOR_B, "B"),
+    ):
+        if _moves(move):
+            focus += _draw_motion(axes, shape, move, color=color, letter=letter, story=story)
+        else:
+            draw_shape(axes, posed(shape, move.start), color, letter, gid=f"still-{letter.lower()}")
+            still.append(posed(shape, move.start))
+    if result.status == "overlapping":
+        at_start = (posed(shape_a, motion.a.start), posed(shape_b, motion.b.start))
+        draw_overlap(axes, *at_start)
+    points = result.points if story.contact is not None else None
+    if points is not None:
+        focus += list(points)
+    if not focus:  # nothing moves: the view is of the shapes
+        focus, still = [corner for s in still for corner in boundary(s)], []
+    view = _view(axes, focus, still)
+    if points is not None:
+        _draw_contact(axes, points, result.normal, view)
+    if view.cropped:
+        caption.append(_CROPPED)
+    return _finish(picture)
 
 
 @dataclass(frozen=True)
@@ -348,8 +425,8 @@ def _moves(move: Move) -> bool:
 def _draw_motion(
     axes: Any, shape: ConvexShape, move: Move, *, color: str, letter: str, story: _Story
 ) -> list[Vec]:
-    """A moving shape: at the start, its path up to ``story.until``, at the impact, and at
-    ``t = 1`` when the motion goes on past the drawn end; the corners of all of them."""
+    """A moving shape: at the start, its path up to ``story.until``, and at the impact, or
+    at ``t = 1`` when there is no later impact to draw; the corners of all of them."""
     key = letter.lower()
     start = posed(shape, move.start)
     later = story.impact is not None and story.impact > 0.0
@@ -361,7 +438,7 @@ def _draw_motion(
         alpha=0.12 if later else None,
         gid=f"start-{key}",
     )
-    corners = _corners(start)
+    corners = boundary(start)
     if move.rotates:
         for k in range(1, _GHOSTS + 1):
             time = story.until * k / (_GHOSTS + 1)
@@ -376,9 +453,9 @@ def _draw_motion(
                 outline="-",
                 gid=f"ghost-{key}-{k}",
             )
-            corners += _corners(ghost)
+            corners += boundary(ghost)
     if story.until > 0.0:
-        ring = _corners(start) + _corners(posed(shape, move.at(story.until)))
+        ring = boundary(start) + boundary(posed(shape, move.at(story.until)))
         hull = [ring[i] for i in convex_hull_indices(ring)]
         if len(hull) >= 3 and not move.rotates:
             xs, ys = zip(*hull, strict=True)
@@ -401,7 +478,7 @@ def _draw_motion(
     if not later:  # the whole sweep is drawn: where it ends
         end = posed(shape, move.end)
         draw_shape(axes, end, color, f"{letter} at t = 1", outline=":", gid=f"end-{key}")
-        corners += _corners(end)
+        corners += boundary(end)
     return corners
 
 
@@ -434,12 +511,18 @@ def _arrow(axes: Any, start: Vec, direction: Vec, view: _View, *, gid: str, labe
     length = view.size / 8
     tip = (start[0] + direction[0] * length, start[1] + direction[1] * length)
     style = {"arrowstyle": "-|>", "color": "black", "linewidth": 1.8}
-    axes.annotate("", tip, start, arrowprops=style, zorder=9).set_gid(gid)
+    _named_arrow(axes, start, tip, gid, style, zorder=9)
     axes.plot([], [], color="black", linewidth=1.8, label=label)
 
 
-def _corners(shape: ConvexShape) -> list[Vec]:
-    return boundary(shape)
+def _named_arrow(
+    axes: Any, start: Vec, tip: Vec, gid: str, style: dict[str, Any], *, zorder: float
+) -> Any:
+    """An arrow from ``start`` to ``tip``, named ``gid`` (its arrow too, as SVG ids)."""
+    arrow = axes.annotate("", tip, start, arrowprops=style, zorder=zorder)
+    arrow.set_gid(gid)
+    arrow.arrow_patch.set_gid(gid)
+    return arrow
 
 
 def _box_of(points: Sequence[Vec]) -> Box:
@@ -504,9 +587,12 @@ def _reference_edge(
     return None
 
 
-def _separation_labels(axes: Any, manifold: Manifold, lines: list[tuple[Vec, Vec]]) -> list[Any]:
-    """``s = ...`` beside each point, clear of the points and of ``lines`` (the normal,
-    the reference edge); points closer than a label's size share one label."""
+def _separation_labels(
+    axes: Any, manifold: Manifold, lines: list[tuple[Vec, Vec]], legend: Any
+) -> list[Any]:
+    """``s = ...`` beside each point, clear of the points, of ``lines`` (the normal, the
+    reference edge) and of the ``legend``; points closer than a label's size share one
+    label."""
     places = [contact.point for contact in manifold.points]
     groups = clusters(axes, places)
     texts = [
@@ -520,6 +606,10 @@ def _separation_labels(axes: Any, manifold: Manifold, lines: list[tuple[Vec, Vec
         for k in range(_SAMPLES + 1)
     ]
     taken = [point_box(axes, place, 10.0) for place in [*places, *along]]
+    figure = axes.get_figure()
+    box = legend.get_window_extent(figure.canvas.get_renderer())
+    scale = 72 / figure.dpi  # pixels to points
+    taken.append((box.x0 * scale, box.y0 * scale, box.x1 * scale, box.y1 * scale))
     offsets = label_offsets(axes, texts, anchors, taken)
     made = []
     for text, anchor, offset, group in zip(texts, anchors, offsets, groups, strict=True):
@@ -581,8 +671,8 @@ def _picture(title: str, caption: list[str]) -> _Picture:
     return _Picture(figure, axes, caption, wrap)
 
 
-def _finish(picture: _Picture, path: Path) -> None:
-    """The legend under the panel, the caption at the foot, and the file."""
+def _finish(picture: _Picture) -> Figure:
+    """The legend under the panel and the caption at the foot; the figure."""
     figure, axes = picture.figure, picture.axes
     handles, _ = axes.get_legend_handles_labels()
     add_legend(axes, handles, "legend", loc="upper center", bbox_to_anchor=(0.5, -0.06), ncol=3)
@@ -595,7 +685,8 @@ def _finish(picture: _Picture, path: Path) -> None:
         family="monospace",
         gid="caption",
     )
-    figure.savefig(path, dpi=DPI)
+    made: Figure = figure
+    return made
 
 
 def _ray_words(
@@ -609,9 +700,10 @@ def _ray_words(
     if hit.status == "hit" and hit.point is not None:
         fraction = compact(hit.fraction or 0.0, 12)
         words = f"hit at fraction {compact(hit.fraction or 0.0)} (ray cast)"
-        answer = f"hit at fraction {fraction}: the point {compact_point(hit.point, 12)}"
+        scale = max(abs(c) for c in hit.point)
+        answer = f"hit at fraction {fraction}: the point {_at(hit.point, scale, 12)}"
         if hit.normal is not None:
-            answer += f", the surface's normal {compact_point(hit.normal)}"
+            answer += f", the surface's normal {_at(hit.normal, 1.0)}"
     elif hit.status == "inside":
         words = "the ray starts inside (ray cast)"
         answer = "the ray starts inside the shape: fraction 0"
@@ -665,12 +757,18 @@ def _cast_words(
         lines.append(f"target distance {compact(result.target_distance)}")
     if result.points is not None and story.contact is not None:
         (a, b) = result.points
-        contact = f"contact: on A {compact_point(a)}, on B {compact_point(b)}"
+        scale = max(abs(c) for c in (*a, *b))  # smaller digits are rounding noise
+        contact = f"contact: on A {_at(a, scale)}, on B {_at(b, scale)}"
         if result.normal is not None:
-            contact += f"; normal {compact_point(result.normal)} (from A towards B)"
+            contact += f"; normal {_at(result.normal, 1.0)} (from A towards B)"
         lines.append(contact)
     lines.append(_stopped(result.iterations, result.stop))
     return words, lines
+
+
+def _at(point: Vec, scale: float, digits: int = 6) -> str:
+    """A point, its digits below ``digits`` places of ``scale`` (rounding noise) left off."""
+    return compact_point(point, digits, scale) if scale > 0.0 else compact_point(point, digits)
 
 
 def _move_words(move: Move) -> str:

@@ -73,11 +73,16 @@ def check_cast_certificate(
     if longer_than_one(nx, ny) or not math.hypot(nx, ny) >= 1.0 - CERTIFICATE_RELATIVE:
         return (f"the axis ({nx!r}, {ny!r}) is not a unit vector no longer than 1",)
     ta, tb = translation_a, translation_b
-    start, speed = _separation_bounds(
-        (shape_a, shape_b), (ta, tb), proof.axis, result.target_distance
-    )
-    if result.status == "miss":
-        if not (start > 0.0 and _at(start, speed, 1.0) > 0.0):
+    shapes, motion, target = (shape_a, shape_b), (ta, tb), result.target_distance
+    start, speed = _separation_bounds(shapes, motion, proof.axis, target, exact=False)
+    miss = result.status == "miss"
+    until = 1.0 if miss else proof.apart_until
+    if not _apart(
+        start, speed, until, closed=miss
+    ):  # far from the origin rounding costs more: exactly
+        start = _separation_bounds(shapes, motion, proof.axis, target, exact=True)[0]
+    if miss:
+        if not _apart(start, speed, 1.0, closed=True):
             return ("the axis does not hold the shapes apart at both ends of the motion",)
         return ()
     return _hit_problems((shape_a, shape_b), (ta, tb), result, (start, speed))
@@ -100,7 +105,7 @@ def _hit_problems(
         return (f"apart_until {until!r} and the time {time!r} are not in order in [0, 1]",)
     start, speed = bounds
     problems: list[str] = []
-    if until > 0.0 and not (start > 0.0 and _at(start, speed, until) >= 0.0):
+    if not _apart(start, speed, until):
         # the axis proves apart only while sep(0) + t * speed > 0
         proven = start / -speed if start > 0.0 and speed < 0.0 else 0.0
         problems.append(
@@ -125,13 +130,30 @@ def _hit_problems(
     return tuple(problems)
 
 
+def _apart(start: float, speed: float, until: float, *, closed: bool = False) -> bool:
+    """Whether ``sep(t) = start + t * speed`` (lower bounds) stays above 0 for ``t`` in ``[0,
+    until)`` (in ``[0, until]`` when ``closed``: a miss); ``until == 0`` asks nothing."""
+    if until == 0.0:
+        return True
+    end = _at(start, speed, until)
+    return start > 0.0 and (end > 0.0 if closed else end >= 0.0)
+
+
 def _separation_bounds(
-    shapes: tuple[ConvexShape, ConvexShape], motion: tuple[Vec, Vec], axis: Vec, target: float
+    shapes: tuple[ConvexShape, ConvexShape],
+    motion: tuple[Vec, Vec],
+    axis: Vec,
+    target: float,
+    *,
+    exact: bool,
 ) -> tuple[float, float]:
-    """Lower bounds of ``sep(0) - target`` and of ``axis . (tb - ta)``."""
+    """Lower bounds of ``sep(0) - target`` (computed ``exact`` where the shapes allow: far
+    from the origin, rounding costs more than the certificate's slack) and of ``axis . (tb -
+    ta)``."""
     (shape_a, shape_b), (ta, tb) = shapes, motion
     nx, ny = axis
-    start = separation(shape_a, shape_b, axis).lower - target - rounding_bound(target)
+    start = separation(shape_a, shape_b, axis, exact=exact).lower
+    start -= target + rounding_bound(target)
     terms = (nx * tb[0], ny * tb[1], -nx * ta[0], -ny * ta[1])
     return start, math.fsum(terms) - rounding_bound(*terms)
 

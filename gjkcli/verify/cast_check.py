@@ -11,7 +11,9 @@ The cast (:func:`gjkcli.algorithms.cast.cast`) is compared with
   rounded shapes with polygonal cores (circles, capsules, rounded polygons) and
   for polygons with a target distance: the same status, the time within the same
   tolerance;
-- **Shapely's swept region** (:func:`gjkcli.verify.cast_oracle.swept_check`).
+- **Shapely's swept region** (:func:`gjkcli.verify.cast_oracle.swept_check`);
+- the **certificate's re-check**
+  (:func:`gjkcli.verify.cast_certificate.check_cast_certificate`).
 
 Each disagreement is one line in ``problems``; ``agree`` when there is none.
 Only translations are cast: a rotating motion goes to the time of impact.
@@ -29,6 +31,7 @@ from gjkcli.algorithms.raycast import RayStep
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound, Shape, shape_bounds
 from gjkcli.tolerances import cast_time_tolerance, difference_scale, rounding, touch_band
+from gjkcli.verify.cast_certificate import check_cast_certificate
 from gjkcli.verify.cast_oracle import SweptCheck, swept_check
 from gjkcli.verify.exact import rational_text
 from gjkcli.verify.exact_cast import ExactCast, analytic_cast, exact_cast, exact_gap
@@ -99,7 +102,8 @@ def check_cast(shape_a: Shape, shape_b: Shape, motion: Motion, trace: bool = Fal
         tolerance, found = _compare(result, "analytic", (closed.status, time), question)
         problems += found
     problems.extend(f"Shapely: {problem}" for problem in oracle.problems)
-    certificate: tuple[str, ...] = ()
+    certificate = check_cast_certificate(a, b, ta, tb, result)
+    problems.extend(f"certificate: {problem}" for problem in certificate)
     return CastCheck(
         result,
         exact,

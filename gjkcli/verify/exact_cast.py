@@ -156,14 +156,8 @@ def exact_cast(
     """
     if not (isinstance(shape_a, Polytope) and isinstance(shape_b, Polytope)):
         return None
-    count_a, count_b = len(shape_a.vertices), len(shape_b.vertices)
-    integers, scale = common_integers(
-        _flat((*shape_a.vertices, *shape_b.vertices, translation_a, translation_b))
-    )
-    points = _pairs(integers)
-    (ax, ay), (bx, by) = points[count_a + count_b :]
-    ray = (bx - ax, by - ay)
-    difference, _ = edge_merge(points[:count_a], points[count_a : count_a + count_b])
+    frame = _frame(shape_a, shape_b, (translation_a, translation_b))
+    ray, difference, scale = frame.ray, frame.difference, frame.scale
     status, time = _cast(difference, ray, Fraction(1))
     point = None if time is None else _scaled((time * ray[0], time * ray[1]), scale)
     corners = tuple(_scaled(corner, scale) for corner in difference)
@@ -193,12 +187,9 @@ def exact_raycast(
         return None
     if not (math.isfinite(max_fraction) and max_fraction >= 0.0):
         raise ValueError(f"max_fraction must be finite and >= 0, got {max_fraction!r}")
-    count = len(shape.vertices)
-    integers, scale = common_integers(_flat((*shape.vertices, origin, direction)))
-    points = _pairs(integers)
-    start, ray = points[count], points[count + 1]
-    relative, _ = edge_merge(points[:count], [start])  # the shape as seen from the origin
-    status, time = _cast(relative, ray, Fraction(max_fraction))
+    # the cast of the shape against the point ``origin`` moving by ``direction``
+    frame = _frame(shape, Polytope((origin,)), ((0.0, 0.0), direction))
+    status, time = _cast(frame.difference, frame.ray, Fraction(max_fraction))
     ray_status: RayStatus
     if status in ("overlapping", "touching-approaching", "touching-receding"):
         ray_status, time = "inside", Fraction(0)
@@ -206,9 +197,9 @@ def exact_raycast(
         ray_status = "hit" if status == "hit" else "miss"
     if time is None:
         return ExactRay(ray_status, None, None)
-    return ExactRay(
-        ray_status, time, _scaled((start[0] + time * ray[0], start[1] + time * ray[1]), scale)
-    )
+    (x, y), (dx, dy) = origin, direction
+    point = (Fraction(x) + time * Fraction(dx), Fraction(y) + time * Fraction(dy))
+    return ExactRay(ray_status, time, point)
 
 
 def analytic_cast(
@@ -247,20 +238,14 @@ def analytic_cast(
         raise ValueError(f"target_distance must be finite and >= 0, got {target_distance!r}")
     if radius_a == 0.0 and radius_b == 0.0 and target_distance == 0.0:
         return None
-    count_a, count_b = len(core_a.vertices), len(core_b.vertices)
-    coordinates = _flat((*core_a.vertices, *core_b.vertices, translation_a, translation_b))
-    integers, _ = common_integers([*coordinates, radius_a, radius_b, target_distance])
-    *flat, int_a, int_b, int_target = integers
-    points = _pairs(flat)
-    (ax, ay), (bx, by) = points[count_a + count_b :]
-    ray = (bx - ax, by - ay)
-    difference, _ = edge_merge(points[:count_a], points[count_a : count_a + count_b])
+    motion = (translation_a, translation_b)
+    frame = _frame(core_a, core_b, motion, (radius_a, radius_b, target_distance))
+    int_a, int_b, int_target = frame.lengths
     contact = int_a + int_b
-    reach = contact + int_target
-    start = _start_distance(difference, ray, contact, int_target)
+    start = _start_distance(frame.difference, frame.ray, contact, int_target)
     if start is not None:
         return AnalyticCast(start, 0.0 if start != "touching-receding" else None)
-    time = _rounded_entry(difference, ray, reach)
+    time = _rounded_entry(frame.difference, frame.ray, contact + int_target)
     return AnalyticCast("miss", None) if time is None else AnalyticCast("hit", time)
 
 
@@ -291,24 +276,17 @@ def exact_gap(
     if parts[0] is None or parts[1] is None:
         return None
     (core_a, radius_a), (core_b, radius_b) = parts[0], parts[1]
-    count_a, count_b = len(core_a.vertices), len(core_b.vertices)
-    coordinates = _flat((*core_a.vertices, *core_b.vertices, translation_a, translation_b))
-    integers, scale = common_integers([*coordinates, radius_a, radius_b, target_distance])
-    *flat, int_a, int_b, int_target = integers
-    points = _pairs(flat)
-    (ax, ay), (bx, by) = points[count_a + count_b :]
+    motion = (translation_a, translation_b)
+    frame = _frame(core_a, core_b, motion, (radius_a, radius_b, target_distance))
     numerator, denominator = Fraction(time).as_integer_ratio()
-    # in units of 1 / (scale * denominator): A and B moved to the time, and the radii
-    moved_a = [
-        (x * denominator + numerator * ax, y * denominator + numerator * ay)
-        for x, y in points[:count_a]
+    # in units of 1 / (scale * denominator): A - B at the time is A - B less time * r
+    rx, ry = frame.ray
+    difference = [
+        (x * denominator - numerator * rx, y * denominator - numerator * ry)
+        for x, y in frame.difference
     ]
-    moved_b = [
-        (x * denominator + numerator * bx, y * denominator + numerator * by)
-        for x, y in points[count_a : count_a + count_b]
-    ]
-    difference, _ = edge_merge(moved_a, moved_b)
-    reach = (int_a + int_b + int_target) * denominator
+    reach = sum(frame.lengths) * denominator
+    scale = frame.scale
     interior, closest = _closest(difference)
     squared = Fraction(0) if interior else closest[0] ** 2 + closest[1] ** 2
     with localcontext() as context:
@@ -547,6 +525,32 @@ def _sign(x: int, y: int, z: int) -> int:
 
 
 # --- integers ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """A cast in integers: ``A - B`` (counter-clockwise, from the edge merge), the relative
+    translation ``ray`` and some lengths (radii, a target distance), all in units of
+    ``1 / scale``, a power of two."""
+
+    difference: list[IntPoint]
+    ray: IntPoint
+    lengths: list[int]
+    scale: int
+
+
+def _frame(
+    a: Polytope, b: Polytope, motion: tuple[Vec, Vec], lengths: Iterable[float] = ()
+) -> _Frame:
+    """The integer frame of A and B moving by ``motion`` (A's translation, B's), with
+    ``lengths``: every float an integer over one common power of two."""
+    count_a, count_b = len(a.vertices), len(b.vertices)
+    coordinates = _flat((*a.vertices, *b.vertices, *motion))
+    integers, scale = common_integers([*coordinates, *lengths])
+    points = _pairs(integers[: len(coordinates)])
+    (ax, ay), (bx, by) = points[count_a + count_b :]
+    difference, _ = edge_merge(points[:count_a], points[count_a : count_a + count_b])
+    return _Frame(difference, (bx - ax, by - ay), integers[len(coordinates) :], scale)
 
 
 def _flat(points: Iterable[Vec]) -> list[float]:

@@ -31,16 +31,61 @@ error bounds (:func:`gjkcli.tolerances.agreement_tolerance`).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import shapely
 
-from gjkcli.algorithms.manifold import Manifold, numbered_vertices
+from gjkcli.algorithms.manifold import Manifold, manifold, numbered_vertices
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.shapes.compound import shape_bounds
+from gjkcli.shapes.compound import Compound, Shape, parts_of, shape_bounds
 from gjkcli.tolerances import AGREEMENT_RELATIVE, agreement_tolerance, coordinate_scale
 from gjkcli.verify.shapely_oracle import shapely_geometry, shapely_penetration
 
-__all__ = ["manifold_problems"]
+__all__ = ["ManifoldCheck", "check_manifold", "manifold_problems"]
+
+
+@dataclass(frozen=True)
+class ManifoldCheck:
+    """A pair's contact manifold for ``margin`` and what Shapely finds wrong with it.
+
+    ``manifold`` is ``None`` when there is none to give, and ``unavailable`` says why
+    (a shape of several convex parts).
+    """
+
+    manifold: Manifold | None
+    margin: float
+    problems: tuple[str, ...]
+    unavailable: str | None = None
+
+    @property
+    def agree(self) -> bool:
+        """Shapely finds nothing wrong (true as well when there is no manifold)."""
+        return not self.problems
+
+
+def check_manifold(shape_a: Shape, shape_b: Shape, margin: float = 0.0) -> ManifoldCheck:
+    """The manifold of two shapes, cross-checked by :func:`manifold_problems`.
+
+    >>> from gjkcli.shapes import capsule, rectangle, union_of
+    >>> floor = rectangle((0.0, 0.0), (4.0, 2.0))
+    >>> checked = check_manifold(floor, capsule((-1.0, 1.1), (1.0, 1.1), 0.25))
+    >>> len(checked.manifold.points), checked.agree
+    (2, True)
+    >>> two = union_of([floor, rectangle((5.0, 0.0), (2.0, 2.0))])
+    >>> check_manifold(two, floor).unavailable
+    'contact manifolds need convex shapes, and A is made of 2 convex parts'
+    """
+    convex: list[ConvexShape] = []
+    for label, shape in (("A", shape_a), ("B", shape_b)):
+        parts = parts_of(shape) if isinstance(shape, Compound) else (shape,)
+        if len(parts) != 1:
+            reason = f"{label} is made of {len(parts)} convex parts"
+            return ManifoldCheck(
+                None, margin, (), f"contact manifolds need convex shapes, and {reason}"
+            )
+        convex.append(parts[0])
+    contact = manifold(convex[0], convex[1], margin)
+    return ManifoldCheck(contact, margin, manifold_problems(convex[0], convex[1], contact, margin))
 
 
 def manifold_problems(

@@ -15,7 +15,7 @@ from gjkcli.algorithms.answer import solve
 from gjkcli.algorithms.poses import Move, Pose, posed
 from gjkcli.algorithms.toi import ToiResult, ToiStep, posing_error, speed_bound, time_of_impact
 from gjkcli.shapes import ConvexShape, Polytope, circle, point, rectangle, segment, union_of
-from gjkcli.tolerances import TOI_MAX_ITERATIONS, TOI_TOLERANCE
+from gjkcli.tolerances import TOI_TOLERANCE
 from gjkcli.verify.toi_oracle import sampled_first_contact
 from tests.algorithms.toi_cases import MovingPair, random_pair
 
@@ -154,17 +154,51 @@ def test_nothing_moving_and_apart_is_a_miss_at_once() -> None:
     assert (result.status, result.speed_bound, result.iterations) == ("miss", 0.0, 1)
 
 
-def test_a_graze_stops_at_the_cap_with_a_proven_lower_end() -> None:
-    # a unit disc passes another, exactly tangent at t = 1/2: the distance falls as the
-    # square of the time left, so the proven steps shrink without end
+@pytest.mark.parametrize("miss_by", [1e-3, 1e-6, 1e-9, 1e-12])
+def test_passing_close_by_is_a_proven_miss_in_few_steps(miss_by: float) -> None:
+    # the speed bound alone would take of the order of 1 / sqrt(miss_by) steps: a disc
+    # passing another 1e-6 apart, or a bar's corner passing a post, ran into the cap
     ball = circle((0.0, 0.0), 1.0)
-    result = time_of_impact(ball, ball, Move(), Move(Pose(-5.0, 2.0, 0.0), Pose(5.0, 2.0, 0.0)))
+    past = Move(Pose(-5.0, 2.0 + miss_by, 0.0), Pose(5.0, 2.0 + miss_by, 0.0))
+    passing = time_of_impact(ball, ball, Move(), past)
+    post = rectangle((0.0, math.hypot(4.0, 0.1) + miss_by + 0.1), (0.2, 0.2))
+    sweeping = time_of_impact(BAR, post, Move(end=Pose(0.0, 0.0, 180.0)), Move())
+    for result in (passing, sweeping):
+        assert result.status == "miss"
+        assert result.iterations <= 100
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "move_a", "move_b", "touch"),
+    [
+        # a disc passing another exactly tangent at t = 1/2
+        (
+            circle((0.0, 0.0), 1.0),
+            circle((0.0, 0.0), 1.0),
+            Move(),
+            Move(Pose(-5.0, 2.0, 0.0), Pose(5.0, 2.0, 0.0)),
+            0.5,
+        ),
+        # the bar's corner (4, 0.1) passing under a post's side at its farthest, its top
+        (
+            BAR,
+            rectangle((0.0, math.hypot(4.0, 0.1) + 0.1), (0.2, 0.2)),
+            Move(end=Pose(0.0, 0.0, 180.0)),
+            Move(),
+            (90.0 - math.degrees(math.atan2(0.1, 4.0))) / 180.0,
+        ),
+    ],
+)
+def test_a_graze_ends_at_the_rounding_floor_with_a_proven_lower_end(
+    a: ConvexShape, b: ConvexShape, move_a: Move, move_b: Move, touch: float
+) -> None:
+    result = time_of_impact(a, b, move_a, move_b)
     assert result.status == "iteration-cap"
-    assert result.iterations == TOI_MAX_ITERATIONS
+    assert result.stop.startswith("stalled at the rounding floor")
+    assert result.iterations < 100
     assert result.time is None
     assert result.bracket is not None
-    assert 0.49 < result.bracket[0] <= 0.5
-    assert "TOI_MAX_ITERATIONS" in result.stop
+    assert touch - 1e-6 < result.bracket[0] <= touch
 
 
 def test_closer_than_the_rounding_of_posing_stalls_and_says_so() -> None:
@@ -177,7 +211,7 @@ def test_closer_than_the_rounding_of_posing_stalls_and_says_so() -> None:
     )
     assert result.status == "iteration-cap"
     assert result.bracket == (0.0, 1.0)
-    assert result.stop.startswith("stalled")
+    assert result.stop.startswith("stalled at the rounding floor")
 
 
 def test_the_recorder_keeps_every_step() -> None:
