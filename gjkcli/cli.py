@@ -871,6 +871,7 @@ def _both(
     "  gjk generate corpus.jsonl --count 10000 --seed 1\n"
     "  gjk generate cases/ --files --count 200 --family touching-vertex-edge\n"
     "  gjk generate - --count 1000 --seed 3 | gjk batch -\n"
+    "  gjk generate casts.jsonl --count 90 --family cast-grazing --family cast-peers\n"
     "\n"
     "Exit status:\n"
     "  0  the pairs were written\n"
