@@ -134,17 +134,26 @@ def test_moving_pairs_take_the_per_pair_way_and_give_the_same_records() -> None:
     assert ways[0] == ways[1]
 
 
-@pytest.mark.parametrize("family", [f for f in CAST_FAMILIES if f != "cast-rotating"])
-def test_the_generated_linear_cast_families_pass_in_a_batch(family: str) -> None:
-    """Their hand-derived answers are exact: gjkcli's casts and cross-checks must meet them."""
+def _generated_pairs_pass(count: int, seed: int, families: list[str]) -> None:
     items = [
         Item("corpus.jsonl", n, json.dumps(pair))
-        for n, pair in enumerate(generate(6, 2026, [family]), 1)
+        for n, pair in enumerate(generate(count, seed, families), 1)
     ]
     written: list[str] = []
     run_batch(items, workers=1, fail_fast=False, write=written.append)
     failed = [r for r in map(json.loads, written) if r["status"] != "pass"]
     assert not failed, [(r["name"], r["reasons"]) for r in failed]
+
+
+@pytest.mark.parametrize("family", list(CAST_FAMILIES))
+def test_the_generated_cast_families_pass_in_a_batch(family: str) -> None:
+    """Their hand-derived answers are exact: gjkcli's casts and cross-checks must meet them."""
+    _generated_pairs_pass(6, 2026, [family])
+
+
+@pytest.mark.slow
+def test_many_generated_cast_pairs_pass_in_a_batch() -> None:
+    _generated_pairs_pass(100 * len(CAST_FAMILIES), 7, list(CAST_FAMILIES))
 
 
 def test_a_cast_cut_short_by_its_cap_is_a_warning_that_strict_fails() -> None:

@@ -14,7 +14,7 @@ from gjkcli.corpus import DEFAULT_FAMILIES, FAMILIES, generate
 from gjkcli.corpus.casts import CAST_FAMILIES
 from gjkcli.io import pair_from_node
 from gjkcli.io.node import Node
-from gjkcli.pair import CAST_STATUSES, Pair
+from gjkcli.pair import CAST_STATUSES, CastExpect, Pair
 from gjkcli.shapes.base import ConvexShape
 from gjkcli.shapes.compound import Compound, Shape
 from gjkcli.verify.check import check_pairs
@@ -49,9 +49,12 @@ def test_every_cast_pair_is_well_formed_json_with_a_motion_and_a_cast_answer() -
     for record in generate(20 * len(CASTS), 6, CASTS):
         assert json.loads(json.dumps(record, allow_nan=False)) == record
         assert {"a", "b", "motion", "expect"} <= record.keys(), record["name"]
-        assert record["expect"]["cast"]["status"] in CAST_STATUSES
-        time = record["expect"]["cast"].get("time")
-        assert time is None or 0.0 <= time <= 1.0
+        cast = record["expect"].get("cast")
+        if cast is None:  # only a spinning bar grazing a corner states none (see casts.py)
+            assert record["name"].startswith("cast-rotating/"), record
+            continue
+        assert cast["status"] in CAST_STATUSES
+        assert cast.get("time") is None or 0.0 <= cast["time"] <= 1.0
         if record["name"].startswith("cast-peers/"):
             assert record["source"].startswith("https://github.com/"), record
 
@@ -71,10 +74,11 @@ def test_linear_answers_match_the_exact_and_closed_form_referees() -> None:
     judged: Counter[str] = Counter()
     for pair in _pairs(30 * len(CASTS), 7):
         motion, expect = pair.motion, pair.expect
-        assert motion is not None and expect is not None and expect.cast is not None
-        stated = expect.cast
+        assert motion is not None and expect is not None
         if motion.a.rotates or motion.b.rotates:
             continue
+        stated = expect.cast
+        assert stated is not None
         a, b = (
             posed(_convex(pair.a.shape), motion.a.start),
             posed(_convex(pair.b.shape), motion.b.start),
@@ -101,8 +105,8 @@ def test_spinning_bar_answers_hold_along_the_motion() -> None:
     for record in generate(24, 8, ["cast-rotating"]):
         pair = pair_from_node(Node(record, "corpus"), record["name"])
         assert pair.motion is not None and pair.expect is not None
-        stated = pair.expect.cast
-        assert stated is not None
+        theta = record["motion"]["a"]["to"][2]  # a graze states no cast; it touches then
+        stated = pair.expect.cast or CastExpect("hit", math.degrees(math.atan2(4, 3)) / theta)
 
         def gap(t: float, pair: Pair = pair) -> float:
             motion = pair.motion
