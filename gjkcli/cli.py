@@ -871,6 +871,7 @@ def _both(
     "  gjk generate corpus.jsonl --count 10000 --seed 1\n"
     "  gjk generate cases/ --files --count 200 --family touching-vertex-edge\n"
     "  gjk generate - --count 1000 --seed 3 | gjk batch -\n"
+    "  gjk generate casts.jsonl --count 90 --family cast-grazing --family cast-peers\n"
     "\n"
     "Exit status:\n"
     "  0  the pairs were written\n"
@@ -902,8 +903,11 @@ def generate(
             help="Only these families (repeat the option): polygons, mixed, circles, "
             "touching-vertex-vertex, touching-vertex-edge, touching-edge-edge, nearly-touching, "
             "nested, identical, offset-1e6, offset-1e9, tiny, collinear-repeated, "
-            "degenerate-segments, nonconvex, pockets; and extreme (every shape type 1e-6 to "
-            "1e14 long, up to 1e12 out), only when named.",
+            "degenerate-segments, nonconvex, pockets; and, only when named, extreme (every "
+            "shape type 1e-6 to 1e14 long, up to 1e12 out) and the moving pairs (with a "
+            "motion, for gjk cast and gjk batch): cast-grazing, cast-start-contact, "
+            "cast-overlapping, cast-parallel-sliding, cast-far-thin, cast-hair-miss, "
+            "cast-zero-motion, cast-rotating, cast-peers.",
         ),
     ] = None,
 ) -> None:

@@ -9,7 +9,17 @@ from gjkcli.algorithms.poses import Motion, Move, Pose
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import Shape
 
-__all__ = ["VERDICTS", "Expect", "Motion", "Move", "Pair", "Pose", "ShapeInput"]
+__all__ = [
+    "CAST_STATUSES",
+    "VERDICTS",
+    "CastExpect",
+    "Expect",
+    "Motion",
+    "Move",
+    "Pair",
+    "Pose",
+    "ShapeInput",
+]
 
 
 @dataclass(frozen=True)
@@ -28,6 +38,27 @@ VERDICTS = ("separated", "touching", "overlapping")
 """The three verdicts, as ``expect.verdict`` and the records write them."""
 
 
+CAST_STATUSES = (
+    "hit",
+    "miss",
+    "overlapping",
+    "touching-approaching",
+    "touching-receding",
+    "within-target",
+)
+"""The statuses ``expect.cast.status`` may state: a linear cast's (a rotating one's are
+``hit``, ``miss`` and ``overlapping``)."""
+
+
+@dataclass(frozen=True)
+class CastExpect:
+    """What the input says a moving pair's cast gives (``expect.cast``): its status, and
+    its time of impact where the status has one (``None``: not stated)."""
+
+    status: str
+    time: float | None = None
+
+
 @dataclass(frozen=True)
 class Expect:
     """What the input (its ``expect``, or an engine's answer) says the answer is
@@ -35,6 +66,8 @@ class Expect:
 
     ``closest`` and ``contact`` are ``(point of A, point of B)``; ``normal`` is as the
     engine wrote it (its sign convention is the run's, :mod:`gjkcli.verify.expect`).
+    ``cast`` is about the pair's motion (judged by :mod:`gjkcli.verify.cast_expect`), the
+    rest about the shapes as written.
     """
 
     intersects: bool | None = None
@@ -45,6 +78,7 @@ class Expect:
     closest: tuple[Vec, Vec] | None = None
     normal: Vec | None = None
     contact: tuple[Vec, Vec] | None = None
+    cast: CastExpect | None = None
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,11 @@ for convexity over the whole chunk at once with NumPy.
 :class:`~gjkcli.pair.Pair` the general loaders build: the same shape
 builders (:mod:`gjkcli.shapes.primitives`, :class:`~gjkcli.shapes.Polytope`
 for a convex ring as given), the same floats, the same kinds and names. A
-line that is anything else (another shape type or key, a GeoJSON or WKT
-shape, a ring with a repeated, collinear or nearly collinear vertex, a
-number out of range, a duplicate key, invalid JSON, an expectation that is
-not plainly valid) is not read here: ``None`` sends it to the general
+line that is anything else (another shape type or key, a ``motion`` among
+them: a moving pair is cast, one by one; an object in an expectation, as
+``expect.cast``; a GeoJSON or WKT shape, a ring with a repeated, collinear or nearly collinear
+vertex, a number out of range, a duplicate key, invalid JSON, an expectation
+that is not plainly valid) is not read here: ``None`` sends it to the general
 loaders, which build it or report its problem exactly as they always do. So
 this module only ever decides *faster*, never *differently*; the batch tests
 compare the two ways on whole corpora.

@@ -19,6 +19,13 @@ dies (killed from outside, or a crash in a C library), its chunk is tried
 again one pair at a time, so that a pair that kills its worker a second time
 is known: that pair alone becomes an error row, and every other pair gets
 its real record. Each pair is tried at most twice, so the run always ends.
+
+A pair with a ``motion`` is also cast along it, in the same worker, after the
+chunk's static checks (:mod:`gjkcli.verify.pair_cast`): its record gains the
+``cast`` object of ``gjk cast --json``, and its status and ``agree`` follow the
+cast's cross-check as well as the static one. A compound shape cannot be cast:
+that pair is an error row naming its ``motion``. Such pairs are never plain
+(:mod:`gjkcli.batch.plain`), so they are read, one by one, the general way.
 """
 
 from __future__ import annotations
@@ -42,10 +49,12 @@ from gjkcli.io.jsondoc import parse_json
 from gjkcli.io.node import Node
 from gjkcli.io.pairs import load_pair, pair_from_node, pair_from_text
 from gjkcli.pair import Pair
+from gjkcli.render.cast_record import cast_fields
 from gjkcli.render.json_record import check_record, error_record
 from gjkcli.render.json_text import NotJSONError, json_text
 from gjkcli.verify.check import Check, check_pair, check_pairs, check_status
 from gjkcli.verify.expect import ExpectSettings
+from gjkcli.verify.pair_cast import CastRefusedError, PairCast, cast_pair, with_cast
 from gjkcli.verify.tally import Outcome, Summary
 
 __all__ = ["CHUNK", "ENVIRONMENT", "Row", "check_chunk", "run_batch"]
@@ -196,7 +205,17 @@ def check_chunk(
             rows[index] = _internal_error_row(item, pair.name, "", check)
             continue
         try:
-            rows[index] = _check_row(item, check, strict)
+            cast = None if pair.motion is None else cast_pair(pair, settings)
+        except CastRefusedError as error:
+            rows[index] = _error_row(
+                item, pair.name, InputError(_where(item), "motion", str(error))
+            )
+            continue
+        except Exception as error:  # a bug in the cast: this pair's row, not the run's end
+            rows[index] = _internal_error_row(item, pair.name, "while casting", error)
+            continue
+        try:
+            rows[index] = _check_row(item, check, strict, cast)
         except Exception as error:  # the record could not be made, or written as JSON
             rows[index] = _internal_error_row(item, pair.name, "in its record", error)
     return [row for row in rows if row is not None]
@@ -239,8 +258,21 @@ def _check_alone(pair: Pair, settings: ExpectSettings) -> Check | Exception:
         return error
 
 
-def _check_row(item: Item, check: Check, strict: bool) -> Row:
-    line = json_text(check_record(check, source=_source(item), strict=strict))
+def _check_row(item: Item, check: Check, strict: bool, cast: PairCast | None = None) -> Row:
+    """The row of a checked pair; a moving pair's ``cast`` is folded into its check (its
+    status, ``agree`` and reasons follow both) and its record gains the ``cast`` object
+    that ``gjk cast --json`` prints after its start (FORMATS section 4, ``gjk batch
+    --json``), just before ``error``."""
+    if cast is not None:
+        check = with_cast(check, cast)
+    record = check_record(check, source=_source(item), strict=strict)
+    if cast is not None:
+        motion = check.pair.motion
+        assert motion is not None  # a cast is made only for a pair with a motion
+        error = record.pop("error")
+        record["cast"] = cast_fields(cast.check, motion)
+        record["error"] = error
+    line = json_text(record)
     _, reasons = check_status(check, strict)
     expect_failed = check.expect is not None and not check.expect.ok
     warned = strict and bool(check.warnings)

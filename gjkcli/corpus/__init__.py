@@ -13,18 +13,20 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from gjkcli.corpus.casts import CAST_FAMILIES
 from gjkcli.corpus.compounds import COMPOUND_FAMILIES
 from gjkcli.corpus.extremes import EXTREME_FAMILIES
 from gjkcli.corpus.families import CONVEX_FAMILIES
 
 __all__ = ["DEFAULT_FAMILIES", "FAMILIES", "generate"]
 
-FAMILIES = {**CONVEX_FAMILIES, **COMPOUND_FAMILIES, **EXTREME_FAMILIES}
+FAMILIES = {**CONVEX_FAMILIES, **COMPOUND_FAMILIES, **EXTREME_FAMILIES, **CAST_FAMILIES}
 """Every family by name."""
 
 DEFAULT_FAMILIES = (*CONVEX_FAMILIES, *COMPOUND_FAMILIES)
 """The families ``gjk generate`` cycles through when none is named, in order: all but
-``extreme``, which is named on purpose (``--family extreme``)."""
+``extreme`` and the moving pairs (``cast-*``, :mod:`gjkcli.corpus.casts`), which are
+named on purpose (``--family extreme``, ``--family cast-grazing``)."""
 
 
 def generate(

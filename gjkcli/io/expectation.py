@@ -2,9 +2,10 @@
 fields of a pair (``id``, ``meta``), with messages that point at the place.
 
 The keys are those of FORMATS section 2: ``intersects``, ``verdict``, ``distance``,
-``closest``, ``depth`` (or its older name ``penetration``), ``normal``, ``contact`` and
-``tolerance``. A key whose value is ``null`` is not stated (engines often write every
-key, with ``null`` for what does not apply).
+``closest``, ``depth`` (or its older name ``penetration``), ``normal``, ``contact``,
+``tolerance``, and for a pair with a motion ``cast`` (``{"status", "time"}``). A key
+whose value is ``null`` is not stated (engines often write every key, with ``null`` for
+what does not apply).
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from typing import Any
 
 from gjkcli.io.jsondoc import NonFinite
 from gjkcli.io.node import Node, describe
-from gjkcli.pair import VERDICTS, Expect
+from gjkcli.pair import CAST_STATUSES, VERDICTS, CastExpect, Expect
 from gjkcli.shapes.base import Vec
 
-__all__ = ["CARRIED_KEYS", "EXPECT_KEYS", "carried_fields", "expect_from_node"]
+__all__ = ["CARRIED_KEYS", "CAST_KEYS", "EXPECT_KEYS", "carried_fields", "expect_from_node"]
 
 EXPECT_KEYS = (
     "intersects",
@@ -29,6 +30,7 @@ EXPECT_KEYS = (
     "normal",
     "contact",
     "tolerance",
+    "cast",
 )
 """The keys an expectation may hold (``penetration`` is the older name of ``depth``)."""
 
@@ -72,7 +74,37 @@ overlapping, got a string ("apart")
         closest=None if closest is None else _two_points(closest),
         normal=None if normal is None else _direction(normal),
         contact=None if contact is None else _two_points(contact),
+        cast=None if "cast" not in given else _cast(given["cast"]),
     )
+
+
+CAST_KEYS = ("status", "time")
+"""The keys of ``expect.cast``: ``status`` (needed) and ``time`` (optional)."""
+
+
+def _cast(node: Node) -> CastExpect:
+    """A cast's expected status, and its time of impact (in [0, 1]) if stated.
+
+    >>> _cast(Node({"status": "hit", "time": 0.5}, "p.json", "expect.cast"))
+    CastExpect(status='hit', time=0.5)
+    >>> _cast(Node({"status": "hit", "time": 2}, "p.json", "expect.cast"))
+    Traceback (most recent call last):
+    ...
+    gjkcli.io.errors.InputError: p.json: expect.cast.time: expected a time in [0, 1], got 2
+    """
+    node.check_keys("a cast's expectation", ("status",), CAST_KEYS)
+    status = node.key("status")
+    if status.value not in CAST_STATUSES:
+        raise status.error(
+            f"expected one of {', '.join(CAST_STATUSES)}, got {describe(status.value)}"
+        )
+    time_node = node.get("time")
+    if time_node is None or time_node.value is None:
+        return CastExpect(status.string())
+    time = time_node.number()
+    if not 0.0 <= time <= 1.0:
+        raise time_node.error(f"expected a time in [0, 1], got {time:g}")
+    return CastExpect(status.string(), time)
 
 
 def carried_fields(node: Node) -> tuple[tuple[str, Any], ...]:

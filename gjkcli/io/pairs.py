@@ -250,11 +250,16 @@ def pair_from_node(node: Node, default_name: str) -> Pair:
     expect_node = node.get("expect")
     motion_node = node.get("motion")
     a, b = shape_from_node(node.key("a")), shape_from_node(node.key("b"))
+    expect = None if expect_node is None else expect_from_node(expect_node)
+    if expect_node is not None and expect_node.get("cast") is not None and motion_node is None:
+        raise expect_node.key("cast").error(
+            "a cast's expectation needs a motion to cast: add a 'motion' key to the pair"
+        )
     return Pair(
         a,
         b,
         name_node.string() if name_node is not None else default_name,
-        expect_from_node(expect_node) if expect_node is not None else None,
+        expect,
         carried=carried_fields(node),
         motion=None if motion_node is None else motion_from_node(motion_node, a.shape, b.shape),
     )
