@@ -30,13 +30,13 @@ __all__ = ["cast", "raycast", "register"]
 
 _RAYCAST_EPILOG = (
     "Examples:\n"
-    "  gjk raycast 'POLYGON ((2 -1, 4 -1, 4 1, 2 1, 2 -1))' --origin 0 0 --direction 1 0 --max 5\n"
+    "  gjk raycast 'POLYGON ((2 -1, 4 0, 2 1, 2 -1))' --origin 0 0 --direction 3 0\n"
     "  gjk raycast shape.json --origin 0 3 --direction 1 -1 --json\n"
     "  gjk raycast shape.json --origin 0 0 --direction 3 0 --trace --plot ray.svg\n"
     "\n"
     "Exit status:\n"
     "  0  the ray was cast, and every cross-check agreed\n"
-    "  1  a cross-check disagreed (the exact ray cast, Shapely, the certificate)\n"
+    "  1  a cross-check disagreed (the exact or analytic ray cast, Shapely, the normal)\n"
     "  2  bad usage, unreadable input, or a shape that is not convex\n"
     "\n"
     "The statuses, the stop reasons and the JSON record: gjk formats raycast."
@@ -52,7 +52,7 @@ _CAST_EPILOG = (
     "Exit status:\n"
     "  0  the cast ran, and every cross-check agreed\n"
     "  1  a cross-check disagreed (the exact time, the analytic time, Shapely's swept "
-    "region, the certificate)\n"
+    "region, the certificate; for a turning motion, sampling)\n"
     "  2  bad usage, unreadable input, no motion, or a shape that is not convex\n"
     "\n"
     "The motion key, the statuses and the JSON record: gjk formats cast."
@@ -65,7 +65,7 @@ def register(app: typer.Typer) -> None:
     app.command(cls=Command, epilog=_CAST_EPILOG)(cast)
 
 
-_JSON_HELP = "Print one JSON object (gjk formats cast) and nothing else."
+_JSON_HELP = "Print one JSON object and nothing else (gjk formats json describes it)."
 _PLOT_HELP = "Also draw it to this file (.svg, .png or .pdf)."
 
 
@@ -115,11 +115,10 @@ def raycast(
     """Cast a ray at a convex shape: hit or miss, the fraction, the point, the normal."""
     from gjkcli import cli
 
-    start = _finite("--origin", *origin)
-    along = _finite("--direction", *direction)
+    start, along = _vector("--origin", origin), _vector("--direction", direction)
     if along == (0.0, 0.0):
         _fail("--direction 0 0: a ray needs a direction that is not zero")
-    (reach,) = _finite("--max", max_fraction)
+    reach = _number("--max", max_fraction)
     if plot is not None:
         cli._check_picture_path(plot)
     loaded = _load_shape(shape, json_output)
@@ -135,12 +134,12 @@ def raycast(
             "(non-convex or multi-part)",
             json_output,
         )
-    problem = _ray_problem((start[0], start[1]), (along[0], along[1]), reach)
+    problem = _ray_problem(start, along, reach)
     if problem is not None:
         _refuse(name, f"--origin, --direction, --max: {problem}", json_output)
     from gjkcli.verify.ray_check import check_ray
 
-    result = check_ray(loaded.shape, (start[0], start[1]), (along[0], along[1]), reach, trace=trace)
+    result = check_ray(loaded.shape, start, along, reach, trace=trace)
     _show_ray(result, name, json_output, trace)
     if plot is not None:
         from gjkcli.render.motion_plot import save_ray_plot
@@ -206,17 +205,18 @@ def cast(
     ] = False,
     plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE", help=_PLOT_HELP)] = None,
 ) -> None:
-    """Cast B at A as they move: the first time of impact, the contact, the normal."""
+    """Move two shapes (sliding, or turning too) and find when they first touch: the time,
+    the contact, the normal."""
     from gjkcli import cli
 
-    move = None if translation is None else _finite("--translation", *translation)
-    distance = None if target is None else _finite("--target", target)[0]
+    move = None if translation is None else _vector("--translation", translation)
+    distance = None if target is None else _number("--target", target)
     if plot is not None:
         cli._check_picture_path(plot)
     pair = cli._load(a, b, json_output)
     cli._notes(pair)
     shape_a, shape_b = _convex(pair, a, b, json_output)
-    motion = _motion(pair, a, None if move is None else (move[0], move[1]), distance, json_output)
+    motion = _motion(pair, a, move, distance, json_output)
     from gjkcli.verify.motion_check import check_motion
 
     result = check_motion(shape_a, shape_b, motion, trace=trace)
@@ -229,12 +229,20 @@ def cast(
     raise typer.Exit(cli.EXIT_OK if result.agree else cli.EXIT_DISAGREE)
 
 
-def _finite(option: str, *values: float) -> tuple[float, ...]:
-    """An option's numbers, which must be finite (Click reads 'nan' and 'inf' as numbers);
-    ``-0.0`` becomes ``0.0``."""
-    if not all(math.isfinite(value) for value in values):
-        _fail(f"{option} {' '.join(f'{value:g}' for value in values)}: numbers must be finite")
-    return tuple(float(value) + 0.0 for value in values)
+def _vector(option: str, given: tuple[float, float]) -> "Vec":
+    """An option's two numbers, which must be finite (Click reads 'nan' and 'inf' as
+    numbers); ``-0.0`` becomes ``0.0``."""
+    x, y = given
+    if not (math.isfinite(x) and math.isfinite(y)):
+        _fail(f"{option} {x:g} {y:g}: numbers must be finite")
+    return (float(x) + 0.0, float(y) + 0.0)
+
+
+def _number(option: str, given: float) -> float:
+    """An option's number, which must be finite."""
+    if not math.isfinite(given):
+        _fail(f"{option} {given:g}: the number must be finite")
+    return float(given) + 0.0
 
 
 def _ray_problem(origin: "Vec", direction: "Vec", reach: float) -> str | None:

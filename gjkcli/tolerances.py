@@ -27,6 +27,7 @@ from typing import Final
 
 __all__ = [
     "AGREEMENT_RELATIVE",
+    "CAST_POLISH_STEPS",
     "CAST_TIME_RELATIVE",
     "CERTIFICATE_DIRECTIONS",
     "CERTIFICATE_RELATIVE",
@@ -171,6 +172,14 @@ to a new supporting line or adds a support point); curved shapes converge linear
 the ray's point's distance to it drops about fourfold) and need 20 to 30. A run at the
 cap reports stop ``max-iterations``; its fraction is then still a proven lower bound on
 the hit (every point of the ray before it lies beyond a supporting line of the shape)."""
+
+CAST_POLISH_STEPS: Final = 8
+"""Hard cap on the steps that finish a linear cast of curved shapes (neither polytopes nor
+rounded polytopes, whose hits are exact or in closed form): while the distance query at
+the time found still sees a gap beyond its touching band, the time moves on by the gap
+over the relative speed (a step that cannot pass the first contact). The ray loop can
+stop short where a curved shape's flat part (a rounded box's side against an ellipse)
+makes the support point jump; one or two steps close that."""
 
 RAY_CONVERGENCE_RELATIVE: Final = 1e-15
 """The ray cast stops (stop ``converged``) when the ray's point ``x`` lies within

@@ -299,6 +299,28 @@ def test_a_rotating_motion_runs_the_time_of_impact(gjk: Any) -> None:
 
 
 @pytest.mark.parametrize(
+    ("motion", "status", "time"),
+    [
+        ({"b": {"from": [0, 4, 0], "to": [0, 4, 180]}}, "miss", None),
+        ({"b": {"from": [0.5, 0, 0], "to": [0.5, 0, 45]}}, "overlapping", 0.0),
+    ],
+    ids=["miss", "overlapping"],
+)
+def test_rotating_statuses(
+    gjk: Any, motion: dict[str, Any], status: str, time: float | None
+) -> None:
+    box = {"type": "rectangle", "center": [0, 0], "size": [2, 2]}
+    pair = json.dumps({"a": box, "b": box, "motion": motion})
+    record = gjk("cast", pair, "--json").record()
+    assert (record["method"], record["cast"]["status"], record["cast"]["time"]) == (
+        "rotating",
+        status,
+        time,
+    )
+    assert record["agree"] and record["sampled"]["time"] == time
+
+
+@pytest.mark.parametrize(
     ("args", "fragments"),
     [
         (("samples/seed-example.json",), ("the pair has no motion", "--translation DX DY")),

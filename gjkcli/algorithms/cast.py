@@ -39,10 +39,15 @@ With a ``target_distance`` ``d > 0`` the cast asks when the shapes first come wi
 For polytopes (polygons, segments, points, hulls) with no target, the hit is made
 exact on the edge of ``D`` the loop ends on (:func:`~gjkcli.algorithms.raycast.exact_hit`):
 the time is the rational time of that edge, rounded once, and checked exactly to
-be the first (no vertex of ``D`` beyond the edge's line). Every result carries the
-contact points on A and on B at the time of impact (both shapes moved there), the
-unit normal from A towards B, and a :class:`CastCertificate` for a hit or a miss,
-re-checked by :mod:`gjkcli.verify.cast_certificate`.
+be the first (no vertex of ``D`` beyond the edge's line). For rounded polytopes
+(circles, capsules, rounded polygons, and any shapes with a target distance) the hit is
+solved in closed form on the cores' last feature; for other curved shapes (ellipses)
+Newton steps on the distance along the motion finish what the loop leaves
+(:data:`~gjkcli.tolerances.CAST_POLISH_STEPS`). A hit carries the contact points on A
+and on B at the time of impact (both shapes moved there) and the unit normal from A
+towards B; a hit and a miss carry a :class:`CastCertificate`, re-checked by
+:mod:`gjkcli.verify.cast_certificate`. The statuses decided at ``t = 0`` carry neither
+(the verdict's own certificate proves the state at ``t = 0``).
 """
 
 from __future__ import annotations
@@ -65,11 +70,12 @@ from gjkcli.algorithms.raycast import (
     rounded_hit,
 )
 from gjkcli.algorithms.support import MinkowskiDifference, SupportPoint, minkowski_support
+from gjkcli.shapes.affine import Affine, transformed
 from gjkcli.shapes.base import ConvexShape, Vec, as_vec
 from gjkcli.shapes.compound import Compound
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius
-from gjkcli.tolerances import AGREEMENT_RELATIVE, rounding
+from gjkcli.tolerances import AGREEMENT_RELATIVE, CAST_POLISH_STEPS, rounding
 
 __all__ = ["CastCertificate", "CastResult", "CastStatus", "approaching", "cast"]
 
@@ -207,7 +213,7 @@ def cast(
     if run.status == "miss" and not (run.stop == "beyond-max" and run.fraction <= _NEAR_END):
         return _missed(sweep, run.iterations, run.stop, traced)
     # "inside" after a separated verdict is closer than the loop resolves: polytopes are
-    # settled exactly, others count as a hit at once
+    # settled exactly, others by the gap over the closing speed (_hit_within_resolution)
     return _hit(sweep, run, traced)
 
 
@@ -270,7 +276,37 @@ def _hit(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
     time, normal = run.fraction, direction_of(run.axis)
     pa = _weighted([p.a for p in run.simplex], run.weights)
     pb = _weighted([p.b for p in run.simplex], run.weights)
-    return _result_hit(sweep, (time, normal, _surfaces(sweep, time, normal, (pa, pb))), run, steps)
+    points = _surfaces(sweep, time, normal, (pa, pb))
+    # The loop may stop short on a curved shape's flat part (its support jumps there).
+    # The distance along the motion is convex in time, so a Newton step (the gap over the
+    # closing speed along the closest points' normal) never passes the first contact.
+    for _ in range(CAST_POLISH_STEPS):
+        apart = distance(_moved(sweep.a, time, ta), _moved(sweep.b, time, tb))
+        gap = apart.distance - sweep.target
+        if apart.closest is None or gap <= apart.band:
+            break
+        (ax, ay), (bx, by) = apart.closest
+        gap_normal = direction_of((bx - ax, by - ay))
+        closing = -(gap_normal[0] * sweep.r[0] + gap_normal[1] * sweep.r[1])
+        if not closing > 0.0:
+            return _missed(sweep, run.iterations, run.stop, steps)
+        time += gap / closing
+        if time > 1.0:
+            return _missed(sweep, run.iterations, "beyond-max", steps)
+    if radius > 0.0:  # the cores lie the radii apart: their closest points give the normal
+        cores = distance(_moved(core_a, time, ta), _moved(core_b, time, tb))
+        if cores.closest is not None:
+            (ax, ay), (bx, by) = cores.closest
+            normal = direction_of((bx - ax, by - ay))
+            points = _surfaces(sweep, time, normal, cores.closest, moved=False)
+    return _result_hit(sweep, (time, normal, points), run, steps)
+
+
+def _moved(shape: ConvexShape, time: float, translation: Vec) -> ConvexShape:
+    """``shape`` moved by ``time * translation``."""
+    return transformed(
+        shape, Affine.from_parts(translate=(time * translation[0], time * translation[1]))
+    )
 
 
 def _hit_within_resolution(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
@@ -318,13 +354,16 @@ def _difference(point: SupportPoint) -> Vec:
     return (point.a[0] - point.b[0], point.a[1] - point.b[1])
 
 
-def _surfaces(sweep: _Sweep, time: float, normal: Vec, cores: tuple[Vec, Vec]) -> tuple[Vec, Vec]:
+def _surfaces(
+    sweep: _Sweep, time: float, normal: Vec, cores: tuple[Vec, Vec], *, moved: bool = True
+) -> tuple[Vec, Vec]:
     """Points of the cores moved out to the shapes' surfaces along the normal, then to
-    ``time``: the contact points on A and on B (the target apart)."""
+    ``time`` (unless they are there already: not ``moved``): the contact points on A and
+    on B (the target apart)."""
     (ax, ay), (bx, by) = cores
     ra, rb = split_radius(sweep.a)[1], split_radius(sweep.b)[1]
     nx, ny = normal
-    ta, tb = sweep.ta, sweep.tb
+    ta, tb = (sweep.ta, sweep.tb) if moved else (_ZERO, _ZERO)
     return (
         (ax + ra * nx + time * ta[0], ay + ra * ny + time * ta[1]),
         (bx - rb * nx + time * tb[0], by - rb * ny + time * tb[1]),

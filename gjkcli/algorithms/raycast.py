@@ -54,6 +54,7 @@ from gjkcli.shapes.rounded import split_radius
 from gjkcli.tolerances import RAY_CONVERGENCE_RELATIVE, RAY_MAX_ITERATIONS, rounding
 
 __all__ = [
+    "RAY_STOPS",
     "ExactHit",
     "RayHit",
     "RayRun",
@@ -72,7 +73,7 @@ RayStatus = Literal["hit", "miss", "inside"]
 """``hit``: the ray meets the shape at a fraction in ``[0, max_fraction]``; ``miss``: it does
 not; ``inside``: the ray starts in the shape."""
 
-RAY_STOPso = (
+RAY_STOPS = (
     "converged",
     "contains-point",
     "no-progress",
@@ -467,11 +468,11 @@ def exact_hit(
     exact_r = (Fraction(direction[0]), Fraction(direction[1]))
     # the direction as integers on its own scale: only its direction and length matter
     r_den = math.lcm(exact_r[0].denominator, exact_r[1].denominator)
-    rd = (int(exact_r[0] * r_den), int(exact_r[1] * r_den))
+    ray = (int(exact_r[0] * r_den), int(exact_r[1] * r_den))
     count = len(plus)
-    ai = [(scaled[2 * i], scaled[2 * i + 1]) for i in range(count)]
-    bi = [(scaled[2 * (count + j)], scaled[2 * (count + j) + 1]) for j in range(len(minus))]
-    so = (scaled[-2], scaled[-1])
+    whole_a = [(scaled[2 * i], scaled[2 * i + 1]) for i in range(count)]
+    whole_b = [(scaled[2 * (count + j)], scaled[2 * (count + j) + 1]) for j in range(len(minus))]
+    start = (scaled[-2], scaled[-1])
     index_a = {p: i for i, p in enumerate(plus)}
     index_b = {p: j for j, p in enumerate(minus)}
 
@@ -479,16 +480,16 @@ def exact_hit(
         i, j = index_a.get(q.a), index_b.get(q.b)
         if i is None or j is None:
             return None
-        return (ai[i][0] - bi[j][0], ai[i][1] - bi[j][1], i, j)
+        return (whole_a[i][0] - whole_b[j][0], whole_a[i][1] - whole_b[j][1], i, j)
 
     def side(p: tuple[int, int, int, int]) -> int:
-        # cross(R, P - S): which side of the ray's line P lies on
-        return rd[0] * (p[1] - so[1]) - rd[1] * (p[0] - so[0])
+        # cross(ray, P - start): which side of the ray's line P lies on
+        return ray[0] * (p[1] - start[1]) - ray[1] * (p[0] - start[0])
 
     def farthest(nx: int, ny: int) -> tuple[int, int, int, int]:
-        i = max(range(count), key=lambda k: nx * ai[k][0] + ny * ai[k][1])
-        j = min(range(len(bi)), key=lambda k: nx * bi[k][0] + ny * bi[k][1])
-        return (ai[i][0] - bi[j][0], ai[i][1] - bi[j][1], i, j)
+        i = max(range(count), key=lambda k: nx * whole_a[k][0] + ny * whole_a[k][1])
+        j = min(range(len(whole_b)), key=lambda k: nx * whole_b[k][0] + ny * whole_b[k][1])
+        return (whole_a[i][0] - whole_b[j][0], whole_a[i][1] - whole_b[j][1], i, j)
 
     known = [p for p in map(exact, simplex) if p is not None]
     if not known:
@@ -497,26 +498,28 @@ def exact_hit(
     second = next((p for p in known[1:] if _sign(side(p)) != _sign(side(first))), None)
     if second is None or side(first) == 0 == side(second):
         across = -1 if side(first) > 0 else 1  # towards the ray's other side
-        second = farthest(-rd[1] * across, rd[0] * across)
+        second = farthest(-ray[1] * across, ray[0] * across)
         if _sign(side(second)) == _sign(side(first)) != 0 or side(second) == 0 == side(first):
             return None
     for _ in range(RAY_MAX_ITERATIONS):
         ex, ey = second[0] - first[0], second[1] - first[1]
         nx, ny = ey, -ex
-        outward = nx * (so[0] - first[0]) + ny * (so[1] - first[1])
+        outward = nx * (start[0] - first[0]) + ny * (start[1] - first[1])
         if outward == 0:
             return None
         if outward < 0:
             nx, ny = -nx, -ny
         beyond = farthest(nx, ny)
         if nx * (beyond[0] - first[0]) + ny * (beyond[1] - first[1]) <= 0:
-            denominator = rd[0] * ey - rd[1] * ex  # cross(R, e) in the points' scale
+            denominator = ray[0] * ey - ray[1] * ex  # cross(ray, e) in the points' scale
             if denominator == 0:
                 return None
-            # lambda = cross(P1 - S, e) / cross(R, e); the points carry the scale, R not
-            numerator = (first[0] - so[0]) * ey - (first[1] - so[1]) * ex
+            # lambda = cross(P1 - start, e) / cross(ray, e); the points carry the scale, ray not
+            numerator = (first[0] - start[0]) * ey - (first[1] - start[1]) * ex
             fraction = Fraction(numerator * r_den, denominator * scale)
-            along = Fraction((so[0] - first[0]) * rd[1] - (so[1] - first[1]) * rd[0], -denominator)
+            along = Fraction(
+                (start[0] - first[0]) * ray[1] - (start[1] - first[1]) * ray[0], -denominator
+            )
             if fraction < 0 or not 0 <= along <= 1:
                 return None
             ends = (_support_point(first, plus, minus), _support_point(second, plus, minus))

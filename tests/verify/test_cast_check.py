@@ -305,3 +305,41 @@ def test_random_rounded_casts_agree_with_the_analytic_answers() -> None:
 @pytest.mark.slow
 def test_thousands_of_rounded_casts_agree_with_the_analytic_answers() -> None:
     assert run_random_rounded_casts(3000, 1919) <= CAST_TIME_RELATIVE
+
+
+# --- what the cross-check found in the float cast (regressions) --------------------------
+
+FOUND = {
+    # the ray loop's first step did not move it, and it stopped at time 0 as if inside:
+    # the triangle lies at x <= -1, and B (the origin) moves straight up past it
+    "a first step that does not advance": (
+        Polytope(((-1.0, -1.0), (-1.0, 1.0), (-2.0, 0.0))),
+        point((0.0, 0.0)),
+        (0.0, 1.0),
+        "miss",
+    ),
+    # the corners (-o - 12, 10) of A and (-o + 10, -8) of B meet at t = 1 exactly; in
+    # floats the ray's fraction came out just past 1, and the float loop called it a miss
+    "a hit at t = 1 far from the origin": (
+        Polytope(((-2097164.0, 10.0), (-2097160.0, 8.0), (-2097154.0, 4.0))),
+        Polytope(((-2097142.0, -8.0), (-2097150.0, -8.0), (-2097162.0, 4.0))),
+        (-22.0, 18.0),
+        "hit",
+    ),
+    # the certificate's apart_until fell 5e-7 short of the time, its separation bounded
+    # with the rounding of coordinates of 1e9 rather than of the shapes' own size
+    "a certificate near 1e9": (
+        segment((1e9, 1e9), (1e9 + 1e6, 1e9 + 1.0)),
+        rectangle((1e9 + 123457.0, 1e9 + 3.75), (1.0, 1.0)),
+        (0.75, -6.5),
+        "hit",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(FOUND))
+def test_what_the_cross_check_found(name: str) -> None:
+    a, b, move, status = FOUND[name]
+    check = check_cast(a, b, moving_b(*move))
+    assert check.exact is not None and check.exact.status == status
+    assert check.agree, check.problems

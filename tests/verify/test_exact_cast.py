@@ -11,10 +11,13 @@ from typing import NamedTuple
 import pytest
 
 from gjkcli.algorithms.hull import convex_hull_indices
+from gjkcli.algorithms.raycast import raycast
 from gjkcli.shapes import Polytope, capsule, circle, ellipse, point, rounded, segment
 from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.tolerances import CAST_TIME_RELATIVE
 from gjkcli.verify.exact_cast import analytic_cast, exact_cast, exact_gap, exact_raycast
 from tests.verify.cast_pairs import (
+    aimed_pair,
     difference_points,
     grid_pair,
     relative_motion,
@@ -295,6 +298,27 @@ def test_ray_cast_is_the_cast_of_a_point() -> None:
             assert (ray.status, ray.fraction) == (cast.status, cast.time)
         else:
             assert ray.status == "inside" and ray.fraction == 0
+
+
+def test_the_float_ray_cast_agrees_with_the_exact_one() -> None:
+    # gjkcli's ray cast (van den Bergen's loop, made exact on its last edge) against the
+    # rational answer, from a corner of B along B's translation, with various lengths
+    rng = random.Random(185)
+    seen = set()
+    for index in range(300):
+        a, b, move = (grid_pair if index % 2 else aimed_pair)(rng)
+        if move == (0.0, 0.0):
+            continue
+        origin, limit = b.vertices[0], rng.choice([0.5, 1.0, 3.0])
+        exact = exact_raycast(a, origin, move, limit)
+        ray = raycast(a, origin, move, limit)
+        assert exact is not None and ray.status == exact.status, (a, origin, move, limit)
+        seen.add(exact.status)
+        if exact.fraction is not None:
+            assert ray.fraction is not None
+            off = abs(Fraction(ray.fraction) - exact.fraction)
+            assert off <= CAST_TIME_RELATIVE * exact.fraction, (a, origin, move, limit)
+    assert seen == {"hit", "miss", "inside"}
 
 
 # --- analytic casts ----------------------------------------------------------------------

@@ -1,0 +1,426 @@
+"""The linear shape cast: analytic times, every status, exact times for polygons."""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+
+import pytest
+
+from gjkcli import cast as public_cast
+from gjkcli.algorithms.cast import CastResult, approaching, cast
+from gjkcli.algorithms.distance import distance
+from gjkcli.algorithms.raycast import RayStep
+from gjkcli.shapes import (
+    Affine,
+    capsule,
+    circle,
+    convex_polygon,
+    ellipse,
+    hull,
+    point,
+    rectangle,
+    rounded,
+    segment,
+    transformed,
+    union_of,
+)
+from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.verify.cast_certificate import check_cast_certificate
+from tests.algorithms.exact_cast import exact_state, exact_time, random_cast
+
+BOX = rectangle((0.0, 0.0), (2.0, 2.0))  # [-1, 1] x [-1, 1]
+
+
+def checked(
+    a: ConvexShape, b: ConvexShape, tb: Vec, ta: Vec = (0.0, 0.0), target: float = 0.0
+) -> CastResult:
+    """The cast, with its certificate re-checked."""
+    result = cast(a, b, tb, ta, target_distance=target)
+    assert check_cast_certificate(a, b, ta, tb, result) == ()
+    return result
+
+
+def circles_time(ca: Vec, ra: float, cb: Vec, rb: float, tb: Vec) -> float | None:
+    """When ``|cb + t tb - ca| = ra + rb`` first, from the quadratic (``None``: never in [0, 1])."""
+    dx, dy = cb[0] - ca[0], cb[1] - ca[1]
+    reach = ra + rb
+    a2 = tb[0] ** 2 + tb[1] ** 2
+    half_b = dx * tb[0] + dy * tb[1]
+    c = dx * dx + dy * dy - reach * reach
+    disc = half_b * half_b - a2 * c
+    if disc < 0.0 or half_b >= 0.0:
+        return None
+    t = c / (-half_b + math.sqrt(disc))
+    return t if t <= 1.0 else None
+
+
+# -- analytic times --------------------------------------------------------------------
+
+
+def test_box_and_point_hit_at_the_edge() -> None:
+    result = checked(BOX, point((5.0, 0.5)), (-8.0, 0.0))
+    assert (result.status, result.time, result.normal) == ("hit", 0.5, (1.0, 0.0))
+    assert result.points == ((1.0, 0.5), (1.0, 0.5))
+    assert result.stop in {"converged", "no-progress", "contains-point"}
+
+
+def test_circle_and_circle_match_the_quadratic() -> None:
+    rng = random.Random(1801)
+    hits = 0
+    for _ in range(200):
+        ca, ra = (rng.uniform(-3, 3), rng.uniform(-3, 3)), rng.uniform(0.1, 2.0)
+        cb, rb = (rng.uniform(-8, 8), rng.uniform(-8, 8)), rng.uniform(0.1, 2.0)
+        tb = (rng.uniform(-15, 15), rng.uniform(-15, 15))
+        if math.dist(ca, cb) <= ra + rb:
+            continue
+        result = checked(circle(ca, ra), circle(cb, rb), tb)
+        expected = circles_time(ca, ra, cb, rb, tb)
+        if expected is None:
+            assert result.status == "miss"
+            continue
+        hits += 1
+        assert result.status == "hit" and result.time is not None
+        assert result.time == pytest.approx(expected, rel=1e-14)
+        # the normal points from centre A to centre B at the time of impact
+        gap = (cb[0] + expected * tb[0] - ca[0], cb[1] + expected * tb[1] - ca[1])
+        assert result.normal == pytest.approx(
+            (gap[0] / math.hypot(*gap), gap[1] / math.hypot(*gap)), abs=1e-13
+        )
+        assert result.points is not None
+        assert math.dist(*result.points) <= 1e-13 * (1.0 + math.hypot(*tb))
+    assert hits > 20
+
+
+def test_capsule_and_circle() -> None:
+    # the circle's centre meets the capsule's core offset by 1.5: first the flat side ...
+    side = checked(capsule((0.0, -2.0), (0.0, 2.0), 1.0), circle((6.0, 1.0), 0.5), (-9.0, 0.0))
+    assert (side.status, side.time, side.normal) == ("hit", 0.5, (1.0, 0.0))
+    # ... then the round end: |(6 - 9 t, 3.5) - (0, 2)| = 1.5 at 6 - 9t = sqrt(1.5^2 - 1.5^2)
+    end = checked(capsule((0.0, -2.0), (0.0, 2.0), 1.0), circle((6.0, 3.0), 0.5), (-9.0, 0.0))
+    expected = (6.0 - math.sqrt(1.5**2 - 1.0**2)) / 9.0
+    assert end.status == "hit" and end.time == pytest.approx(expected, rel=1e-15)
+    assert end.normal == pytest.approx((math.sqrt(1.25) / 1.5, 1.0 / 1.5), rel=1e-14)
+
+
+def test_rounded_polygons() -> None:
+    triangle = rounded(convex_polygon([(0.0, 0.0), (2.0, 0.0), (1.0, 2.0)]), 0.5)
+    result = checked(triangle, capsule((5.0, 0.0), (5.0, 3.0), 0.25), (-4.0, 0.0))
+    # the rounded corner at (2, 0) reaches x = 2.5 at y = 0, where the capsule's core
+    # (x = 5 - 4 t, y in [0, 3]) is 0.25 away at t = 0.5625
+    assert (result.status, result.time, result.normal) == ("hit", 0.5625, (1.0, 0.0))
+    square = rounded(rectangle((0.0, 0.0), (2.0, 2.0), 30.0), 0.25)
+    slanted = checked(square, point((4.0, 0.0)), (-4.0, 0.0))
+    # the square's corner at angle -15 degrees... measured against a bisection instead
+    assert slanted.time == pytest.approx(
+        bisection(square, point((4.0, 0.0)), (-4.0, 0.0)), rel=1e-12
+    )
+
+
+def test_ellipses_agree_with_a_bisection_on_distance() -> None:
+    rng = random.Random(1802)
+    for _ in range(6):
+        a = ellipse((0.0, 0.0), (2.0, 1.0), rng.uniform(0.0, 180.0))
+        b = ellipse((6.0, 1.0), (1.0, 0.5), rng.uniform(0.0, 180.0))
+        result = checked(a, b, (-8.0, -1.0))
+        assert result.status == "hit" and result.time is not None
+        assert result.time == pytest.approx(bisection(a, b, (-8.0, -1.0)), rel=1e-12)
+
+
+def bisection(a: ConvexShape, b: ConvexShape, tb: Vec, ta: Vec = (0.0, 0.0)) -> float:
+    """The first time at which ``distance()`` reaches 0 along the motion: the first of 400
+    samples that touches, then 60 halvings from the sample before it."""
+
+    def apart(t: float) -> bool:
+        moved_a = transformed(a, Affine.from_parts(translate=(t * ta[0], t * ta[1])))
+        moved_b = transformed(b, Affine.from_parts(translate=(t * tb[0], t * tb[1])))
+        return distance(moved_a, moved_b).distance > 0.0
+
+    samples = [k / 400 for k in range(401)]
+    first = next(i for i, t in enumerate(samples) if not apart(t))
+    low, high = samples[first - 1], samples[first]
+    for _ in range(60):
+        middle = 0.5 * (low + high)
+        low, high = (middle, high) if apart(middle) else (low, middle)
+    return high
+
+
+def test_seeded_curved_pairs_agree_with_a_bisection() -> None:
+    rng = random.Random(1803)
+    makers = [
+        lambda c: circle(c, rng.uniform(0.2, 1.5)),
+        lambda c: capsule(c, (c[0] + rng.uniform(-2, 2), c[1] + rng.uniform(-2, 2)), 0.3),
+        lambda c: ellipse(c, (rng.uniform(0.3, 2.0), rng.uniform(0.3, 2.0)), rng.uniform(0, 180)),
+        lambda c: rounded(rectangle(c, (1.0, 2.0), rng.uniform(0, 90)), 0.2),
+    ]
+    hits = 0
+    for _ in range(24):
+        a = rng.choice(makers)((0.0, 0.0))
+        b = rng.choice(makers)((rng.uniform(4, 7), rng.uniform(-2, 2)))
+        tb = (-rng.uniform(6.0, 14.0), rng.uniform(-3.0, 3.0))
+        result = checked(a, b, tb)
+        if result.status != "hit":
+            continue
+        hits += 1
+        assert result.time == pytest.approx(bisection(a, b, tb), rel=1e-10)
+    assert hits > 10
+
+
+# -- exact times for polygons ----------------------------------------------------------
+
+
+def exact_agreement(seed: int, pairs: int) -> dict[str, int]:
+    """Casts of seeded random polygon pairs against the brute-force exact oracle: status,
+    time (within 1e-12 relative: in practice equal) and certificate."""
+    rng = random.Random(seed)
+    seen: dict[str, int] = {}
+    for index in range(pairs):
+        ring_a, ring_b, ta, tb = random_cast(rng)
+        a, b = hull(ring_a), hull(ring_b)
+        result = checked(a, b, tb, ta)
+        r = (Fraction(tb[0]) - Fraction(ta[0]), Fraction(tb[1]) - Fraction(ta[1]))
+        state = exact_state(ring_a, ring_b, (float(r[0]), float(r[1])))
+        context = f"pair {index}: {ring_a} {ring_b} {ta} {tb}: {result}"
+        seen[result.status] = seen.get(result.status, 0) + 1
+        if state != "separated":
+            assert result.status == state, context
+            continue
+        exact = exact_time(ring_a, ring_b, r)
+        if exact is None:
+            assert result.status == "miss", context
+            continue
+        assert result.status == "hit" and result.time is not None, context
+        assert abs(result.time - float(exact)) <= 1e-12 * float(exact), context
+    return seen
+
+
+def test_seeded_polygon_pairs_match_the_exact_times() -> None:
+    seen = exact_agreement(1804, 150)
+    assert {"hit", "miss", "overlapping", "touching-approaching", "touching-receding"} <= set(seen)
+
+
+@pytest.mark.slow
+def test_thousands_of_polygon_pairs_match_the_exact_times() -> None:
+    seen = exact_agreement(1805, 4000)
+    assert seen["hit"] > 200 and seen["touching-approaching"] > 100
+
+
+def far_thin_case(rng: random.Random) -> tuple[list[Vec], list[Vec], Vec]:
+    """A segment 1e6 long near (1e9, 1e9), a small triangle a few units off its middle
+    part, and a motion towards it."""
+    ox, oy = 1e9 + rng.uniform(-1e3, 1e3), 1e9 + rng.uniform(-1e3, 1e3)
+    angle = rng.uniform(0.0, math.pi)
+    ux, uy = math.cos(angle), math.sin(angle)
+    ring_a = [(ox, oy), (ox + 1e6 * ux, oy + 1e6 * uy)]
+    along, off = rng.uniform(0.0, 1e6), rng.uniform(0.5, 5.0)
+    cx, cy = ox + along * ux - off * uy, oy + along * uy + off * ux
+    corners = [(cx + rng.uniform(-0.3, 0.3), cy + rng.uniform(-0.3, 0.3)) for _ in range(3)]
+    mx, my = sum(x for x, _ in corners) / 3, sum(y for _, y in corners) / 3
+    ring_b = sorted(corners, key=lambda p: math.atan2(p[1] - my, p[0] - mx))
+    speed = rng.uniform(2.0, 12.0)
+    return ring_a, ring_b, (uy * speed + rng.uniform(-3, 3), -ux * speed + rng.uniform(-3, 3))
+
+
+def test_long_thin_target_far_from_the_origin_is_exact() -> None:
+    rng = random.Random(1806)
+    hits = 0
+    for _ in range(40):
+        ring_a, ring_b, tb = far_thin_case(rng)
+        result = checked(hull(ring_a), hull(ring_b), tb)
+        exact = exact_time(ring_a, ring_b, (Fraction(tb[0]), Fraction(tb[1])))
+        if exact is None:
+            assert result.status == "miss"
+            continue
+        hits += 1
+        assert result.status == "hit" and result.time == float(exact)
+    assert hits > 20
+
+
+# -- statuses ---------------------------------------------------------------------------
+
+
+def test_miss() -> None:
+    result = checked(BOX, circle((5.0, 0.0), 1.0), (6.0, 0.0))
+    assert (result.status, result.time, result.points, result.normal) == ("miss", None, None, None)
+    assert result.certificate is not None and result.certificate.apart_until == 1.0
+    # short of the box: the motion ends 0.5 away
+    assert checked(BOX, circle((5.0, 0.0), 1.0), (-2.5, 0.0)).status == "miss"
+
+
+def test_overlapping_at_the_start() -> None:
+    result = checked(BOX, circle((0.5, 0.0), 1.0), (6.0, 0.0))
+    assert (result.status, result.time, result.stop) == ("overlapping", 0.0, "start-overlapping")
+
+
+def test_inside_start_is_overlapping() -> None:
+    assert checked(BOX, point((0.2, 0.1)), (5.0, 5.0)).status == "overlapping"
+
+
+def test_touching_and_receding_reports_no_hit() -> None:
+    touching = rectangle((2.0, 0.0), (2.0, 2.0))  # shares the edge x = 1
+    result = checked(BOX, touching, (3.0, 0.5))
+    assert (result.status, result.time, result.certificate) == ("touching-receding", None, None)
+
+
+def test_touching_and_approaching_reports_time_zero() -> None:
+    touching = rectangle((2.0, 0.0), (2.0, 2.0))
+    result = checked(BOX, touching, (-0.5, 3.0))
+    assert (result.status, result.time) == ("touching-approaching", 0.0)
+
+
+def test_sliding_along_an_edge_is_not_a_hit() -> None:
+    touching = rectangle((2.0, 0.0), (2.0, 2.0))
+    for motion in ((0.0, 5.0), (0.0, -5.0)):
+        assert checked(BOX, touching, motion).status == "touching-receding"
+    # a circle resting on the box's top edge, sliding along it
+    assert checked(BOX, circle((0.0, 2.0), 1.0), (3.0, 0.0)).status == "touching-receding"
+
+
+def test_corner_touch_needs_every_edge_to_approach() -> None:
+    corner = rectangle((2.0, 2.0), (2.0, 2.0))  # touches BOX at the corner (1, 1)
+    assert checked(BOX, corner, (-1.0, -1.0)).status == "touching-approaching"
+    assert checked(BOX, corner, (-1.0, -0.01)).status == "touching-approaching"
+    # along one of the edges: sliding past; outside either one: receding
+    assert checked(BOX, corner, (-1.0, 0.0)).status == "touching-receding"
+    assert checked(BOX, corner, (-1.0, 0.5)).status == "touching-receding"
+    assert checked(BOX, corner, (1.0, -5.0)).status == "touching-receding"
+
+
+def test_approaching_on_a_smooth_touch() -> None:
+    a, b = circle((0.0, 0.0), 1.0), circle((2.0, 0.0), 1.0)
+    assert approaching(a, b, (-1.0, 0.0), 0.0) and approaching(a, b, (-1.0, 0.9), 0.0)
+    assert not approaching(a, b, (1.0, 0.0), 0.0) and not approaching(a, b, (0.0, 1.0), 0.0)
+    assert not approaching(a, b, (1.0, 5.0), 0.0)
+
+
+def test_target_distance() -> None:
+    # B's edge x = 4 comes within 1 of A's edge x = 1 at t = 2 / 6
+    result = checked(BOX, rectangle((5.0, 0.0), (2.0, 2.0)), (-6.0, 0.0), target=1.0)
+    assert (result.status, result.time, result.target_distance) == ("hit", 1.0 / 3.0, 1.0)
+    assert result.points is not None and math.dist(*result.points) == pytest.approx(1.0)
+    disc = checked(BOX, circle((5.0, 0.0), 1.0), (-6.0, 0.0), target=0.5)
+    assert disc.time == pytest.approx(2.5 / 6.0, rel=1e-15)
+
+
+def test_within_target_at_the_start() -> None:
+    result = checked(BOX, circle((2.5, 0.0), 1.0), (6.0, 0.0), target=0.6)
+    assert (result.status, result.time, result.stop) == (
+        "within-target",
+        0.0,
+        "start-within-target",
+    )
+    assert checked(BOX, circle((2.5, 0.0), 1.0), (6.0, 0.0), target=0.4).status == "miss"
+
+
+def test_zero_motion() -> None:
+    assert checked(BOX, circle((5.0, 0.0), 1.0), (0.0, 0.0)).status == "miss"
+    assert checked(BOX, circle((2.0, 0.0), 1.0), (0.0, 0.0)).status == "touching-receding"
+    assert checked(BOX, circle((1.0, 0.0), 1.0), (0.0, 0.0)).status == "overlapping"
+    # both moving by the same translation is no relative motion
+    assert checked(BOX, circle((5.0, 0.0), 1.0), (3.0, 3.0), (3.0, 3.0)).status == "miss"
+
+
+def test_both_shapes_moving() -> None:
+    # A moves right by 2, B left by 2: their 3-unit gap closes at t = 3 / 4
+    result = checked(BOX, rectangle((5.0, 0.0), (2.0, 2.0)), (-2.0, 0.0), (2.0, 0.0))
+    assert (result.status, result.time) == ("hit", 0.75)
+    assert result.points is not None
+    assert result.points[0][0] == result.points[1][0] == 2.5  # x = 1 + 0.75 * 2
+
+
+def test_hit_at_the_very_end_is_kept() -> None:
+    result = checked(BOX, point((4.0, 0.0)), (-3.0, 0.0))
+    assert (result.status, result.time) == ("hit", 1.0)
+
+
+def test_recorder_and_steps() -> None:
+    steps: list[RayStep] = []
+    result = cast(BOX, circle((5.0, 0.3), 1.0), (-6.0, 0.0), recorder=steps)
+    assert tuple(steps) == result.steps and len(steps) == result.iterations
+    assert steps[-1].outcome == result.stop and steps[0].fraction <= steps[-1].fraction
+    assert cast(BOX, circle((5.0, 0.3), 1.0), (-6.0, 0.0)).steps == ()
+
+
+def test_bad_input_is_refused() -> None:
+    with pytest.raises(ValueError, match="finite"):
+        cast(BOX, BOX, (math.nan, 0.0))
+    with pytest.raises(ValueError, match="target distance"):
+        cast(BOX, circle((5.0, 0.0), 1.0), (1.0, 0.0), target_distance=-1.0)
+    parts = union_of([BOX, rectangle((5.0, 0.0), (1.0, 1.0))])
+    with pytest.raises(ValueError, match="casts need convex shapes"):
+        cast(parts, BOX, (1.0, 0.0))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="cast each convex part"):
+        public_cast("POLYGON ((0 0, 4 0, 4 4, 2 1, 0 4, 0 0))", "POINT (9 9)", (1.0, 0.0))
+
+
+# -- regressions ------------------------------------------------------------------------
+
+
+def test_a_first_step_away_from_the_seed_is_not_a_stop() -> None:
+    # The ray loop once left its seed point out of the simplex: the first support point
+    # then lay farther from the origin than the seed, the step looked like no progress,
+    # and this separated pair was a "hit" at time 0.
+    a = hull([
+        (1.3177831566961862, 1.3394855801807897),
+        (0.5044696328332516, 1.8100509542920378),
+        (-1.802793439475764, -0.5298206131961807),
+        (-0.3215656701062317, -1.8513156368900368),
+        (0.34912040887823426, -1.8463176887223733),
+    ])  # fmt: skip
+    b = hull([
+        (4.677301117419894, 2.745038465120273),
+        (4.510338384134695, 2.83954250119936),
+        (2.477153151099009, 2.101824816028732),
+        (3.5217098046034327, 0.010721941039713911),
+    ])  # fmt: skip
+    assert checked(a, b, (4.026689752453009, -5.937926212946798)).status == "miss"
+
+
+def test_the_certificate_bounds_the_closing_speed_from_above() -> None:
+    # apart_until was once the separation over a closing speed rounded down: a hair past
+    # what the axis proves, and the certificate failed its check
+    a = hull([
+        (1.5953487891256346, 0.02722388114727218),
+        (1.108877322939069, 1.147288098666082),
+        (-1.4150147907471817, -0.7373005090436728),
+        (-0.0822768775349184, -1.593458318906539),
+    ])  # fmt: skip
+    b = hull([
+        (-2.200050045109417, 0.9186277262457279),
+        (-2.5977836177639295, 1.1807247883398233),
+        (-3.2963935579581136, 1.2449517562032002),
+        (-2.063009421388931, -0.6439282581541435),
+        (-2.0404235508497037, -0.6108470208325228),
+        (-1.9993942955223805, -0.5439543793332932),
+    ])  # fmt: skip
+    ta, tb = (0.26102098664511875, 1.687017921956226), (10.95770088449023, 7.074575328640371)
+    assert checked(a, b, tb, ta).status == "hit"
+
+
+def test_a_curved_shape_with_a_flat_side_is_finished_by_newton_steps() -> None:
+    # An ellipse against a rounded box: the loop stopped short on the box's flat side,
+    # 9.4e-11 before the contact, and the contact points did not meet.
+    tilted = transformed(
+        circle((0.0, 0.0), 1.0),
+        Affine((-0.4540958229562362, -1.8946839234374602, 1.8184642192296334, -0.47312894384018545),
+               (0.0, 0.0), None),
+    )  # fmt: skip
+    box = hull([
+        (4.51598239718806, -3.0586267294570417),
+        (5.268736190428756, -2.4003245748488826),
+        (3.9521318812124386, -0.8948169883674917),
+        (3.199378087971743, -1.5531191429756503),
+    ])  # fmt: skip
+    tb = (-13.16455454543542, -1.529082394376491)
+    result = checked(tilted, rounded(box, 0.2), tb)
+    assert result.status == "hit" and result.points is not None
+    assert math.dist(*result.points) < 1e-13
+    assert result.time == pytest.approx(bisection(tilted, rounded(box, 0.2), tb), rel=1e-13)
+
+
+def test_segments_and_points() -> None:
+    result = checked(segment((0.0, -1.0), (0.0, 1.0)), segment((3.0, 0.0), (5.0, 0.0)), (-4.0, 0.0))
+    assert (result.status, result.time) == ("hit", 0.75)
+    head_on = checked(point((0.0, 0.0)), point((2.0, 2.0)), (-4.0, -4.0))
+    assert (head_on.status, head_on.time) == ("hit", 0.5)

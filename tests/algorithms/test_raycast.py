@@ -1,0 +1,198 @@
+"""The GJK ray cast: analytic hits, exact hits on polygons, every status and stop."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from fractions import Fraction
+
+import pytest
+
+from gjkcli import raycast as public_raycast
+from gjkcli.algorithms import raycast as raycast_module
+from gjkcli.algorithms.raycast import RAY_STOPS, RayStep, raycast, rounded_hit
+from gjkcli.shapes import (
+    capsule,
+    circle,
+    convex_polygon,
+    ellipse,
+    rectangle,
+    rounded,
+    segment,
+    union_of,
+)
+from gjkcli.shapes.base import Vec
+
+BOX = rectangle((0.0, 0.0), (2.0, 2.0))  # [-1, 1] x [-1, 1]
+
+
+def circle_fraction(centre: Vec, radius: float, origin: Vec, direction: Vec) -> float | None:
+    """The first root of ``|origin + l d - c| = radius``, in exact-ish float arithmetic."""
+    ox, oy = origin[0] - centre[0], origin[1] - centre[1]
+    dx, dy = direction
+    a = dx * dx + dy * dy
+    half_b = ox * dx + oy * dy
+    c = ox * ox + oy * oy - radius * radius
+    disc = half_b * half_b - a * c
+    if disc < 0.0 or half_b >= 0.0:
+        return None
+    return c / (-half_b + math.sqrt(disc))
+
+
+def test_ray_against_circles_matches_the_quadratic() -> None:
+    rng = random.Random(1811)
+    hits = 0
+    for _ in range(300):
+        centre, radius = (rng.uniform(-5, 5), rng.uniform(-5, 5)), rng.uniform(0.1, 3.0)
+        origin = (rng.uniform(-10, 10), rng.uniform(-10, 10))
+        direction = (rng.uniform(-10, 10), rng.uniform(-10, 10))
+        if math.dist(origin, centre) <= radius:
+            continue
+        hit = raycast(circle(centre, radius), origin, direction, max_fraction=5.0)
+        expected = circle_fraction(centre, radius, origin, direction)
+        if expected is None or expected > 5.0:
+            assert hit.status == "miss"
+            continue
+        hits += 1
+        assert hit.status == "hit" and hit.fraction == pytest.approx(expected, rel=1e-14)
+        assert hit.point is not None and hit.normal is not None
+        outward = ((hit.point[0] - centre[0]) / radius, (hit.point[1] - centre[1]) / radius)
+        assert hit.normal == pytest.approx(outward, abs=1e-13)
+    assert hits > 15
+
+
+def test_ray_against_a_box() -> None:
+    hit = raycast(BOX, (-3.0, 0.5), (1.0, 0.0), max_fraction=5.0)
+    assert (hit.status, hit.fraction, hit.point, hit.normal) == (
+        "hit",
+        2.0,
+        (-1.0, 0.5),
+        (-1.0, 0.0),
+    )
+    slanted = raycast(BOX, (-1.5, -3.0), (1.0, 2.0), max_fraction=5.0)  # y = -1 at l = 1
+    assert (slanted.fraction, slanted.normal) == (1.0, (0.0, -1.0))
+    corner = raycast(BOX, (-3.0, -3.0), (1.0, 1.0), max_fraction=5.0)
+    assert corner.status == "hit" and corner.fraction == 2.0 and corner.point == (-1.0, -1.0)
+
+
+def test_polygon_hits_are_the_exact_rational_ones() -> None:
+    rng = random.Random(1812)
+    for _ in range(100):
+        ring = [(rng.uniform(-3, 3), rng.uniform(-3, 3)) for _ in range(3)]
+        ring.sort(key=lambda p: math.atan2(p[1] - sum(q[1] for q in ring) / 3, p[0]))
+        shape = convex_polygon(_counter_clockwise(ring))
+        origin = (rng.uniform(-9, 9), rng.uniform(-9, 9))
+        direction = (rng.uniform(-9, 9), rng.uniform(-9, 9))
+        hit = raycast(shape, origin, direction, max_fraction=10.0)
+        expected = _exact_first_hit(_counter_clockwise(ring), origin, direction)
+        if hit.status == "inside":
+            continue
+        if expected is None or expected > 10:
+            assert hit.status == "miss"
+        else:
+            assert hit.status == "hit" and hit.fraction == float(expected)
+
+
+def _counter_clockwise(ring: list[Vec]) -> list[Vec]:
+    (ax, ay), (bx, by), (cx, cy) = ring
+    return ring if (bx - ax) * (cy - ay) - (by - ay) * (cx - ax) > 0 else ring[::-1]
+
+
+def _exact_first_hit(ring: list[Vec], origin: Vec, direction: Vec) -> Fraction | None:
+    """The least ``l >= 0`` at which the ray meets an edge of the triangle, exactly."""
+    ox, oy = map(Fraction, origin)
+    dx, dy = map(Fraction, direction)
+    best: Fraction | None = None
+    for i in range(3):
+        (px, py), (qx, qy) = ring[i], ring[(i + 1) % 3]
+        ex, ey = Fraction(qx) - Fraction(px), Fraction(qy) - Fraction(py)
+        denominator = dx * ey - dy * ex
+        if denominator == 0:
+            continue
+        wx, wy = Fraction(px) - ox, Fraction(py) - oy
+        fraction = (wx * ey - wy * ex) / denominator
+        along = (wx * dy - wy * dx) / denominator
+        if fraction >= 0 and 0 <= along <= 1 and (best is None or fraction < best):
+            best = fraction
+    return best
+
+
+def test_long_thin_target_far_from_the_origin() -> None:
+    target = segment((1e9, 1e9), (1e9 + 1e6, 1e9 + 1.0))
+    hit = raycast(target, (1e9 + 5e5, 1e9 - 3.0), (0.0, 10.0))
+    # the segment is at y = 1e9 + 0.5 above x = 1e9 + 5e5: 3.5 up, fraction 0.35
+    assert hit.status == "hit" and hit.fraction == 0.35
+    assert hit.normal == pytest.approx((1e-6, -1.0), abs=1e-12)
+
+
+def test_ellipse_and_rounded_shapes() -> None:
+    # an ellipse with radii (3, 1) about the origin: the ray up the line x = 1.5 meets it
+    # at y = -sqrt(1 - 0.25)
+    hit = raycast(ellipse((0.0, 0.0), (3.0, 1.0)), (1.5, -5.0), (0.0, 1.0), max_fraction=10.0)
+    assert hit.fraction == pytest.approx(5.0 - math.sqrt(0.75), rel=1e-14)
+    assert hit.normal is not None
+    assert hit.normal == pytest.approx((0.5 / 3.0 / math.hypot(0.5 / 3.0, math.sqrt(0.75)),
+                                        -math.sqrt(0.75) / math.hypot(0.5 / 3.0, math.sqrt(0.75))),
+                                       abs=1e-6)  # fmt: skip
+    side = raycast(capsule((0.0, -2.0), (0.0, 2.0), 1.0), (-5.0, 1.0), (1.0, 0.0), 10.0)
+    assert (side.fraction, side.normal) == (4.0, (-1.0, 0.0))
+    end = raycast(rounded(BOX, 0.5), (-5.0, 1.25), (1.0, 0.0), 10.0)  # the corner's arc
+    assert end.fraction == pytest.approx(5.0 - 1.0 - math.sqrt(0.25 - 0.0625), rel=1e-15)
+
+
+def test_statuses_and_stops() -> None:
+    assert raycast(BOX, (0.0, 0.0), (1.0, 0.0)).status == "inside"
+    inside = raycast(BOX, (0.5, 0.5), (1.0, 0.0))
+    assert (inside.fraction, inside.point, inside.normal) == (0.0, (0.5, 0.5), None)
+    parallel = raycast(BOX, (-3.0, 0.0), (-1.0, 0.0), max_fraction=10.0)  # pointing away
+    assert (parallel.status, parallel.stop) == ("miss", "parallel")
+    short = raycast(BOX, (-3.0, 0.0), (1.0, 0.0), max_fraction=1.5)
+    assert (short.status, short.stop, short.fraction) == ("miss", "beyond-max", None)
+    exact_end = raycast(BOX, (-3.0, 0.0), (1.0, 0.0), max_fraction=2.0)
+    assert (exact_end.status, exact_end.fraction) == ("hit", 2.0)
+    for result in (inside, parallel, short, exact_end):
+        assert result.stop in RAY_STOPS
+
+
+def test_iteration_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(raycast_module, "RAY_MAX_ITERATIONS", 2)
+    hit = raycast(ellipse((5.0, 0.3), (1.0, 2.0), 20.0), (0.0, 0.0), (10.0, 0.0))
+    assert (hit.status, hit.stop, hit.iterations) == ("hit", "max-iterations", 2)
+    # the fraction reached is a lower bound on the hit
+    monkeypatch.undo()
+    full = raycast(ellipse((5.0, 0.3), (1.0, 2.0), 20.0), (0.0, 0.0), (10.0, 0.0))
+    assert hit.fraction is not None and full.fraction is not None
+    assert hit.fraction < full.fraction
+
+
+def test_recorder() -> None:
+    steps: list[RayStep] = []
+    hit = raycast(circle((5.0, 0.3), 1.0), (0.0, 0.0), (10.0, 0.0), recorder=steps)
+    assert len(steps) == hit.iterations and steps[-1].outcome == hit.stop
+    assert any(step.advanced for step in steps)
+    assert all(a.fraction <= b.fraction for a, b in itertools.pairwise(steps))
+
+
+def test_bad_input() -> None:
+    with pytest.raises(ValueError, match="non-zero"):
+        raycast(BOX, (0.0, 0.0), (0.0, 0.0))
+    with pytest.raises(ValueError, match="finite"):
+        raycast(BOX, (math.inf, 0.0), (1.0, 0.0))
+    with pytest.raises(ValueError, match="max fraction"):
+        raycast(BOX, (0.0, 0.0), (1.0, 0.0), max_fraction=math.nan)
+    with pytest.raises(ValueError, match="convex"):
+        parts = union_of([BOX, rectangle((5.0, 0.0), (1.0, 1.0))])
+        raycast(parts, (0.0, 0.0), (1.0, 0.0))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="cast each convex part"):
+        public_raycast("POLYGON ((0 0, 4 0, 4 4, 2 1, 0 4, 0 0))", (9.0, 9.0), (1.0, 0.0))
+
+
+def test_rounded_hit_on_a_segment_end() -> None:
+    # the ray passes beyond the segment's end: the end's disc decides
+    found = rounded_hit((0.0, 0.0), (1.0, 0.0), [(3.0, 1.0), (3.0, 5.0)], 2.0)
+    assert found is not None
+    fraction, normal, along = found
+    assert fraction == pytest.approx(3.0 - math.sqrt(3.0), rel=1e-15) and along == 0.0
+    assert normal == pytest.approx((-math.sqrt(3.0) / 2.0, -0.5), rel=1e-15)
+    assert rounded_hit((0.0, 0.0), (1.0, 0.0), [(3.0, 5.0)], 2.0) is None

@@ -1,0 +1,125 @@
+"""The cast certificate's re-check: sound certificates pass, each kind of forgery fails."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+
+from gjkcli.algorithms.cast import CastCertificate, CastResult, cast
+from gjkcli.shapes import capsule, circle, ellipse, hull, point, rectangle, segment
+from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.verify.cast_certificate import check_cast_certificate
+from tests.algorithms.exact_cast import random_cast
+
+BOX = rectangle((0.0, 0.0), (2.0, 2.0))
+DISC = circle((5.0, 0.0), 1.0)
+MOTION: Vec = (-6.0, 0.0)
+STILL: Vec = (0.0, 0.0)
+
+
+def forged(result: CastResult, **changes: object) -> CastResult:
+    """``result`` with its certificate changed."""
+    assert result.certificate is not None
+    return dataclasses.replace(
+        result,
+        certificate=dataclasses.replace(result.certificate, **changes),  # type: ignore[arg-type]
+    )
+
+
+def problems(result: CastResult, a: ConvexShape = BOX, b: ConvexShape = DISC) -> tuple[str, ...]:
+    return check_cast_certificate(a, b, STILL, MOTION, result)
+
+
+def test_a_hit_and_a_miss_hold() -> None:
+    hit = cast(BOX, DISC, MOTION)
+    assert hit.status == "hit" and problems(hit) == ()
+    miss = cast(BOX, DISC, (6.0, 0.0))
+    assert miss.status == "miss"
+    assert check_cast_certificate(BOX, DISC, STILL, (6.0, 0.0), miss) == ()
+
+
+def test_statuses_decided_at_the_start_need_no_certificate() -> None:
+    overlapping = cast(BOX, circle((0.5, 0.0), 1.0), MOTION)
+    assert overlapping.certificate is None
+    assert check_cast_certificate(BOX, circle((0.5, 0.0), 1.0), STILL, MOTION, overlapping) == ()
+
+
+def test_a_missing_certificate_fails() -> None:
+    hit = dataclasses.replace(cast(BOX, DISC, MOTION), certificate=None)
+    assert problems(hit) == ("a hit carries no certificate",)
+
+
+def test_an_axis_that_is_not_a_unit_vector_fails() -> None:
+    hit = cast(BOX, DISC, MOTION)
+    assert "not a unit vector" in problems(forged(hit, axis=(1.0, 1.0)))[0]
+    assert "not a unit vector" in problems(forged(hit, axis=(0.5, 0.0)))[0]
+    assert "not finite" in problems(forged(hit, axis=(math.nan, 0.0)))[0]
+
+
+def test_an_apart_until_past_the_proof_fails() -> None:
+    hit = cast(BOX, DISC, MOTION)
+    # the time and apart_until pushed later together: the axis no longer proves it
+    late = dataclasses.replace(hit, time=0.6)
+    late = forged(late, time=0.6, apart_until=0.6)
+    assert any("apart only until" in problem for problem in problems(late))
+    # a wrong axis proves nothing up to the time
+    tilted = forged(hit, axis=(0.0, 1.0))
+    assert any("holds the shapes apart only until" in problem for problem in problems(tilted))
+
+
+def test_a_loose_certificate_fails() -> None:
+    hit = cast(BOX, DISC, MOTION)
+    assert "short of the time of impact" in problems(forged(hit, apart_until=0.25))[0]
+    assert "not in order" in problems(forged(hit, apart_until=0.75))[0]
+
+
+def test_contact_points_off_the_shapes_or_apart_fail() -> None:
+    hit = cast(BOX, DISC, MOTION)
+    off = forged(hit, contact=((1.5, 0.0), (1.5, 0.0)))
+    assert any("contact point on A" in problem for problem in problems(off))
+    apart = forged(hit, contact=((1.0, 0.0), (1.0, 0.5)))
+    assert any("apart, not 0.0" in problem for problem in problems(apart))
+
+
+def test_a_miss_whose_axis_does_not_separate_fails() -> None:
+    miss = cast(BOX, DISC, (6.0, 0.0))
+    wrong = forged(miss, axis=(0.0, 1.0))
+    assert check_cast_certificate(BOX, DISC, STILL, (6.0, 0.0), wrong) == (
+        "the axis does not hold the shapes apart at both ends of the motion",
+    )
+    # the right axis for another motion: the sweep passes through the box
+    assert check_cast_certificate(BOX, DISC, STILL, (-12.0, 0.0), miss) != ()
+
+
+def test_far_from_the_origin_the_separation_is_computed_exactly() -> None:
+    # a segment 1e6 long near (1e9, 1e9): the float bound of a separation there gives up
+    # about 1e-6, more than the slack of a certificate for a gap of a few units
+    target = segment((1e9, 1e9), (1e9 + 1e6, 1e9))
+    probe = hull([(1e9 + 5e5, 1e9 + 3.0), (1e9 + 5e5 + 0.5, 1e9 + 3.5), (1e9 + 5e5, 1e9 + 4.0)])
+    result = cast(target, probe, (0.0, -6.0))
+    assert (result.status, result.time) == ("hit", 0.5)
+    assert check_cast_certificate(target, probe, STILL, (0.0, -6.0), result) == ()
+
+
+def test_seeded_casts_all_hold() -> None:
+    rng = random.Random(1821)
+    for _ in range(60):
+        ring_a, ring_b, ta, tb = random_cast(rng)
+        a, b = hull(ring_a), hull(ring_b)
+        assert check_cast_certificate(a, b, ta, tb, cast(a, b, tb, ta)) == ()
+    curved: list[tuple[ConvexShape, ConvexShape]] = [
+        (ellipse((0.0, 0.0), (2.0, 1.0), 30.0), capsule((5.0, -1.0), (6.0, 2.0), 0.5)),
+        (circle((0.0, 0.0), 1.0), point((4.0, 0.5))),
+    ]
+    for a, b in curved:
+        for target in (0.0, 0.25):
+            result = cast(a, b, (-8.0, 0.0), target_distance=target)
+            assert result.status == "hit"
+            assert check_cast_certificate(a, b, STILL, (-8.0, 0.0), result) == ()
+
+
+def test_the_certificate_is_what_the_cast_names() -> None:
+    result = cast(BOX, DISC, MOTION)
+    assert isinstance(result.certificate, CastCertificate)
+    assert result.certificate.time == result.time and result.certificate.apart_until <= 0.5
