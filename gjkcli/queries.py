@@ -270,12 +270,11 @@ def raycast(
     )
 
 
-def cast(
+def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
     shape_a: object,
     shape_b: object,
     translation_b: Vec,
     translation_a: Vec = (0.0, 0.0),
-    *,
     target_distance: float = 0.0,
     recorder: list[RayStep] | None = None,
 ) -> CastResult:

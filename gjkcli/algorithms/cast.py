@@ -141,12 +141,11 @@ class CastResult:
     steps: tuple[RayStep, ...] = ()
 
 
-def cast(
+def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
     shape_a: ConvexShape,
     shape_b: ConvexShape,
     translation_b: Vec,
     translation_a: Vec = (0.0, 0.0),
-    *,
     target_distance: float = 0.0,
     recorder: list[RayStep] | None = None,
 ) -> CastResult:
