@@ -16,7 +16,9 @@ in ``[0, s]``. A claimed first contact at ``t`` is checked twice:
   of A (of the target distance), widened by the distance the motion covers
   in the time tolerance.
 
-A miss is checked on the whole sweep, ``hull(B, B + r)``: it must not meet A.
+A miss is checked on the whole sweep, ``hull(B, B + r)``: it must not meet A
+(``B + r`` is rounded to its coordinates' precision, so a miss by less than that
+rounding is beyond what this check can confirm; the exact arbiter decides it).
 A claim of contact at ``t = 0`` (overlapping, touching, within the target) is
 checked on the shapes where they start: they must be within the allowance
 (of the target). Which way a contact at ``t = 0`` goes (approaching or
