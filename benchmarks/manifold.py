@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from functools import partial
 
 import shapely
 from rich.console import Console
@@ -52,15 +53,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="timing runs per row (median)")
     repeat = parser.parse_args().repeat
-    table = Table(title="contact manifold, microseconds per call")
-    for column in ("pair", "gjkcli.manifold", "shapely.intersection", "ratio", "cross-check"):
+    table = Table(title="gjkcli.manifold and shapely.intersection, microseconds per call")
+    for column in ("pair", "manifold", "intersection", "ratio", "cross-check"):
         table.add_column(column, justify="right" if column != "pair" else "left")
     for name, (a, b) in PAIRS.items():
         geometry_a, geometry_b = shapely_geometry(a)[0], shapely_geometry(b)[0]
-        ours = per_call(lambda a=a, b=b: manifold(a, b), repeat)
-        theirs = per_call(lambda ga=geometry_a, gb=geometry_b: shapely.intersection(ga, gb), repeat)
-        contact = manifold(a, b)
-        check = per_call(lambda a=a, b=b, c=contact: manifold_problems(a, b, c), repeat)
+        ours = per_call(partial(manifold, a, b), repeat)
+        theirs = per_call(partial(shapely.intersection, geometry_a, geometry_b), repeat)
+        check = per_call(partial(manifold_problems, a, b, manifold(a, b)), repeat)
         table.add_row(
             name,
             f"{ours * 1e6:.1f}",

@@ -199,7 +199,7 @@ def manifold(shape_a: ConvexShape, shape_b: ConvexShape, margin: float = 0.0) ->
         return _corner_to_corner(core_a, core_b, (core_a.corners[0], core_b.corners[0]), 0.0)
     if closest is not None:  # the cores are apart (rounded shapes can still meet)
         gap = math.hypot(closest[1][0] - closest[0][0], closest[1][1] - closest[0][1])
-        if gap - core_a.radius - core_b.radius > margin:
+        if gap - core_a.radius - core_b.radius > margin + slack:  # touching counts
             return Manifold(_unit_between(*closest), (), "a")
         if best == math.inf or best < gap - slack:  # no face is closest: corner to corner
             return _corner_to_corner(core_a, core_b, closest, gap)
@@ -394,7 +394,7 @@ def _curved(
     answer = solve(shape_a, shape_b)
     if answer.gjk.closest is not None:
         normal = _unit_between(*answer.gjk.closest)
-        if answer.gjk.distance > margin:
+        if answer.gjk.distance > reach:
             return Manifold(normal, (), "a")
         point, separation = answer.gjk.closest[1], answer.gjk.distance
     elif answer.penetration is not None:

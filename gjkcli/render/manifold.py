@@ -19,7 +19,8 @@ __all__ = ["manifold_heading", "manifold_record", "manifold_table"]
 def manifold_record(check: ManifoldCheck) -> dict[str, Any]:
     """The ``manifold`` object: the normal, the reference shape, the margin, the points
     (each its ``point``, ``separation`` and ``feature``), Shapely's cross-check
-    (``agree``, ``problems``) and, when there is no manifold, why (``unavailable``).
+    (``agree``, ``problems``, and ``unchecked``: why it did not run) and, when there is
+    no manifold, why (``unavailable``).
 
     >>> from gjkcli.shapes import circle, rectangle
     >>> from gjkcli.verify.manifold_oracle import check_manifold
@@ -44,6 +45,7 @@ def manifold_record(check: ManifoldCheck) -> dict[str, Any]:
         ],
         "agree": check.agree,
         "problems": list(check.problems),
+        "unchecked": check.unchecked,
         "unavailable": check.unavailable,
     }
 
@@ -65,7 +67,9 @@ def manifold_table(check: ManifoldCheck) -> RenderableType:
             f"{kind_a} {index_a}",
             f"{kind_b} {index_b}",
         )
-    if check.agree:
+    if check.unchecked is not None:
+        verdict = Text(f"Shapely: not checked ({check.unchecked})", "yellow")
+    elif check.agree:
         verdict = Text("Shapely: agrees (points on the overlap, separations match)", "green")
     else:
         verdict = Text("Shapely: DISAGREES: " + "; ".join(check.problems), "bold red")

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import shapely
 
@@ -39,7 +40,7 @@ from gjkcli.algorithms.manifold import Manifold, manifold, numbered_vertices
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound, Shape, parts_of, shape_bounds
 from gjkcli.tolerances import AGREEMENT_RELATIVE, agreement_tolerance, coordinate_scale
-from gjkcli.verify.shapely_oracle import shapely_geometry, shapely_penetration
+from gjkcli.verify.shapely_oracle import GEOS_REACH, shapely_geometry, shapely_penetration
 
 __all__ = ["ManifoldCheck", "check_manifold", "manifold_problems"]
 
@@ -49,13 +50,16 @@ class ManifoldCheck:
     """A pair's contact manifold for ``margin`` and what Shapely finds wrong with it.
 
     ``manifold`` is ``None`` when there is none to give, and ``unavailable`` says why
-    (a shape of several convex parts).
+    (a shape of several convex parts). ``unchecked`` says why Shapely did not check
+    the manifold (coordinates from :data:`~gjkcli.verify.shapely_oracle.GEOS_REACH`
+    on, where GEOS's products overflow), ``None`` when it did.
     """
 
     manifold: Manifold | None
     margin: float
     problems: tuple[str, ...]
     unavailable: str | None = None
+    unchecked: str | None = None
 
     @property
     def agree(self) -> bool:
@@ -85,6 +89,9 @@ def check_manifold(shape_a: Shape, shape_b: Shape, margin: float = 0.0) -> Manif
             )
         convex.append(parts[0])
     contact = manifold(convex[0], convex[1], margin)
+    reach = max(coordinate_scale(shape_bounds(shape)) for shape in convex)
+    if reach >= GEOS_REACH:
+        return ManifoldCheck(contact, margin, (), unchecked=f"coordinates up to {reach:.3g}")
     return ManifoldCheck(contact, margin, manifold_problems(convex[0], convex[1], contact, margin))
 
 
@@ -127,7 +134,7 @@ def manifold_problems(
     for number, found in enumerate(contact.points, 1):
         at = shapely.points(*found.point)
         said = f"point {number}"
-        off = float(shapely.distance(at, shapely.boundary(incident_geometry)))
+        off = float(shapely.distance(at, _rim(incident_geometry)))
         if off > tolerance:
             problems.append(f"{said}: {off:.3g} from the incident shape's boundary")
         if overlap is not None and float(shapely.area(overlap)) > 0.0:
@@ -170,6 +177,15 @@ def manifold_problems(
         if problem is not None:
             problems.append(f"{said}: {problem}")
     return tuple(problems)
+
+
+def _rim(geometry: Any) -> Any:
+    """Where a shape's surface is: a polygon's boundary; a segment or a point (no
+    interior in the plane) is all surface (Shapely's boundary of a segment is only
+    its two ends)."""
+    if isinstance(geometry, shapely.Polygon):
+        return shapely.boundary(geometry)
+    return geometry
 
 
 def _faceless(
@@ -247,7 +263,8 @@ def _incident_feature(
     kind, index = feature
     if not isinstance(index, int) or not 0 <= index < len(vertices):
         return f"the incident feature {kind} {index} is not one of its {len(vertices)} vertices"
-    behind = (point[0] + normal[0], point[1] + normal[1])
+    reach = 1.0 + max(map(abs, point))  # a step that moves the point at any size
+    behind = (point[0] + reach * normal[0], point[1] + reach * normal[1])
     if kind == "vertex":
         at = vertices[index]
         off = abs(_signed_distance(at, point, behind))
@@ -288,7 +305,8 @@ def _side_offset(point: Vec, corner: Vec, start: Vec, end: Vec) -> float:
     """How far ``point`` lies from the side plane through ``corner`` (the line through
     it perpendicular to the face from ``start`` to ``end``), by Shapely."""
     nx, ny = _normal(start, end)
-    return abs(_signed_distance(point, corner, (corner[0] + nx, corner[1] + ny)))
+    reach = 1.0 + max(map(abs, corner))  # a step that moves the corner at any size
+    return abs(_signed_distance(point, corner, (corner[0] + reach * nx, corner[1] + reach * ny)))
 
 
 def _normal(start: Vec, end: Vec) -> Vec:

@@ -231,3 +231,28 @@ def test_the_public_query_takes_any_shape_form_and_refuses_compounds() -> None:
     with pytest.raises(NotConvexError, match="a contact manifold needs convex shapes"):
         gjkcli.manifold("POLYGON ((0 0, 4 0, 4 4, 2 1, 0 4, 0 0))", "POINT (1 1)")
     assert "manifold" in gjkcli.__all__
+
+
+def test_touching_within_rounding_far_out_still_gives_a_point() -> None:
+    # gjk generate's extreme/79: a point on the corner of a rectangle 2.4e13 long, placed
+    # there by transforms; GJK's distance of the cores is 1.6e-4, rounding at this scale
+    # (the touching slack is about 0.4): they touch, so the manifold has a point
+    corner = {
+        "type": "point",
+        "at": [0.0, 0.0],
+        "transform": {
+            "scale": [0.8500327789986438, 0.7427442710911857],
+            "rotate": 287.7875298802132,
+            "translate": [346809778.93154085, 153579911.24445218],
+        },
+    }
+    slab = {
+        "type": "rectangle",
+        "center": [0.0, 0.0],
+        "size": [24096598315944.19, 578072597.7591226],
+        "rotation": 316.947925288514,
+        "transform": {"translate": [-8803552270081.135, 8225290276354.178]},
+    }
+    contact = gjkcli.manifold(corner, slab)
+    assert len(contact.points) == 1
+    assert abs(contact.points[0].separation) < 1e-3

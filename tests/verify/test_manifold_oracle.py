@@ -20,6 +20,7 @@ from gjkcli.shapes import (
     ellipse,
     rectangle,
     rounded,
+    segment,
     transformed,
 )
 from gjkcli.shapes.base import ConvexShape
@@ -261,3 +262,33 @@ def test_crossed_capsules_give_one_point_not_two_at_one_place() -> None:
     assert len(contact.points) == 1
     assert contact.points[0].separation == pytest.approx(-2.0 - math.sqrt(2.0), abs=1e-12)
     assert manifold_problems(a, b, contact) == ()
+
+
+def test_collinear_segments_points_lie_on_the_incident_segment() -> None:
+    # two overlapping segments on one line (gjk generate's degenerate-segments/269): a
+    # segment is all surface, though Shapely's boundary of it is only its two ends
+    a, b = segment((-4.0, -3.0), (0.0, -3.0)), segment((-1.0, -3.0), (3.0, -3.0))
+    contact = manifold(a, b)
+    assert [(p.point, p.separation) for p in contact.points] == [
+        ((0.0, -3.0), 0.0),
+        ((-1.0, -3.0), 0.0),
+    ]
+    assert manifold_problems(a, b, contact) == ()
+
+
+def test_far_out_pairs_are_checked_with_steps_of_their_size() -> None:
+    # at 1e50 a unit step along the normal is lost to rounding: the lines the check
+    # measures against are drawn with steps the size of the coordinates
+    floor = rectangle((1e50, 0.0), (4e49, 2e49))
+    disc = circle((1e50, 1.9e49), 1e49)
+    checked = check_manifold(floor, disc)
+    assert checked.manifold is not None and len(checked.manifold.points) == 1
+    assert checked.problems == () and checked.unchecked is None
+
+
+def test_pairs_beyond_geos_reach_are_not_checked_and_say_so() -> None:
+    checked = check_manifold(
+        rectangle((1e140, 0.0), (4e139, 2e139)), circle((1e140, 1.9e139), 1e139)
+    )
+    assert checked.manifold is not None and len(checked.manifold.points) == 1
+    assert checked.agree and checked.unchecked == "coordinates up to 1.2e+140"
