@@ -327,10 +327,10 @@ def check(
     "  gjk plot a.json b.json -o pair.png --gif run.gif\n"
     "  gjk plot pair.json --frames steps/\n"
     "  gjk plot pair.json -o pair.svg --manifold\n"
-    "  gjk plot samples/cast/slide-hit.json -o sweep.svg   (a pair with a motion: its sweep)\n"
+    "  gjk plot moving-pair.json -o sweep.svg   (a pair with a motion: its sweep)\n"
     "\n"
     "Exit status:\n"
-    "  0  drawn, and GJK agreed with the referees\n"
+    "  0  drawn, and GJK (or the cast, or the manifold) agreed with the referees\n"
     "  1  drawn, but a disagreement or a failed expectation\n"
     "  2  bad usage, unreadable input, or matplotlib missing "
     "(pip install 'gjkcli[plot]')",
