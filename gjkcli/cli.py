@@ -279,10 +279,7 @@ def check(
     ] = False,
 ) -> None:
     """Check two shapes: verdict, distance, closest points, depth, certificate, referees."""
-    from gjkcli.cli_pictures import plot_manifold
-    from gjkcli.render.manifold import manifold_record, manifold_table
     from gjkcli.verify.check import check_pair
-    from gjkcli.verify.manifold_oracle import check_manifold
 
     if plot is not None:
         _check_picture_path(plot)
@@ -293,18 +290,28 @@ def check(
     pair = _load(a, b, json_output)
     _notes(pair)
     result = check_pair(pair, trace=trace or plot is not None, settings=settings, direction=first)
-    contact = check_manifold(pair.a.shape, pair.b.shape) if manifold else None
+    contact = None
+    if manifold:
+        from gjkcli.verify.manifold_oracle import check_manifold
+
+        contact = check_manifold(pair.a.shape, pair.b.shape)
     if json_output:
         from gjkcli.render.json_record import check_record
 
         record = check_record(result, query if trace else None, strict=strict)
-        _print_json(record if contact is None else record | {"manifold": manifold_record(contact)})
+        if contact is not None:
+            from gjkcli.render.manifold import manifold_record
+
+            record |= {"manifold": manifold_record(contact)}
+        _print_json(record)
     else:
         from gjkcli.render.table import check_table
 
         console = _console()
         console.print(check_table(result))
         if contact is not None:
+            from gjkcli.render.manifold import manifold_table
+
             console.print(manifold_table(contact))
         if trace:
             from gjkcli.render.trace import trace_text
@@ -312,6 +319,8 @@ def check(
             console.print(trace_text(query, result.answer))
     picture: PictureQuery = "boolean" if query == "boolean" else "distance"
     if plot is not None and contact is not None:  # the manifold over the picture
+        from gjkcli.cli_pictures import plot_manifold
+
         plot_manifold(result, picture, plot, DEFAULT_CAPTION_SIZE, contact)
     elif plot is not None:
         _draw(result, picture, plot)
