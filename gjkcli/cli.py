@@ -289,6 +289,11 @@ def check(
     first = _direction(direction)
     pair = _load(a, b, json_output)
     _notes(pair)
+    if pair.motion is not None:
+        _note(
+            f"{pair.name}: gjk check leaves the motion aside and checks the shapes as "
+            "written; gjk cast casts it"
+        )
     result = check_pair(pair, trace=trace or plot is not None, settings=settings, direction=first)
     contact = None
     if manifold:

@@ -416,3 +416,15 @@ def test_the_readme_shows_what_the_commands_print(gjk: Any, command: str) -> Non
     ran = gjk(*words)
     printed = ran.out.splitlines()[:1] if "| head -1" in command else ran.out.splitlines()
     assert shown.splitlines() == printed
+
+
+def test_gjk_check_says_it_leaves_a_motion_aside(gjk: Any) -> None:
+    ran = gjk("check", str(CAST / "slide-hit.json"), "--json")
+    assert ran.code == 0, ran.err
+    assert ran.err == (
+        "gjk: note: slide-hit: gjk check leaves the motion aside and checks the shapes as "
+        "written; gjk cast casts it\n"
+    )
+    assert json.loads(ran.out)["verdict"] == "separated"
+    still = gjk("check", str(ROOT / "samples" / "seed-example.json"), "--json")
+    assert still.err == ""
