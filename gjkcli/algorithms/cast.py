@@ -53,13 +53,15 @@ towards B; a hit and a miss carry a :class:`CastCertificate`, re-checked by
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from gjkcli.algorithms.axis import at_most_unit
+from gjkcli.algorithms.axis import at_most_unit, unit
 from gjkcli.algorithms.bounds import rounding_bound, separation
 from gjkcli.algorithms.distance import distance
+from gjkcli.algorithms.minkowski import minkowski_difference
 from gjkcli.algorithms.raycast import (
     RayRun,
     RayStep,
@@ -398,16 +400,89 @@ def _exact_points(
 
 
 def _missed(sweep: _Sweep, iterations: int, stop: str, steps: tuple[RayStep, ...]) -> CastResult:
-    """A miss, with the axis that holds the shapes apart over the whole motion: the
-    direction from ``A - B`` to the sweep ``{t r}`` at their closest points."""
-    gap = distance(Polytope((_ZERO, sweep.r)), MinkowskiDifference(sweep.a, sweep.b))
-    if gap.closest is not None:
-        (sx, sy), (dx, dy) = gap.closest
-        axis = direction_of((sx - dx, sy - dy))
-    else:  # closer than the distance query resolves: the start's axis, for the checker
-        axis = at_most_unit(_start_normal(sweep.a, sweep.b))
-    proof = CastCertificate(axis, 1.0, None, None)
+    """A miss, with the first axis of :func:`_miss_axes` that is proven to hold the shapes
+    apart at both ends of the motion (:func:`_holds_apart`: floats first, then exactly);
+    with no certificate when none is (the re-check then says the miss is unproven)."""
+    candidates = list(_miss_axes(sweep))
+    proof = None
+    for exact in (False, True):  # the float bounds of every candidate before any exact one
+        axis = next((n for n in candidates if _holds_apart(sweep, n, exact=exact)), None)
+        if axis is not None:
+            proof = CastCertificate(axis, 1.0, None, None)
+            break
     return CastResult("miss", None, None, None, iterations, stop, sweep.target, proof, steps)
+
+
+def _miss_axes(sweep: _Sweep) -> Iterator[Vec]:
+    """Axes that may prove a miss (unit, no longer than 1), the likeliest first: the
+    direction from ``A - B`` to the sweep ``{t r}`` at their closest points; both normals
+    of the edge of ``A - B`` their distance run ended on; both normals of ``r``; and for
+    polytopes without radii or target, the outward normal of every edge of ``A - B`` that
+    can separate it from the sweep at all (by the separating axis theorem for a segment
+    and a convex polygon, one of these or a normal of ``r`` does whenever the sweep
+    misses). The closest points' direction alone is not enough: when the sweep passes a
+    hair ``e`` from ``A - B``, the points carry rounding of the shapes' size, which tilts
+    their direction by about that over ``e``."""
+    r = sweep.r
+    gap = distance(Polytope((_ZERO, r)), MinkowskiDifference(sweep.a, sweep.b))
+    closest = gap.closest or gap.witness
+    found: list[Vec] = []
+    if closest is not None and closest[0] != closest[1]:
+        (sx, sy), (dx, dy) = closest
+        found.append((sx - dx, sy - dy))
+    ends = list(dict.fromkeys(point.b for point in gap.simplex))  # the points of A - B
+    if len(ends) == 2:
+        (x1, y1), (x2, y2) = ends
+        found += [(y2 - y1, x1 - x2), (y1 - y2, x2 - x1)]
+    found += [(-r[1], r[0]), (r[1], -r[0])]
+    for direction in found:
+        axis = unit(direction)
+        if axis is not None:
+            yield axis
+    yield from _separating_edge_normals(sweep)
+
+
+def _separating_edge_normals(sweep: _Sweep) -> Iterator[Vec]:
+    """The unit outward normals of the edges of ``A - B`` (two polytopes, no target) along
+    which the sweep's ends lie beyond the edge, exactly: the only edges of ``A - B`` that
+    can separate it from the sweep (along an edge's normal ``A - B`` reaches no farther
+    than the edge's two ends)."""
+    a, b = sweep.a, sweep.b
+    if not (isinstance(a, Polytope) and isinstance(b, Polytope) and sweep.target == 0.0):
+        return
+    ring = minkowski_difference(a, b).sources
+    rx, ry = (
+        Fraction(sweep.tb[0]) - Fraction(sweep.ta[0]),
+        Fraction(sweep.tb[1]) - Fraction(sweep.ta[1]),
+    )
+    corners = [
+        (
+            Fraction(a.vertices[i][0]) - Fraction(b.vertices[j][0]),
+            Fraction(a.vertices[i][1]) - Fraction(b.vertices[j][1]),
+        )
+        for i, j in ring
+    ]
+    for k, (i, j) in enumerate(ring):
+        i2, j2 = ring[(k + 1) % len(ring)]
+        (ax1, ay1), (ax2, ay2) = a.vertices[i], a.vertices[i2]
+        (bx1, by1), (bx2, by2) = b.vertices[j], b.vertices[j2]
+        # the edge is one of A's or one of B's turned: one of the two differences is 0
+        ex, ey = (ax2 - ax1) - (bx2 - bx1), (ay2 - ay1) - (by2 - by1)
+        axis = unit((ey, -ex))  # counter-clockwise: outward is to the right
+        if axis is None:
+            continue
+        nx, ny = Fraction(axis[0]), Fraction(axis[1])
+        near = min(Fraction(0), nx * rx + ny * ry)
+        (px, py), (qx, qy) = corners[k], corners[(k + 1) % len(ring)]
+        if near > max(nx * px + ny * py, nx * qx + ny * qy):
+            yield axis
+
+
+def _holds_apart(sweep: _Sweep, axis: Vec, *, exact: bool) -> bool:
+    """Whether ``axis`` is proven to hold the shapes more than ``target`` apart at ``t = 0``
+    and at ``t = 1`` (hence between): the bounds of :func:`_proven_until`, with ``sep(0)``
+    computed ``exact`` or bounded for rounding."""
+    return _proven_until(sweep, axis, 1.0, exact=exact) >= 1.0
 
 
 def approaching(shape_a: ConvexShape, shape_b: ConvexShape, r: Vec, band: float) -> bool:
@@ -470,8 +545,10 @@ def _proven_until(sweep: _Sweep, axis: Vec, time: float, *, exact: bool) -> floa
     nx, ny = axis
     terms = (nx * tb[0], ny * tb[1], -nx * ta[0], -ny * ta[1])
     closing = rounding_bound(*terms) - math.fsum(terms)  # at least the exact closing speed
-    if not (start > 0.0 and closing > 0.0):
+    if not start > 0.0:
         return 0.0
+    if not closing > 0.0:  # the separation along the axis does not shrink
+        return time
     # shortened by four times the rounding a checker allows the product until * closing
     until = (start - 4.0 * rounding_bound(start, start)) / closing
     until = math.nextafter(until * (1.0 - 2.0**-51), 0.0)  # the division's rounding, downwards
