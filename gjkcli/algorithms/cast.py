@@ -60,7 +60,7 @@ from typing import Literal
 
 from gjkcli.algorithms.axis import at_most_unit, unit
 from gjkcli.algorithms.bounds import rounding_bound, separation
-from gjkcli.algorithms.distance import distance
+from gjkcli.algorithms.distance import DistanceResult, distance
 from gjkcli.algorithms.minkowski import minkowski_difference
 from gjkcli.algorithms.raycast import (
     RayRun,
@@ -424,22 +424,32 @@ def _miss_axes(sweep: _Sweep) -> Iterator[Vec]:
     hair ``e`` from ``A - B``, the points carry rounding of the shapes' size, which tilts
     their direction by about that over ``e``."""
     r = sweep.r
-    gap = distance(Polytope((_ZERO, r)), MinkowskiDifference(sweep.a, sweep.b))
-    closest = gap.closest or gap.witness
-    found: list[Vec] = []
-    if closest is not None and closest[0] != closest[1]:
-        (sx, sy), (dx, dy) = closest
-        found.append((sx - dx, sy - dy))
+    path = Polytope((_ZERO, r))
+    gap = distance(path, MinkowskiDifference(sweep.a, sweep.b))
+    found = [_closest_direction(gap)]
+    (core_a, radius_a), (core_b, radius_b) = split_radius(sweep.a), split_radius(sweep.b)
+    if radius_a + radius_b > 0.0:  # the cores lie the radii apart: a surer direction
+        found.append(_closest_direction(distance(path, MinkowskiDifference(core_a, core_b))))
     ends = list(dict.fromkeys(point.b for point in gap.simplex))  # the points of A - B
     if len(ends) == 2:
         (x1, y1), (x2, y2) = ends
         found += [(y2 - y1, x1 - x2), (y1 - y2, x2 - x1)]
     found += [(-r[1], r[0]), (r[1], -r[0])]
     for direction in found:
-        axis = unit(direction)
+        axis = None if direction is None else unit(direction)
         if axis is not None:
             yield axis
     yield from _separating_edge_normals(sweep)
+
+
+def _closest_direction(gap: DistanceResult) -> Vec | None:
+    """The direction from the second shape's closest point to the first's (``None`` when
+    they coincide or the run ended inside)."""
+    closest = gap.closest or gap.witness
+    if closest is None or closest[0] == closest[1]:
+        return None
+    (sx, sy), (dx, dy) = closest
+    return (sx - dx, sy - dy)
 
 
 def _separating_edge_normals(sweep: _Sweep) -> Iterator[Vec]:
