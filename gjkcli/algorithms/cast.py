@@ -490,9 +490,12 @@ def _separating_edge_normals(sweep: _Sweep) -> Iterator[Vec]:
 
 def _holds_apart(sweep: _Sweep, axis: Vec, *, exact: bool) -> bool:
     """Whether ``axis`` is proven to hold the shapes more than ``target`` apart at ``t = 0``
-    and at ``t = 1`` (hence between): the bounds of :func:`_proven_until`, with ``sep(0)``
-    computed ``exact`` or bounded for rounding."""
-    return _proven_until(sweep, axis, 1.0, exact=exact) >= 1.0
+    and at ``t = 1`` (hence between, the separation along a fixed axis being linear in
+    time): ``sep(0)`` bounded for rounding (or computed ``exact``) less the target, and
+    ``sep(1) = sep(0) - closing`` with the closing speed bounded from above and the
+    subtraction's rounding taken off, the bound the certificate is re-checked with."""
+    start, closing = _separation_bounds(sweep, axis, exact=exact)
+    return start > 0.0 and start - closing - rounding_bound(start, closing) > 0.0
 
 
 def approaching(shape_a: ConvexShape, shape_b: ConvexShape, r: Vec, band: float) -> bool:
@@ -549,20 +552,24 @@ def _apart_until(sweep: _Sweep, axis: Vec, time: float) -> float:
 
 def _proven_until(sweep: _Sweep, axis: Vec, time: float, *, exact: bool) -> float:
     """:func:`_apart_until` with ``sep(0)`` bounded for rounding, or computed ``exact``."""
-    ta, tb, target = sweep.ta, sweep.tb, sweep.target
-    start = separation(sweep.a, sweep.b, axis, exact=exact).lower - target
-    start -= rounding_bound(target)
-    nx, ny = axis
-    terms = (nx * tb[0], ny * tb[1], -nx * ta[0], -ny * ta[1])
-    closing = rounding_bound(*terms) - math.fsum(terms)  # at least the exact closing speed
-    if not start > 0.0:
+    start, closing = _separation_bounds(sweep, axis, exact=exact)
+    if not (start > 0.0 and closing > 0.0):
         return 0.0
-    if not closing > 0.0:  # the separation along the axis does not shrink
-        return time
     # shortened by four times the rounding a checker allows the product until * closing
     until = (start - 4.0 * rounding_bound(start, start)) / closing
     until = math.nextafter(until * (1.0 - 2.0**-51), 0.0)  # the division's rounding, downwards
     return min(until, time)
+
+
+def _separation_bounds(sweep: _Sweep, axis: Vec, *, exact: bool) -> tuple[float, float]:
+    """A lower bound of ``sep(0) - target`` along ``axis`` (``sep(0)`` bounded for rounding,
+    or computed ``exact``) and an upper bound of the closing speed ``-axis . (tb - ta)``."""
+    ta, tb, target = sweep.ta, sweep.tb, sweep.target
+    start = separation(sweep.a, sweep.b, axis, exact=exact).lower
+    start -= target + rounding_bound(target)
+    nx, ny = axis
+    terms = (nx * tb[0], ny * tb[1], -nx * ta[0], -ny * ta[1])
+    return start, rounding_bound(*terms) - math.fsum(terms)  # at least the exact speed
 
 
 def _weighted(points: list[Vec], weights: tuple[float, ...]) -> Vec:
