@@ -400,46 +400,60 @@ def _exact_points(
 
 
 def _missed(sweep: _Sweep, iterations: int, stop: str, steps: tuple[RayStep, ...]) -> CastResult:
-    """A miss, with the first axis of :func:`_miss_axes` that is proven to hold the shapes
-    apart at both ends of the motion (:func:`_holds_apart`: floats first, then exactly);
-    with no certificate when none is (the re-check then says the miss is unproven)."""
-    candidates = list(_miss_axes(sweep))
-    proof = None
-    for exact in (False, True):  # the float bounds of every candidate before any exact one
-        axis = next((n for n in candidates if _holds_apart(sweep, n, exact=exact)), None)
-        if axis is not None:
-            proof = CastCertificate(axis, 1.0, None, None)
-            break
+    """A miss, with the first axis of :func:`_miss_axes` proven to hold the shapes apart at
+    both ends of the motion (:func:`_holds_apart`), by the float bounds of every candidate
+    before the exact separation of any (which only shapes far from the origin need); with
+    no certificate when none is proven (the re-check then says the miss is unproven)."""
+    tried: list[Vec] = []
+    for axis in _miss_axes(sweep):  # made one at a time: the first nearly always holds
+        if _holds_apart(sweep, axis, exact=False):
+            return _miss(sweep, iterations, stop, steps, axis)
+        tried.append(axis)
+    proven = next((axis for axis in tried if _holds_apart(sweep, axis, exact=True)), None)
+    return _miss(sweep, iterations, stop, steps, proven)
+
+
+def _miss(
+    sweep: _Sweep, iterations: int, stop: str, steps: tuple[RayStep, ...], axis: Vec | None
+) -> CastResult:
+    """A miss, proven by ``axis`` (no certificate without one)."""
+    proof = None if axis is None else CastCertificate(axis, 1.0, None, None)
     return CastResult("miss", None, None, None, iterations, stop, sweep.target, proof, steps)
 
 
 def _miss_axes(sweep: _Sweep) -> Iterator[Vec]:
     """Axes that may prove a miss (unit, no longer than 1), the likeliest first: the
-    direction from ``A - B`` to the sweep ``{t r}`` at their closest points; both normals
-    of the edge of ``A - B`` their distance run ended on; both normals of ``r``; and for
-    polytopes without radii or target, the outward normal of every edge of ``A - B`` that
-    can separate it from the sweep at all (by the separating axis theorem for a segment
-    and a convex polygon, one of these or a normal of ``r`` does whenever the sweep
-    misses). The closest points' direction alone is not enough: when the sweep passes a
-    hair ``e`` from ``A - B``, the points carry rounding of the shapes' size, which tilts
+    direction from ``A - B`` to the sweep ``{t r}`` at their closest points; for rounded
+    shapes the same between the sweep and the cores' difference; both normals of the edge
+    of ``A - B`` the first distance run ended on; both normals of ``r``; and for
+    polytopes without a target, the outward normal of every edge of ``A - B`` that can
+    separate it from the sweep at all (by the separating axis theorem for a segment and
+    a convex polygon, one of these or a normal of ``r`` does whenever the sweep misses).
+    The closest points' direction alone is not enough: when the sweep passes a hair
+    ``e`` from ``A - B``, the points carry the rounding of the shapes' size, which tilts
     their direction by about that over ``e``."""
     r = sweep.r
     path = Polytope((_ZERO, r))
     gap = distance(path, MinkowskiDifference(sweep.a, sweep.b))
-    found = [_closest_direction(gap)]
+    yield from _axes([_closest_direction(gap)])
     (core_a, radius_a), (core_b, radius_b) = split_radius(sweep.a), split_radius(sweep.b)
     if radius_a + radius_b > 0.0:  # the cores lie the radii apart: a surer direction
-        found.append(_closest_direction(distance(path, MinkowskiDifference(core_a, core_b))))
+        cores = distance(path, MinkowskiDifference(core_a, core_b))
+        yield from _axes([_closest_direction(cores)])
     ends = list(dict.fromkeys(point.b for point in gap.simplex))  # the points of A - B
     if len(ends) == 2:
         (x1, y1), (x2, y2) = ends
-        found += [(y2 - y1, x1 - x2), (y1 - y2, x2 - x1)]
-    found += [(-r[1], r[0]), (r[1], -r[0])]
-    for direction in found:
+        yield from _axes([(y2 - y1, x1 - x2), (y1 - y2, x2 - x1)])
+    yield from _axes([(-r[1], r[0]), (r[1], -r[0])])
+    yield from _separating_edge_normals(sweep)
+
+
+def _axes(directions: list[Vec | None]) -> Iterator[Vec]:
+    """The directions given (``None`` skipped) as unit axes no longer than 1."""
+    for direction in directions:
         axis = None if direction is None else unit(direction)
         if axis is not None:
             yield axis
-    yield from _separating_edge_normals(sweep)
 
 
 def _closest_direction(gap: DistanceResult) -> Vec | None:
