@@ -48,6 +48,14 @@ and on B at the time of impact (both shapes moved there) and the unit normal fro
 towards B; a hit and a miss carry a :class:`CastCertificate`, re-checked by
 :mod:`gjkcli.verify.cast_certificate`. The statuses decided at ``t = 0`` carry neither
 (the verdict's own certificate proves the state at ``t = 0``).
+
+A miss's axis is the first of several candidates that the re-check's own bound proves
+(the direction between the closest points of the sweep ``{t r}`` and ``D``, the normals
+of the edge of ``D`` nearest the sweep and of ``r``, and for polytopes every edge normal
+of ``D`` that can separate): on a hair miss the closest points are a hair apart, and
+their direction, tilted by their rounding over the hair, need not separate. A miss that
+no candidate proves (a sweep passing ``D`` closer than the rounding of the closing speed)
+carries no certificate rather than an axis that fails.
 """
 
 from __future__ import annotations
@@ -109,7 +117,7 @@ class CastCertificate:
     the target apart) to rounding. For a miss, ``apart_until`` is 1.0: the axis holds
     the shapes apart at both ends of the motion, hence at every time between (the
     separation along a fixed axis changes linearly with time); ``time`` and ``contact``
-    are ``None``.
+    are ``None``. A miss that no axis could be proven for carries no certificate.
     """
 
     axis: Vec
