@@ -498,7 +498,7 @@ def _separating_edge_normals(sweep: _Sweep) -> Iterator[Vec]:
         i2, j2 = ring[(k + 1) % len(ring)]
         (ax1, ay1), (ax2, ay2) = a.vertices[i], a.vertices[i2]
         (bx1, by1), (bx2, by2) = b.vertices[j], b.vertices[j2]
-        # the edge is one of A's or one of B's turned: one of the two differences is 0
+        # an edge of A, of B turned, or of both (parallel): the differences of their ends
         ex, ey = (ax2 - ax1) - (bx2 - bx1), (ay2 - ay1) - (by2 - by1)
         axis = unit((ey, -ex))  # counter-clockwise: outward is to the right
         if axis is None:
