@@ -48,18 +48,28 @@ and on B at the time of impact (both shapes moved there) and the unit normal fro
 towards B; a hit and a miss carry a :class:`CastCertificate`, re-checked by
 :mod:`gjkcli.verify.cast_certificate`. The statuses decided at ``t = 0`` carry neither
 (the verdict's own certificate proves the state at ``t = 0``).
+
+A miss's axis is the first of several candidates that the re-check's own bound proves
+(the direction between the closest points of the sweep ``{t r}`` and ``D``, the normals
+of the edge of ``D`` nearest the sweep and of ``r``, and for polytopes every edge normal
+of ``D`` that can separate): on a hair miss the closest points are a hair apart, and
+their direction, tilted by their rounding over the hair, need not separate. A miss that
+no candidate proves (a sweep passing ``D`` closer than the rounding of the closing speed)
+carries no certificate rather than an axis that fails.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from gjkcli.algorithms.axis import at_most_unit
+from gjkcli.algorithms.axis import at_most_unit, unit
 from gjkcli.algorithms.bounds import rounding_bound, separation
-from gjkcli.algorithms.distance import distance
+from gjkcli.algorithms.distance import DistanceResult, distance
+from gjkcli.algorithms.minkowski import minkowski_difference
 from gjkcli.algorithms.raycast import (
     RayRun,
     RayStep,
@@ -107,7 +117,7 @@ class CastCertificate:
     the target apart) to rounding. For a miss, ``apart_until`` is 1.0: the axis holds
     the shapes apart at both ends of the motion, hence at every time between (the
     separation along a fixed axis changes linearly with time); ``time`` and ``contact``
-    are ``None``.
+    are ``None``. A miss that no axis could be proven for carries no certificate.
     """
 
     axis: Vec
@@ -398,16 +408,116 @@ def _exact_points(
 
 
 def _missed(sweep: _Sweep, iterations: int, stop: str, steps: tuple[RayStep, ...]) -> CastResult:
-    """A miss, with the axis that holds the shapes apart over the whole motion: the
-    direction from ``A - B`` to the sweep ``{t r}`` at their closest points."""
-    gap = distance(Polytope((_ZERO, sweep.r)), MinkowskiDifference(sweep.a, sweep.b))
-    if gap.closest is not None:
-        (sx, sy), (dx, dy) = gap.closest
-        axis = direction_of((sx - dx, sy - dy))
-    else:  # closer than the distance query resolves: the start's axis, for the checker
-        axis = at_most_unit(_start_normal(sweep.a, sweep.b))
-    proof = CastCertificate(axis, 1.0, None, None)
+    """A miss, with the first axis of :func:`_miss_axes` proven to hold the shapes apart at
+    both ends of the motion (:func:`_holds_apart`), by the float bounds of every candidate
+    before the exact separation of any (which only shapes far from the origin need); with
+    no certificate when none is proven (the re-check then says the miss is unproven)."""
+    tried: list[Vec] = []
+    for axis in _miss_axes(sweep):  # made one at a time: the first nearly always holds
+        if _holds_apart(sweep, axis, exact=False):
+            return _miss(sweep, iterations, stop, steps, axis)
+        tried.append(axis)
+    proven = next((axis for axis in tried if _holds_apart(sweep, axis, exact=True)), None)
+    return _miss(sweep, iterations, stop, steps, proven)
+
+
+def _miss(
+    sweep: _Sweep, iterations: int, stop: str, steps: tuple[RayStep, ...], axis: Vec | None
+) -> CastResult:
+    """A miss, proven by ``axis`` (no certificate without one)."""
+    proof = None if axis is None else CastCertificate(axis, 1.0, None, None)
     return CastResult("miss", None, None, None, iterations, stop, sweep.target, proof, steps)
+
+
+def _miss_axes(sweep: _Sweep) -> Iterator[Vec]:
+    """Axes that may prove a miss (unit, no longer than 1), the likeliest first: the
+    direction from ``A - B`` to the sweep ``{t r}`` at their closest points; for rounded
+    shapes the same between the sweep and the cores' difference; both normals of the edge
+    of ``A - B`` the first distance run ended on; both normals of ``r``; and for
+    polytopes without a target, the outward normal of every edge of ``A - B`` that can
+    separate it from the sweep at all (by the separating axis theorem for a segment and
+    a convex polygon, one of these or a normal of ``r`` does whenever the sweep misses).
+    The closest points' direction alone is not enough: when the sweep passes a hair
+    ``e`` from ``A - B``, the points carry the rounding of the shapes' size, which tilts
+    their direction by about that over ``e``."""
+    r = sweep.r
+    path = Polytope((_ZERO, r))
+    gap = distance(path, MinkowskiDifference(sweep.a, sweep.b))
+    yield from _axes([_closest_direction(gap)])
+    (core_a, radius_a), (core_b, radius_b) = split_radius(sweep.a), split_radius(sweep.b)
+    if radius_a + radius_b > 0.0:  # the cores lie the radii apart: a surer direction
+        cores = distance(path, MinkowskiDifference(core_a, core_b))
+        yield from _axes([_closest_direction(cores)])
+    ends = list(dict.fromkeys(point.b for point in gap.simplex))  # the points of A - B
+    if len(ends) == 2:
+        (x1, y1), (x2, y2) = ends
+        yield from _axes([(y2 - y1, x1 - x2), (y1 - y2, x2 - x1)])
+    yield from _axes([(-r[1], r[0]), (r[1], -r[0])])
+    yield from _separating_edge_normals(sweep)
+
+
+def _axes(directions: list[Vec | None]) -> Iterator[Vec]:
+    """The directions given (``None`` skipped) as unit axes no longer than 1."""
+    for direction in directions:
+        axis = None if direction is None else unit(direction)
+        if axis is not None:
+            yield axis
+
+
+def _closest_direction(gap: DistanceResult) -> Vec | None:
+    """The direction from the second shape's closest point to the first's (``None`` when
+    they coincide or the run ended inside)."""
+    closest = gap.closest or gap.witness
+    if closest is None or closest[0] == closest[1]:
+        return None
+    (sx, sy), (dx, dy) = closest
+    return (sx - dx, sy - dy)
+
+
+def _separating_edge_normals(sweep: _Sweep) -> Iterator[Vec]:
+    """The unit outward normals of the edges of ``A - B`` (two polytopes, no target) along
+    which the sweep's ends lie beyond the edge, exactly: the only edges of ``A - B`` that
+    can separate it from the sweep (along an edge's normal ``A - B`` reaches no farther
+    than the edge's two ends)."""
+    a, b = sweep.a, sweep.b
+    if not (isinstance(a, Polytope) and isinstance(b, Polytope) and sweep.target == 0.0):
+        return
+    ring = minkowski_difference(a, b).sources
+    rx, ry = (
+        Fraction(sweep.tb[0]) - Fraction(sweep.ta[0]),
+        Fraction(sweep.tb[1]) - Fraction(sweep.ta[1]),
+    )
+    corners = [
+        (
+            Fraction(a.vertices[i][0]) - Fraction(b.vertices[j][0]),
+            Fraction(a.vertices[i][1]) - Fraction(b.vertices[j][1]),
+        )
+        for i, j in ring
+    ]
+    for k, (i, j) in enumerate(ring):
+        i2, j2 = ring[(k + 1) % len(ring)]
+        (ax1, ay1), (ax2, ay2) = a.vertices[i], a.vertices[i2]
+        (bx1, by1), (bx2, by2) = b.vertices[j], b.vertices[j2]
+        # an edge of A, of B turned, or of both (parallel): the differences of their ends
+        ex, ey = (ax2 - ax1) - (bx2 - bx1), (ay2 - ay1) - (by2 - by1)
+        axis = unit((ey, -ex))  # counter-clockwise: outward is to the right
+        if axis is None:
+            continue
+        nx, ny = Fraction(axis[0]), Fraction(axis[1])
+        near = min(Fraction(0), nx * rx + ny * ry)
+        (px, py), (qx, qy) = corners[k], corners[(k + 1) % len(ring)]
+        if near > max(nx * px + ny * py, nx * qx + ny * qy):
+            yield axis
+
+
+def _holds_apart(sweep: _Sweep, axis: Vec, *, exact: bool) -> bool:
+    """Whether ``axis`` is proven to hold the shapes more than ``target`` apart at ``t = 0``
+    and at ``t = 1`` (hence between, the separation along a fixed axis being linear in
+    time): ``sep(0)`` bounded for rounding (or computed ``exact``) less the target, and
+    ``sep(1) = sep(0) - closing`` with the closing speed bounded from above and the
+    subtraction's rounding taken off, the bound the certificate is re-checked with."""
+    start, closing = _separation_bounds(sweep, axis, exact=exact)
+    return start > 0.0 and start - closing - rounding_bound(start, closing) > 0.0
 
 
 def approaching(shape_a: ConvexShape, shape_b: ConvexShape, r: Vec, band: float) -> bool:
@@ -464,18 +574,24 @@ def _apart_until(sweep: _Sweep, axis: Vec, time: float) -> float:
 
 def _proven_until(sweep: _Sweep, axis: Vec, time: float, *, exact: bool) -> float:
     """:func:`_apart_until` with ``sep(0)`` bounded for rounding, or computed ``exact``."""
-    ta, tb, target = sweep.ta, sweep.tb, sweep.target
-    start = separation(sweep.a, sweep.b, axis, exact=exact).lower - target
-    start -= rounding_bound(target)
-    nx, ny = axis
-    terms = (nx * tb[0], ny * tb[1], -nx * ta[0], -ny * ta[1])
-    closing = rounding_bound(*terms) - math.fsum(terms)  # at least the exact closing speed
+    start, closing = _separation_bounds(sweep, axis, exact=exact)
     if not (start > 0.0 and closing > 0.0):
         return 0.0
     # shortened by four times the rounding a checker allows the product until * closing
     until = (start - 4.0 * rounding_bound(start, start)) / closing
     until = math.nextafter(until * (1.0 - 2.0**-51), 0.0)  # the division's rounding, downwards
     return min(until, time)
+
+
+def _separation_bounds(sweep: _Sweep, axis: Vec, *, exact: bool) -> tuple[float, float]:
+    """A lower bound of ``sep(0) - target`` along ``axis`` (``sep(0)`` bounded for rounding,
+    or computed ``exact``) and an upper bound of the closing speed ``-axis . (tb - ta)``."""
+    ta, tb, target = sweep.ta, sweep.tb, sweep.target
+    start = separation(sweep.a, sweep.b, axis, exact=exact).lower
+    start -= target + rounding_bound(target)
+    nx, ny = axis
+    terms = (nx * tb[0], ny * tb[1], -nx * ta[0], -ny * ta[1])
+    return start, rounding_bound(*terms) - math.fsum(terms)  # at least the exact speed
 
 
 def _weighted(points: list[Vec], weights: tuple[float, ...]) -> Vec:

@@ -248,6 +248,40 @@ def test_miss() -> None:
     assert checked(BOX, circle((5.0, 0.0), 1.0), (-2.5, 0.0)).status == "miss"
 
 
+def test_a_hair_miss_is_proven_by_the_edge_it_passes() -> None:
+    # the sweep ends 3e-11 right of A - B = [-18, -13] x [-1, 10]: the direction between
+    # the closest points, each rounded at about 1e-15, is tilted by about 1e-4 and does
+    # not separate; the edge's normal does (a certificate that failed its re-check)
+    a = convex_polygon([(31.0, -46.0), (31.0, -55.0), (34.0, -55.0), (34.0, -46.0)])
+    b = convex_polygon([(47.0, -54.0), (47.0, -56.0), (49.0, -56.0), (49.0, -54.0)])
+    assert checked(a, b, (-12.999999999970896, 0.0)).status == "miss"
+
+
+@pytest.mark.parametrize("hair", [40, 44])
+def test_a_circle_a_hair_short_of_a_corner_is_proven_missed(hair: int) -> None:
+    # the circle's centre ends 5 (1 + 2^-hair) from the box's corner, along (3, 4): only a
+    # direction between the cores (the corner and the centre, 5 apart) is precise enough
+    # to separate, not the one between the surfaces' closest points, 5 * 2^-hair apart
+    centre = 3.0 * (1.0 + 2.0**-hair), 4.0 * (1.0 + 2.0**-hair)
+    disc = circle((centre[0] + 24.0, centre[1] + 32.0), 5.0)
+    box = rectangle((-2.0, -3.0), (4.0, 6.0))  # its top right corner at the origin
+    assert checked(box, disc, (-24.0, -32.0)).status == "miss"
+
+
+def test_a_miss_no_axis_proves_carries_no_certificate() -> None:
+    # the sweep passes 2e-14 from the rounded corner of A - B, near (1000, 1000):
+    # less than the rounding of the closing speed, so no axis is proven; the miss says so
+    # rather than carry an axis that fails its re-check
+    low, high = 1004.2081188669713, 1003.4370387577173
+    box = convex_polygon([(1000.0, 1000.0), (low, 1000.0), (low, high), (1000.0, high)])
+    disc = circle((1018.5652740947539, 994.1520009777352), 0.593994572817444)
+    motion = (-28.034906834753066, 19.54461592863756)
+    result = cast(box, disc, motion)
+    assert result.status == "miss"
+    problems = check_cast_certificate(box, disc, (0.0, 0.0), motion, result)
+    assert result.certificate is None and problems == ("a miss carries no certificate",)
+
+
 def test_overlapping_at_the_start() -> None:
     result = checked(BOX, circle((0.5, 0.0), 1.0), (6.0, 0.0))
     assert (result.status, result.time, result.stop) == ("overlapping", 0.0, "start-overlapping")
