@@ -209,7 +209,8 @@ def load_two(path_a: object, path_b: object, stdin: BinaryIO | None = None) -> P
 
 def pair_from_node(node: Node, default_name: str) -> Pair:
     """A pair from a parsed JSON document: a ``{"a": ..., "b": ...}`` object, or a GeoJSON
-    FeatureCollection of exactly two features (a pair file, or one JSON Lines record).
+    FeatureCollection of exactly two features (a pair file, or one JSON Lines record),
+    whose top-level ``motion`` member, if any, is the pair's motion.
 
     A document that is one shape (an object with a ``type``, and neither ``a``
     nor ``b``; a FeatureCollection of one feature) raises
@@ -237,7 +238,9 @@ def pair_from_node(node: Node, default_name: str) -> Pair:
                 f"a FeatureCollection pair needs exactly two features, got {len(parts)}"
             )
         a, b = (shape_from_node(part, node) for part in parts)
-        return Pair(a, b, default_name)
+        motion_node = node.get("motion")
+        motion = None if motion_node is None else motion_from_node(motion_node, a.shape, b.shape)
+        return Pair(a, b, default_name, motion=motion)
     if "a" not in mapping and "b" not in mapping and "type" in mapping:
         raise NotAPairError(
             node.file,

@@ -118,6 +118,30 @@ def test_bad_motions_are_error_rows_naming_the_place_and_the_rest_still_run() ->
     assert (summary.pairs, summary.errors) == (5, 3)
 
 
+def test_a_feature_collection_pair_is_cast_and_a_huge_angle_is_an_error_row() -> None:
+    # The boxes of LINEAR as GeoJSON, with the same motion: B meets A at t = 1/2.
+    square = [[-1, -1], [1, -1], [1, 1], [-1, 1], [-1, -1]]
+    far = [[x + 5, y] for x, y in square]
+    collection = {
+        "type": "FeatureCollection",
+        "features": [
+            {"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [ring]}}
+            for ring in (square, far)
+        ],
+        "motion": {"b": [-6, 0]},
+    }
+    spin = {**STATIC, "motion": {"b": {"from": [0, 0, -1e308], "to": [0, 0, 1e308]}}}
+    lines = [Item("s.jsonl", n, json.dumps(pair)) for n, pair in enumerate((collection, spin), 1)]
+    records: list[str] = []
+    run_batch(lines, workers=1, fail_fast=False, write=records.append)
+    cast_row, spin_row = (json.loads(line) for line in records)
+    assert cast_row["status"] == "pass" and cast_row["cast"]["exact"]["time"] == "1/2"
+    assert spin_row["status"] == "error"
+    assert spin_row["error"].startswith(
+        "s.jsonl:2: motion.b.from[2]: the angle -1e+308 degrees is beyond the limit"
+    )
+
+
 def test_moving_pairs_take_the_per_pair_way_and_give_the_same_records() -> None:
     still = {"a": BOX, "b": FAR_BOX}
     texts = [json.dumps(still), json.dumps({**still, "motion": {"b": [-6, 0]}})]
