@@ -108,9 +108,7 @@ def _hit_problems(
     if not _apart(start, speed, until):
         # the axis proves apart only while sep(0) + t * speed > 0
         proven = start / -speed if start > 0.0 and speed < 0.0 else 0.0
-        problems.append(
-            f"the axis holds the shapes apart only until t = {proven:.6g}, not {until:.6g}"
-        )
+        problems.append(f"the axis holds the shapes apart only until t = {proven!r}, not {until!r}")
     elif time - until > AGREEMENT_RELATIVE * max(time, 1.0):
         problems.append(f"apart only until t = {until!r}, short of the time of impact {time!r}")
     (pax, pay), (pbx, pby) = proof.contact

@@ -4,6 +4,7 @@ follows it, bad motions are error rows, and the records stay in input order."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +84,17 @@ def test_a_folder_of_moving_and_still_pairs_gives_their_records_in_order(tmp_pat
     assert (receding["cast"]["status"], receding["cast"]["time"]) == ("touching-receding", None)
     assert spinning["method"] == "rotating" and spinning["cast"]["status"] == "hit"
     assert list(one[1])[-2:] == ["cast", "error"]
+
+
+def test_every_key_of_a_batch_cast_is_in_the_formats_table(tmp_path: Path) -> None:
+    # The linear record's "tolerance" was missing from the table of FORMATS section 4.
+    formats = (Path(__file__).parents[2] / "docs" / "FORMATS.md").read_text()
+    section = formats[formats.index("**Moving pairs.**") :]
+    table = section[: section.index("\n\n", section.index("| key | meaning |"))]
+    listed = set(re.findall(r"`cast\.(\w+)`", table))
+    linear, spinning = _batch(_folder(tmp_path, [LINEAR, SPINNING]), 1)
+    for record in (linear, spinning):
+        assert set(record["cast"]) <= listed, set(record["cast"]) - listed
 
 
 def test_a_cast_that_does_not_meet_its_expectation_fails_the_pair() -> None:
