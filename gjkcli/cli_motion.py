@@ -121,9 +121,9 @@ def raycast(
     if plot is not None:
         cli._check_picture_path(plot)
     loaded = _load_shape(shape, json_output)
-    from gjkcli.io.pairs import _label
+    from gjkcli.io.pairs import shape_label
 
-    name = _label(shape, loaded)
+    name = shape_label(shape, loaded)
     from gjkcli.shapes.compound import Compound
 
     if isinstance(loaded.shape, Compound):

@@ -38,7 +38,7 @@ from gjkcli.algorithms.cast import CastResult
 from gjkcli.dyadic import longer_than_one
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.tolerances import AGREEMENT_RELATIVE, CERTIFICATE_RELATIVE
-from gjkcli.verify.certificates import _membership
+from gjkcli.verify.certificates import membership_problems
 
 __all__ = ["check_cast_certificate"]
 
@@ -116,8 +116,10 @@ def _hit_problems(
         return (*problems, "a contact point is not finite")
     back_a = (pax - time * ta[0], pay - time * ta[1])
     back_b = (pbx - time * tb[0], pby - time * tb[1])
-    problems += _membership(shape_a, "the contact point on A", back_a, None, also=proof.axis)
-    problems += _membership(
+    problems += membership_problems(
+        shape_a, "the contact point on A", back_a, None, also=proof.axis
+    )
+    problems += membership_problems(
         shape_b, "the contact point on B", back_b, None, also=(-proof.axis[0], -proof.axis[1])
     )
     gap = math.hypot(pbx - pax, pby - pay)
