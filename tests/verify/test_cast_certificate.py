@@ -10,7 +10,7 @@ from gjkcli.algorithms.cast import CastCertificate, CastResult, cast
 from gjkcli.shapes import capsule, circle, ellipse, hull, point, rectangle, segment
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.verify.cast_certificate import check_cast_certificate
-from tests.algorithms.exact_cast import random_cast
+from tests.verify.cast_pairs import random_cast
 
 BOX = rectangle((0.0, 0.0), (2.0, 2.0))
 DISC = circle((5.0, 0.0), 1.0)
