@@ -96,7 +96,6 @@ def raycast(
         float,
         typer.Option(
             "--max",
-            min=0.0,
             metavar="T",
             help="How far the ray reaches, as a fraction of --direction (0 or more).",
         ),
@@ -118,13 +117,13 @@ def raycast(
     start, along = _vector("--origin", origin), _vector("--direction", direction)
     if along == (0.0, 0.0):
         _fail("--direction 0 0: a ray needs a direction that is not zero")
-    reach = _number("--max", max_fraction)
+    reach = _non_negative("--max", max_fraction)
     if plot is not None:
         cli._check_picture_path(plot)
     loaded = _load_shape(shape, json_output)
-    from gjkcli.io.pairs import _label
+    from gjkcli.io.pairs import shape_label
 
-    name = _label(shape, loaded)
+    name = shape_label(shape, loaded)
     from gjkcli.shapes.compound import Compound
 
     if isinstance(loaded.shape, Compound):
@@ -189,7 +188,6 @@ def cast(
         float | None,
         typer.Option(
             "--target",
-            min=0.0,
             metavar="D",
             help="Stop when the shapes come within this distance (0 or more; instead of the "
             "motion's target; translations only).",
@@ -210,7 +208,7 @@ def cast(
     from gjkcli import cli
 
     move = None if translation is None else _vector("--translation", translation)
-    distance = None if target is None else _number("--target", target)
+    distance = None if target is None else _non_negative("--target", target)
     if plot is not None:
         cli._check_picture_path(plot)
     pair = cli._load(a, b, json_output)
@@ -238,10 +236,13 @@ def _vector(option: str, given: tuple[float, float]) -> "Vec":
     return (float(x) + 0.0, float(y) + 0.0)
 
 
-def _number(option: str, given: float) -> float:
-    """An option's number, which must be finite."""
+def _non_negative(option: str, given: float) -> float:
+    """An option's number, which must be finite and 0 or more (checked here, not by
+    Click, whose range check calls NaN out of range rather than not a number)."""
     if not math.isfinite(given):
         _fail(f"{option} {given:g}: the number must be finite")
+    if given < 0.0:
+        _fail(f"{option} {given:g}: must be 0 or more")
     return float(given) + 0.0
 
 

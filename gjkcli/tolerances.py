@@ -43,6 +43,7 @@ __all__ = [
     "EXPECT_RTOL_DOUBLE",
     "EXPECT_RTOL_SINGLE",
     "MANIFOLD_BIAS_RELATIVE",
+    "MAX_ANGLE",
     "MAX_COORDINATE",
     "MAX_ITERATIONS",
     "MIN_SIZE",
@@ -274,6 +275,17 @@ MAX_COORDINATE: Final = 1e150
 distances of larger coordinates overflow double precision (about 1.8e308),
 after which no comparison means anything; such input is rejected with a
 message instead of answered wrongly."""
+
+
+MAX_ANGLE: Final = 1e6
+"""Largest absolute angle, in degrees, accepted in a pose of a ``motion``. The angle at
+a time t is interpolated between the two poses, and rounded there by about one unit in
+the last place of the larger angle: at 1e6 degrees (some 2800 turns) that is about
+1e-10 degrees, below the time of impact's tolerance for a shape of size 1; at 1e20
+degrees it is several turns, the turn between two times means nothing, and the time
+of impact's steps (bounded by the speed of turning) shrink until its iteration cap.
+Larger angles are refused with a message (the turns beyond a whole number of them add
+nothing: write the angle modulo 360)."""
 
 
 MIN_SIZE: Final = 1e-150

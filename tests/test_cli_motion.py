@@ -173,7 +173,8 @@ def test_raycast_trace_tells_each_step(gjk: Any) -> None:
         (("--origin", "0", "0", "--direction", "0", "0"), ("--direction 0 0", "not zero")),
         (("--origin", "nan", "0", "--direction", "1", "0"), ("--origin nan 0", "finite")),
         (("--origin", "0", "0", "--direction", "1", "0", "--max", "inf"), ("--max inf",)),
-        (("--origin", "0", "0", "--direction", "1", "0", "--max", "-1"), ("--max",)),
+        (("--origin", "0", "0", "--direction", "1", "0", "--max", "-1"), ("--max -1", "0 or more")),
+        (("--origin", "0", "0", "--direction", "1", "0", "--max", "nan"), ("--max nan", "finite")),
         (("--direction", "1", "0"), ("--origin",)),
         (("--origin", "1e200", "0", "--direction", "1", "0"), ("reaches coordinates of 1e+200",)),
         (("--origin", "0", "0", "--direction", "1", "0", "--plot", "ray.txt"), ("ray.txt",)),
@@ -183,6 +184,7 @@ def test_raycast_trace_tells_each_step(gjk: Any) -> None:
         "nan-origin",
         "infinite-max",
         "negative-max",
+        "nan-max",
         "no-origin",
         "too-far",
         "picture-suffix",
@@ -326,7 +328,8 @@ def test_rotating_statuses(
         (("samples/seed-example.json",), ("the pair has no motion", "--translation DX DY")),
         (("samples/cast/spinning-bar.json", "--target", "0.5"), ("--target 0.5", "rotates")),
         (("samples/cast/slide-hit.json", "--translation", "inf", "0"), ("--translation inf 0",)),
-        (("samples/cast/slide-hit.json", "--target", "-1"), ("--target",)),
+        (("samples/cast/slide-hit.json", "--target", "-1"), ("--target -1", "0 or more")),
+        (("samples/cast/slide-hit.json", "--target", "nan"), ("--target nan", "finite")),
         (("samples/cast/slide-hit.json", "--translation", "1e151", "0"), ("reach 1e+151",)),
         (("samples/compound/notch.json", "--translation", "1", "0"), ("compound",)),
         (("samples/cast/nosuch.json",), ("nosuch.json",)),
@@ -336,6 +339,7 @@ def test_rotating_statuses(
         "target-rotating",
         "infinite",
         "negative-target",
+        "nan-target",
         "too-far",
         "compound",
         "missing-file",
@@ -345,6 +349,43 @@ def test_cast_bad_input_is_one_line(
     gjk: Any, args: tuple[str, ...], fragments: tuple[str, ...]
 ) -> None:
     one_line_error(gjk("cast", *args), *fragments)
+
+
+def test_cast_refuses_a_huge_turn_naming_its_place(gjk: Any, tmp_path: Path) -> None:
+    # Poses at -1e308 and 1e308 degrees: the speed of turning overflowed to infinity,
+    # an internal error; 1e20 degrees was taken and stalled the time of impact.
+    pair = {
+        "a": {"type": "rectangle", "center": [0, 0], "size": [2, 2]},
+        "b": {"type": "rectangle", "center": [5, 0], "size": [2, 2]},
+        "motion": {"b": {"from": [0, 0, -1e308], "to": [0, 0, 1e308]}},
+    }
+    path = tmp_path / "spin.json"
+    path.write_text(json.dumps(pair))
+    ran = gjk("cast", str(path), "--json")
+    one_line_error(ran, f"{path}: motion.b.from[2]: the angle -1e+308 degrees", "1e+06")
+
+
+def test_cast_reads_the_motion_of_a_feature_collection_pair(gjk: Any, tmp_path: Path) -> None:
+    # A unit square and a point at (4, 0.5) moving by (-6, 0): the point meets the
+    # square's right edge x = 1 after 3 of its 6, at t = 1/2.
+    collection = {
+        "type": "FeatureCollection",
+        "features": [
+            {
+                "type": "Feature",
+                "geometry": {
+                    "type": "Polygon",
+                    "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]],
+                },
+            },
+            {"type": "Feature", "geometry": {"type": "Point", "coordinates": [4, 0.5]}},
+        ],
+        "motion": {"b": [-6, 0]},
+    }
+    path = tmp_path / "pair.geojson"
+    path.write_text(json.dumps(collection))
+    record = gjk("cast", str(path), "--json").record()
+    assert (record["cast"]["status"], record["exact"]["time"]) == ("hit", "1/2")
 
 
 def test_a_disagreement_exits_1_and_says_why(gjk: Any, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,7 +16,7 @@ import math
 from gjkcli.algorithms.poses import STILL, Motion, Move, Pose
 from gjkcli.io.node import Node, describe
 from gjkcli.shapes.compound import Shape, shape_bounds
-from gjkcli.tolerances import MAX_COORDINATE, coordinate_scale
+from gjkcli.tolerances import MAX_ANGLE, MAX_COORDINATE, coordinate_scale
 
 __all__ = ["MOTION_KEYS", "MOVE_KEYS", "motion_from_node", "reach_problem"]
 
@@ -93,11 +93,26 @@ def _move(node: Node, shape: Shape) -> Move:
 
 
 def _pose(node: Node) -> Pose:
-    """A pose ``[x, y, angle]`` (the angle in degrees)."""
+    """A pose ``[x, y, angle]`` (the angle in degrees, at most
+    :data:`~gjkcli.tolerances.MAX_ANGLE` in absolute value).
+
+    >>> _pose(Node([0, 0, 1e20], "p.json", "motion.b.to"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gjkcli.io.errors.InputError: p.json: motion.b.to[2]: the angle 1e+20 degrees is \
+beyond the limit: at most 1e+06 in absolute value is accepted ...
+    """
     if not isinstance(node.value, list) or len(node.value) != 3:
         raise node.error(f"expected a pose [x, y, angle in degrees], got {describe(node.value)}")
-    x, y, angle = (item.number() for item in node.items())
-    return Pose(x, y, angle)
+    x_node, y_node, angle_node = node.items()
+    angle = angle_node.number()
+    if not abs(angle) <= MAX_ANGLE:
+        raise angle_node.error(
+            f"the angle {angle:.3g} degrees is beyond the limit: at most {MAX_ANGLE:.0e} "
+            "in absolute value is accepted (the rounding of larger angles, interpolated "
+            "along the move, is a sizeable part of a turn)"
+        )
+    return Pose(x_node.number(), y_node.number(), angle)
 
 
 def reach_problem(move: Move, shape: Shape) -> str | None:

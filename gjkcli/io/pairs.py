@@ -46,7 +46,14 @@ from gjkcli.io.source import (
 )
 from gjkcli.pair import Pair, ShapeInput
 
-__all__ = ["load_pair", "load_shape", "load_two", "pair_from_node", "pair_from_text"]
+__all__ = [
+    "load_pair",
+    "load_shape",
+    "load_two",
+    "pair_from_node",
+    "pair_from_text",
+    "shape_label",
+]
 
 _T = TypeVar("_T")
 
@@ -204,12 +211,13 @@ def load_two(path_a: object, path_b: object, stdin: BinaryIO | None = None) -> P
     if _is_stdin(path_a) and _is_stdin(path_b):
         raise InputError(STDIN_NAME, "", "standard input can supply only one of the two shapes")
     a, b = load_shape(path_a, stdin), load_shape(path_b, stdin)
-    return Pair(a, b, f"{_label(path_a, a)} vs {_label(path_b, b)}")
+    return Pair(a, b, f"{shape_label(path_a, a)} vs {shape_label(path_b, b)}")
 
 
 def pair_from_node(node: Node, default_name: str) -> Pair:
     """A pair from a parsed JSON document: a ``{"a": ..., "b": ...}`` object, or a GeoJSON
-    FeatureCollection of exactly two features (a pair file, or one JSON Lines record).
+    FeatureCollection of exactly two features (a pair file, or one JSON Lines record),
+    whose top-level ``motion`` member, if any, is the pair's motion.
 
     A document that is one shape (an object with a ``type``, and neither ``a``
     nor ``b``; a FeatureCollection of one feature) raises
@@ -237,7 +245,9 @@ def pair_from_node(node: Node, default_name: str) -> Pair:
                 f"a FeatureCollection pair needs exactly two features, got {len(parts)}"
             )
         a, b = (shape_from_node(part, node) for part in parts)
-        return Pair(a, b, default_name)
+        motion_node = node.get("motion")
+        motion = None if motion_node is None else motion_from_node(motion_node, a.shape, b.shape)
+        return Pair(a, b, default_name, motion=motion)
     if "a" not in mapping and "b" not in mapping and "type" in mapping:
         raise NotAPairError(
             node.file,
@@ -330,8 +340,12 @@ def _as_text(name: str, read: Callable[[], _T]) -> _T:
         raise type(error)(error.file, "", message) from None
 
 
-def _label(source: object, shape: ShapeInput) -> str:
-    """What a shape is called in its pair's name: its file's stem, or its text, or its kind."""
+def shape_label(source: object, shape: ShapeInput) -> str:
+    """What a shape is called in its pair's name: its file's stem, or its text, or its kind.
+
+    >>> shape_label("POINT (1 2)", load_shape("POINT (1 2)"))
+    'POINT (1 2)'
+    """
     if isinstance(source, os.PathLike) or (isinstance(source, str) and not _is_text(source)):
         return _stem(os.fspath(source))
     if isinstance(source, str):

@@ -15,15 +15,8 @@ from typing import TYPE_CHECKING, Any
 from gjkcli.algorithms.poses import Motion, Move, Pose
 from gjkcli.algorithms.raycast import RayHit, RayStep
 from gjkcli.algorithms.toi import ToiStep
-from gjkcli.render.json_record import (
-    SCHEMA,
-    _number,
-    _optional,
-    _optional_point,
-    _point,
-    _rational,
-)
-from gjkcli.shapes.base import Vec
+from gjkcli.render import json_values as jv
+from gjkcli.render.json_record import SCHEMA
 from gjkcli.verify.cast_oracle import SweptCheck
 from gjkcli.verify.toi_check import ToiCheck
 
@@ -57,25 +50,28 @@ def ray_record(check: RayCheck, name: str, trace: bool = False) -> dict[str, Any
     record = _start(name, check.problems)
     record |= {
         "ray": {
-            "origin": _point(check.origin),
-            "direction": _point(check.direction),
-            "max_fraction": _number(check.max_fraction),
+            "origin": jv.point(check.origin),
+            "direction": jv.point(check.direction),
+            "max_fraction": jv.number(check.max_fraction),
         },
         "raycast": _hit(check.hit),
         "exact": None
         if check.exact is None
         else {
             "status": check.exact.status,
-            "fraction": None if check.exact.fraction is None else _rational(check.exact.fraction),
+            "fraction": None if check.exact.fraction is None else jv.rational(check.exact.fraction),
             "point": None
             if check.exact.point is None
-            else [_rational(value) for value in check.exact.point],
+            else [jv.rational(value) for value in check.exact.point],
         },
         "analytic": None
         if check.analytic is None
-        else {"status": check.analytic.status, "fraction": _optional(check.analytic.fraction)},
+        else {
+            "status": check.analytic.status,
+            "fraction": jv.optional_number(check.analytic.fraction),
+        },
         "shapely": shapely_record(check.shapely, check.max_fraction),
-        "tolerance": _number(check.tolerance),
+        "tolerance": jv.number(check.tolerance),
         "agree": check.agree,
         "disagreements": list(check.problems),
     }
@@ -123,16 +119,16 @@ def cast_fields(check: MotionCheck, motion: Motion) -> dict[str, Any]:
             "method": "rotating",
             "cast": {
                 "status": result.status,
-                "time": _optional(result.time),
-                "bracket": None if result.bracket is None else _point(result.bracket),
-                "tolerance": _number(result.tolerance),
-                "speed_bound": _number(result.speed_bound),
-                "normal": _optional_point(result.normal),
-                "points": _optional_points(result.points),
+                "time": jv.optional_number(result.time),
+                "bracket": None if result.bracket is None else jv.point(result.bracket),
+                "tolerance": jv.number(result.tolerance),
+                "speed_bound": jv.number(result.speed_bound),
+                "normal": jv.optional_point(result.normal),
+                "points": jv.optional_points(result.points),
                 "iterations": result.iterations,
                 "stop": result.stop,
             },
-            "sampled": {"time": _optional(check.sampled), "samples": check.samples},
+            "sampled": {"time": jv.optional_number(check.sampled), "samples": check.samples},
             "agree": check.agree,
             "disagreements": list(check.problems),
             "notes": list(check.notes),
@@ -144,12 +140,12 @@ def cast_fields(check: MotionCheck, motion: Motion) -> dict[str, Any]:
         "method": "linear",
         "cast": {
             "status": cast.status,
-            "time": _optional(cast.time),
-            "normal": _optional_point(cast.normal),
-            "points": _optional_points(cast.points),
+            "time": jv.optional_number(cast.time),
+            "normal": jv.optional_point(cast.normal),
+            "points": jv.optional_points(cast.points),
             "iterations": cast.iterations,
             "stop": cast.stop,
-            "target_distance": _number(cast.target_distance),
+            "target_distance": jv.number(cast.target_distance),
             "certificate": None if cast.certificate is None else plain(cast.certificate),
             "certificate_check": {
                 "ok": not check.certificate_problems,
@@ -160,14 +156,14 @@ def cast_fields(check: MotionCheck, motion: Motion) -> dict[str, Any]:
         if exact is None
         else {
             "status": exact.status,
-            "time": None if exact.time is None else _rational(exact.time),
+            "time": None if exact.time is None else jv.rational(exact.time),
             "time_float": None if exact.time is None else float(exact.time),
         },
         "analytic": None
         if check.analytic_status is None
-        else {"status": check.analytic_status, "time": _optional(check.analytic)},
+        else {"status": check.analytic_status, "time": jv.optional_number(check.analytic)},
         "shapely": shapely_record(check.shapely),
-        "tolerance": _number(check.time_tolerance),
+        "tolerance": jv.number(check.time_tolerance),
         "agree": check.agree,
         "disagreements": list(check.problems),
         "notes": [],
@@ -185,7 +181,7 @@ def motion_record(motion: Motion) -> dict[str, Any]:
     return {
         "a": _move(motion.a),
         "b": _move(motion.b),
-        "target": _number(motion.target),
+        "target": jv.number(motion.target),
         "rotates": motion.a.rotates or motion.b.rotates,
     }
 
@@ -198,9 +194,9 @@ def toi_step_record(step: ToiStep) -> dict[str, Any]:
     """
     return {
         "iteration": step.iteration,
-        "time": _number(step.time),
-        "gap": _number(step.gap),
-        "advance": _number(step.advance),
+        "time": jv.number(step.time),
+        "gap": jv.number(step.gap),
+        "advance": jv.number(step.advance),
         "outcome": step.outcome,
     }
 
@@ -220,9 +216,9 @@ def plain(value: Any) -> Any:
     if isinstance(value, (tuple, list)):
         return [plain(item) for item in value]
     if isinstance(value, Fraction):
-        return _rational(value)
+        return jv.rational(value)
     if isinstance(value, float):
-        return _number(value)
+        return jv.number(value)
     return value
 
 
@@ -236,11 +232,11 @@ def ray_step_record(step: RayStep) -> dict[str, Any]:
     """
     return {
         "iteration": step.iteration,
-        "fraction": _number(step.fraction),
-        "point": _point(step.point),
-        "search": _point(step.search),
-        "support": _point(step.support),
-        "simplex": [_point(p) for p in step.simplex],
+        "fraction": jv.number(step.fraction),
+        "point": jv.point(step.point),
+        "search": jv.point(step.search),
+        "support": jv.point(step.support),
+        "simplex": [jv.point(p) for p in step.simplex],
         "advanced": step.advanced,
         "outcome": step.outcome,
     }
@@ -256,11 +252,11 @@ def shapely_record(check: SweptCheck | None, scale: float = 1.0) -> dict[str, An
     return {
         "consistent": check.consistent if check.unavailable is None else None,
         "problems": list(check.problems),
-        "before": None if check.before is None else _number(check.before * scale),
-        "gap_before": _optional(check.gap_before),
-        "gap_at": _optional(check.gap_at),
-        "allowance": _number(check.allowance),
-        "error": _number(check.error),
+        "before": None if check.before is None else jv.number(check.before * scale),
+        "gap_before": jv.optional_number(check.gap_before),
+        "gap_at": jv.optional_number(check.gap_at),
+        "allowance": jv.number(check.allowance),
+        "error": jv.number(check.error),
         "unavailable": check.unavailable,
     }
 
@@ -274,11 +270,7 @@ def _move(move: Move) -> dict[str, list[float]]:
 
 
 def _pose(pose: Pose) -> list[float]:
-    return [_number(pose.x), _number(pose.y), _number(pose.angle)]
-
-
-def _optional_points(points: tuple[Vec, Vec] | None) -> list[list[float]] | None:
-    return None if points is None else [_point(points[0]), _point(points[1])]
+    return [jv.number(pose.x), jv.number(pose.y), jv.number(pose.angle)]
 
 
 def _start(name: str, problems: tuple[str, ...]) -> dict[str, Any]:
@@ -293,9 +285,9 @@ def _start(name: str, problems: tuple[str, ...]) -> dict[str, Any]:
 def _hit(hit: RayHit) -> dict[str, Any]:
     return {
         "status": hit.status,
-        "fraction": _optional(hit.fraction),
-        "point": _optional_point(hit.point),
-        "normal": _optional_point(hit.normal),
+        "fraction": jv.optional_number(hit.fraction),
+        "point": jv.optional_point(hit.point),
+        "normal": jv.optional_point(hit.normal),
         "iterations": hit.iterations,
         "stop": hit.stop,
     }

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from gjkcli.algorithms.answer import Answer
@@ -17,7 +16,7 @@ from gjkcli.algorithms.compound import LISTED_PAIRS, CompoundResult
 from gjkcli.algorithms.distance import DistanceStep
 from gjkcli.algorithms.epa import Penetration
 from gjkcli.algorithms.intersect import IntersectStep
-from gjkcli.shapes.base import Vec
+from gjkcli.render import json_values as jv
 from gjkcli.shapes.compound import parts_of
 from gjkcli.verify.check import Check, check_status
 from gjkcli.verify.shapely_oracle import ShapelyAnswer
@@ -60,13 +59,13 @@ def check_record(
         "verdict_source": check.ruling.source,
         "gjk": {
             "intersects": gjk.intersects,
-            "distance": _number(gjk.distance),
-            "closest": _points(gjk.closest),
+            "distance": jv.number(gjk.distance),
+            "closest": jv.optional_points(gjk.closest),
             "penetration": None if overlap is None else _penetration(overlap),
             "penetration_reason": answer.penetration_reason,
             "parts": None if answer.parts is None else _parts(check, answer.parts),
             "verdict": answer.verdict,
-            "verdict_tolerance": _number(answer.verdict_tolerance),
+            "verdict_tolerance": jv.number(answer.verdict_tolerance),
             "certificate": certificate_record(answer.certificate),
             "certificate_check": {
                 "ok": check.certificate_check.ok,
@@ -86,14 +85,14 @@ def check_record(
         if check.exact is None
         else {
             "verdict": check.exact.verdict,
-            "distance_squared": _rational(check.exact.distance_squared),
+            "distance_squared": jv.rational(check.exact.distance_squared),
             "distance": check.exact.distance,
         },
-        "tolerance": _number(check.tolerance),
+        "tolerance": jv.number(check.tolerance),
         "tolerances": {
-            "scale": _number(check.scale),
-            "depth": _number(check.depth_tolerance),
-            "touch_band": _number(gjk.band),
+            "scale": jv.number(check.scale),
+            "depth": jv.number(check.depth_tolerance),
+            "touch_band": jv.number(gjk.band),
         },
         "agree": check.agree,
         "disagreements": list(check.disagreements),
@@ -109,7 +108,7 @@ def check_record(
         record["expect"] = {
             "ok": check.expect.ok,
             "failures": list(check.expect.failures),
-            "tolerance": _number(check.expect.tolerance),
+            "tolerance": jv.number(check.expect.tolerance),
         }
     return record
 
@@ -118,12 +117,12 @@ def _shapely(referee: ShapelyAnswer) -> dict[str, Any]:
     """``shapely``: its answers, or, when it could not run faithfully, why, and nulls."""
     record: dict[str, Any] = {
         "intersects": referee.intersects,
-        "distance": _number(referee.distance),
-        "closest": _points(referee.closest),
+        "distance": jv.number(referee.distance),
+        "closest": jv.optional_points(referee.closest),
         "verdict": referee.verdict,
-        "approximation_error": _number(referee.approximation_error),
-        "penetration": None if referee.penetration is None else _number(referee.penetration),
-        "penetration_error": _number(referee.penetration_error),
+        "approximation_error": jv.number(referee.approximation_error),
+        "penetration": None if referee.penetration is None else jv.number(referee.penetration),
+        "penetration_error": jv.number(referee.penetration_error),
         "unavailable": referee.unavailable,
         "penetration_unavailable": referee.penetration_unavailable,
     }
@@ -152,20 +151,20 @@ def certificate_record(certificate: Certificate) -> dict[str, Any]:
                 for item in listed
             ],
             "more_proofs": len(certificate.proofs) - len(listed),
-            "frame": _optional_point(certificate.frame),
-            "horizon": _optional(certificate.horizon),
-            "lower": _optional(certificate.lower),
-            "upper": _optional(certificate.upper),
-            "gap": _number(certificate.gap),
+            "frame": jv.optional_point(certificate.frame),
+            "horizon": jv.optional_number(certificate.horizon),
+            "lower": jv.optional_number(certificate.lower),
+            "upper": jv.optional_number(certificate.upper),
+            "gap": jv.number(certificate.gap),
         }
     if isinstance(certificate, SeparatingAxis):
         return {
             "kind": "separating-axis",
-            "axis": _point(certificate.axis),
-            "lower": _number(certificate.lower),
-            "upper": _number(certificate.upper),
-            "gap": _number(certificate.gap),
-            "closest": _points(certificate.closest),
+            "axis": jv.point(certificate.axis),
+            "lower": jv.number(certificate.lower),
+            "upper": jv.number(certificate.upper),
+            "gap": jv.number(certificate.gap),
+            "closest": jv.optional_points(certificate.closest),
             "weights": {
                 "a": _weights(certificate.weights_a),
                 "b": _weights(certificate.weights_b),
@@ -177,11 +176,11 @@ def certificate_record(certificate: Certificate) -> dict[str, Any]:
 def _enclosing(certificate: EnclosingSimplex) -> dict[str, Any]:
     return {
         "kind": "enclosing-simplex",
-        "points": [_point(p) for p in certificate.points],
-        "weights": [_number(w) for w in certificate.weights],
-        "members": [[_point(a), _point(b)] for a, b in certificate.members],
+        "points": [jv.point(p) for p in certificate.points],
+        "weights": [jv.number(w) for w in certificate.weights],
+        "members": [[jv.point(a), jv.point(b)] for a, b in certificate.members],
         "pairs": None if certificate.pairs is None else [list(pair) for pair in certificate.pairs],
-        "residual": _number(certificate.residual),
+        "residual": jv.number(certificate.residual),
     }
 
 
@@ -198,8 +197,8 @@ def _parts(check: Check, search: CompoundResult) -> dict[str, Any]:
             {
                 "a": pair.a,
                 "b": pair.b,
-                "bound": _number(pair.bound),
-                "distance": _number(pair.result.distance),
+                "bound": jv.number(pair.bound),
+                "distance": jv.number(pair.result.distance),
                 "verdict": pair.verdict,
                 "iterations": pair.result.iterations,
                 "status": pair.result.status,
@@ -212,21 +211,17 @@ def _parts(check: Check, search: CompoundResult) -> dict[str, Any]:
 
 def _penetration(overlap: Penetration) -> dict[str, Any]:
     return {
-        "depth": _number(overlap.depth),
-        "normal": _point(overlap.normal),
-        "contact": _points(overlap.contact),
-        "error": _number(overlap.error),
+        "depth": jv.number(overlap.depth),
+        "normal": jv.point(overlap.normal),
+        "contact": jv.optional_points(overlap.contact),
+        "error": jv.number(overlap.error),
         "iterations": overlap.iterations,
         "status": overlap.status,
     }
 
 
 def _weights(weights: Weights | None) -> list[list[float]] | None:
-    return None if weights is None else [[index, _number(w)] for index, w in weights]
-
-
-def _rational(value: Fraction) -> str:
-    return f"{value.numerator}/{value.denominator}"
+    return None if weights is None else [[index, jv.number(w)] for index, w in weights]
 
 
 def trace_record(query: Query, answer: Answer) -> dict[str, Any]:
@@ -243,12 +238,12 @@ def trace_record(query: Query, answer: Answer) -> dict[str, Any]:
         record["boolean"] = [
             {
                 **_step_start(step),
-                "dot": _number(step.dot),
+                "dot": jv.number(step.dot),
                 "reaches_origin": step.dot >= 0.0,
-                "simplex": [_point(p) for p in step.simplex],
+                "simplex": [jv.point(p) for p in step.simplex],
                 "region": step.region,
-                "dropped": [_point(p) for p in step.dropped],
-                "next_direction": _optional_point(step.next_direction),
+                "dropped": [jv.point(p) for p in step.dropped],
+                "next_direction": jv.optional_point(step.next_direction),
             }
             for step in boolean_steps
         ]
@@ -256,13 +251,13 @@ def trace_record(query: Query, answer: Answer) -> dict[str, Any]:
         record["distance"] = [
             {
                 **_step_start(step),
-                "gap": _optional(step.gap),
-                "threshold": _optional(step.threshold),
-                "simplex": [_point(p) for p in step.simplex],
-                "dropped": [_point(p) for p in step.dropped],
-                "weights": [_number(w) for w in step.weights],
-                "closest": _point(step.closest),
-                "norm": _number(step.norm),
+                "gap": jv.optional_number(step.gap),
+                "threshold": jv.optional_number(step.threshold),
+                "simplex": [jv.point(p) for p in step.simplex],
+                "dropped": [jv.point(p) for p in step.dropped],
+                "weights": [jv.number(w) for w in step.weights],
+                "closest": jv.point(step.closest),
+                "norm": jv.number(step.norm),
                 "outcome": step.outcome,
             }
             for step in distance_steps
@@ -270,20 +265,20 @@ def trace_record(query: Query, answer: Answer) -> dict[str, Any]:
     record["epa"] = [
         {
             "iteration": step.iteration,
-            "polygon": [_point(p) for p in step.polygon],
-            "edge": [_point(p) for p in step.edge],
-            "normal": _point(step.normal),
-            "height": _number(step.height),
-            "support_a": _point(step.support.a),
-            "support_b": _point(step.support.b),
-            "support": _point(step.support.w),
-            "reach": _number(step.reach),
-            "threshold": _number(step.threshold),
+            "polygon": [jv.point(p) for p in step.polygon],
+            "edge": [jv.point(p) for p in step.edge],
+            "normal": jv.point(step.normal),
+            "height": jv.number(step.height),
+            "support_a": jv.point(step.support.a),
+            "support_b": jv.point(step.support.b),
+            "support": jv.point(step.support.w),
+            "reach": jv.number(step.reach),
+            "threshold": jv.number(step.threshold),
             "outcome": step.outcome,
         }
         for step in answer.epa_trace
     ]
-    record["radii"] = [_number(radius) for radius in answer.gjk.radii]
+    record["radii"] = [jv.number(radius) for radius in answer.gjk.radii]
     return record
 
 
@@ -291,10 +286,10 @@ def _step_start(step: IntersectStep | DistanceStep) -> dict[str, Any]:
     """The fields every step record starts with: the direction and the support points."""
     return {
         "iteration": step.iteration,
-        "direction": _point(step.direction),
-        "support_a": _point(step.support.a),
-        "support_b": _point(step.support.b),
-        "support": _point(step.support.w),
+        "direction": jv.point(step.direction),
+        "support_a": jv.point(step.support.a),
+        "support_b": jv.point(step.support.b),
+        "support": jv.point(step.support.w),
     }
 
 
@@ -315,23 +310,3 @@ def _start(name: str, source: dict[str, Any] | None) -> dict[str, Any]:
     if source is not None:
         record["source"] = source
     return record
-
-
-def _number(x: float) -> float:
-    return x + 0.0  # no negative zero in the output
-
-
-def _optional(x: float | None) -> float | None:
-    return None if x is None else _number(x)
-
-
-def _point(p: Vec) -> list[float]:
-    return [_number(p[0]), _number(p[1])]
-
-
-def _optional_point(p: Vec | None) -> list[float] | None:
-    return None if p is None else _point(p)
-
-
-def _points(points: tuple[Vec, Vec] | None) -> list[list[float]] | None:
-    return None if points is None else [_point(p) for p in points]

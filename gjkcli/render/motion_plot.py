@@ -16,8 +16,9 @@ contact manifold drawn over a check's picture.
   :mod:`gjkcli.render.plot` are), the normal, and the reference edge drawn thick.
 
 A small shape moving near a long one far from the origin would be a speck in a view of
-everything: the view is then around the motion and the contact (the caption says so),
-and the long shape runs out of it.
+everything: the view is then around the motion, the contact and the part of each still
+shape nearest the motion (so a shape the motion misses is still seen), and the caption
+names the shapes that run out of it.
 
 The figures come from :mod:`gjkcli.render.plot`'s helpers (matplotlib optional: the same
 message names what to install), on an Agg canvas of their own.
@@ -32,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gjkcli.algorithms.cast import CastResult
+from gjkcli.algorithms.distance import distance
 from gjkcli.algorithms.hull import convex_hull_indices
 from gjkcli.algorithms.manifold import Manifold, numbered_vertices
 from gjkcli.algorithms.poses import Motion, Move, Pose, posed
@@ -61,6 +63,7 @@ from gjkcli.render.plot import (
 )
 from gjkcli.render.scene import boundary
 from gjkcli.shapes.base import ConvexShape, Vec, bounding_box
+from gjkcli.shapes.polytope import Polytope
 from gjkcli.tolerances import rounding
 from gjkcli.verify.check import Check
 
@@ -85,7 +88,6 @@ _FOCUS = 4.0  # a view of everything more than this many times the motion's size
 _SAMPLES = 16  # points along a drawn line that a label keeps clear of
 _SAME = 1e-3  # contact points nearer than this part of the view are drawn as one
 _COLOR_MANIFOLD = "#e377c2"
-_CROPPED = "the view is around the motion and the contact: a still shape runs out of it"
 
 Box = tuple[float, float, float, float]
 """min x, min y, max x, max y."""
@@ -338,11 +340,11 @@ def _ray_figure(
         )
     origin_label = "origin: inside the shape" if hit.status == "inside" else "origin"
     axes.plot(*origin, "ko", markersize=6, label=origin_label, zorder=8, gid="origin")
-    view = _view(axes, focus, [shape])
+    view = _view(axes, focus, [("the shape", shape)])
     if hit.status == "hit" and hit.point is not None and hit.normal is not None:
         _arrow(axes, hit.point, hit.normal, view, gid="normal", label="the surface's normal")
-    if view.cropped:
-        caption.append(_CROPPED)
+    if view.cut:
+        caption.append(_cut_words(view.cut))
     return _finish(picture)
 
 
@@ -360,7 +362,7 @@ def _cast_figure(
     picture = _picture(_titled(name, words), caption)
     axes = picture.axes
     focus: list[Vec] = []
-    still: list[ConvexShape] = []
+    still: list[tuple[str, ConvexShape]] = []
     for shape, move, color, letter in (
         (shape_a, motion.a, COLOR_A, "A"),
         (shape_b, motion.b, COLOR_B, "B"),
@@ -369,7 +371,7 @@ def _cast_figure(
             focus += _draw_motion(axes, shape, move, color=color, letter=letter, story=story)
         else:
             draw_shape(axes, posed(shape, move.start), color, letter, gid=f"still-{letter.lower()}")
-            still.append(posed(shape, move.start))
+            still.append((letter, posed(shape, move.start)))
     if result.status == "overlapping":
         at_start = (posed(shape_a, motion.a.start), posed(shape_b, motion.b.start))
         draw_overlap(axes, *at_start)
@@ -377,12 +379,12 @@ def _cast_figure(
     if points is not None:
         focus += list(points)
     if not focus:  # nothing moves: the view is of the shapes
-        focus, still = [corner for s in still for corner in boundary(s)], []
+        focus, still = [corner for _, s in still for corner in boundary(s)], []
     view = _view(axes, focus, still)
     if points is not None:
         _draw_contact(axes, points, result.normal, view)
-    if view.cropped:
-        caption.append(_CROPPED)
+    if view.cut:
+        caption.append(_cut_words(view.cut))
     return _finish(picture)
 
 
@@ -400,7 +402,7 @@ class _Story:
 @dataclass(frozen=True)
 class _View:
     box: Box
-    cropped: bool  # the view is around the motion, and a still shape runs out of it
+    cut: tuple[str, ...]  # the view is around the motion, and these still shapes run out of it
 
     @property
     def size(self) -> float:
@@ -530,14 +532,17 @@ def _box_of(points: Sequence[Vec]) -> Box:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _view(axes: Any, focus: list[Vec], rest: list[ConvexShape]) -> _View:
-    """Set the view: of everything, or of the ``focus`` (the motion and the contact) with
-    room around it when the ``rest`` (still shapes) would make it too small to see."""
+def _view(axes: Any, focus: list[Vec], rest: list[tuple[str, ConvexShape]]) -> _View:
+    """Set the view: of everything, or, when the ``rest`` (still shapes, by name) would
+    make the ``focus`` (the motion and the contact) too small to see, of the focus and the
+    point of each still shape nearest it, with room around them."""
     inner = _box_of(focus)
-    outer = _box_of([*focus, *(c for s in rest for c in _boxed(s))])
-    size = max(inner[2] - inner[0], inner[3] - inner[1])
+    outer = _box_of([*focus, *(c for _, s in rest for c in _boxed(s))])
     whole = max(outer[2] - outer[0], outer[3] - outer[1])
-    cropped = size > 0.0 and whole > _FOCUS * size
+    cropped = _size(inner) > 0.0 and whole > _FOCUS * _size(inner)
+    if cropped:
+        inner = _box_of([*focus, *(_nearest(s, inner) for _, s in rest)])
+        cropped = whole > _FOCUS * _size(inner)
     box = inner if cropped else outer
     span = max(box[2] - box[0], box[3] - box[1])
     pad = (0.5 if cropped else 0.12) * span if span > 0.0 else 1.0
@@ -552,7 +557,38 @@ def _view(axes: Any, focus: list[Vec], rest: list[ConvexShape]) -> _View:
     axes.set_ylim(box[1], box[3])
     axes.set_aspect("equal", adjustable="box")
     axes.set_autoscale_on(False)
-    return _View(box, cropped)
+    cut = tuple(name for name, s in rest if cropped and not _within(bounding_box(s), box))
+    return _View(box, cut)
+
+
+def _size(box: Box) -> float:
+    return max(box[2] - box[0], box[3] - box[1])
+
+
+def _within(inner: Box, outer: Box) -> bool:
+    return (
+        outer[0] <= inner[0]
+        and outer[1] <= inner[1]
+        and inner[2] <= outer[2]
+        and inner[3] <= outer[3]
+    )
+
+
+def _nearest(shape: ConvexShape, box: Box) -> Vec:
+    """The point of ``shape`` nearest the ``box`` (the box's centre when they meet: the
+    box then shows a part of the shape)."""
+    x0, y0, x1, y1 = box
+    found = distance(shape, Polytope(((x0, y0), (x1, y0), (x1, y1), (x0, y1))))
+    if found.closest is not None:
+        return found.closest[0]
+    return ((x0 + x1) / 2, (y0 + y1) / 2)  # they overlap: the box itself shows the shape
+
+
+def _cut_words(cut: tuple[str, ...]) -> str:
+    """The caption's note about a view of the motion that still shapes run out of."""
+    names = " and ".join(cut)
+    cut_to = "are cut to their parts" if len(cut) > 1 else "is cut to its part"
+    return f"the view is around the motion and the contact; {names} {cut_to} nearest them"
 
 
 def _boxed(shape: ConvexShape) -> list[Vec]:

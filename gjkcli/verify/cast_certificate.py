@@ -38,7 +38,7 @@ from gjkcli.algorithms.cast import CastResult
 from gjkcli.dyadic import longer_than_one
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.tolerances import AGREEMENT_RELATIVE, CERTIFICATE_RELATIVE
-from gjkcli.verify.certificates import _membership
+from gjkcli.verify.certificates import membership_problems
 
 __all__ = ["check_cast_certificate"]
 
@@ -108,9 +108,7 @@ def _hit_problems(
     if not _apart(start, speed, until):
         # the axis proves apart only while sep(0) + t * speed > 0
         proven = start / -speed if start > 0.0 and speed < 0.0 else 0.0
-        problems.append(
-            f"the axis holds the shapes apart only until t = {proven:.6g}, not {until:.6g}"
-        )
+        problems.append(f"the axis holds the shapes apart only until t = {proven!r}, not {until!r}")
     elif time - until > AGREEMENT_RELATIVE * max(time, 1.0):
         problems.append(f"apart only until t = {until!r}, short of the time of impact {time!r}")
     (pax, pay), (pbx, pby) = proof.contact
@@ -118,8 +116,10 @@ def _hit_problems(
         return (*problems, "a contact point is not finite")
     back_a = (pax - time * ta[0], pay - time * ta[1])
     back_b = (pbx - time * tb[0], pby - time * tb[1])
-    problems += _membership(shape_a, "the contact point on A", back_a, None, also=proof.axis)
-    problems += _membership(
+    problems += membership_problems(
+        shape_a, "the contact point on A", back_a, None, also=proof.axis
+    )
+    problems += membership_problems(
         shape_b, "the contact point on B", back_b, None, also=(-proof.axis[0], -proof.axis[1])
     )
     gap = math.hypot(pbx - pax, pby - pay)

@@ -70,7 +70,7 @@ from gjkcli.shapes.compound import Compound, Shape, parts_of
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.tolerances import CERTIFICATE_DIRECTIONS, CERTIFICATE_RELATIVE
 
-__all__ = ["CertificateCheck", "check_certificate"]
+__all__ = ["CertificateCheck", "check_certificate", "membership_problems"]
 
 _DIRECTIONS = [
     (math.cos(angle), math.sin(angle))
@@ -282,8 +282,8 @@ def _separating_axis_problems(
         )
     if not proof.lower > 0.0:
         problems.append(f"the axis does not separate the shapes (lower bound {proof.lower:.17g})")
-    problems_a = _membership(a, "A", (ax, ay), proof.weights_a, also=(nx, ny))
-    problems_b = _membership(b, "B", (bx, by), proof.weights_b, also=(-nx, -ny))
+    problems_a = membership_problems(a, "A", (ax, ay), proof.weights_a, also=(nx, ny))
+    problems_b = membership_problems(b, "B", (bx, by), proof.weights_b, also=(-nx, -ny))
     point_a = (ax, ay) if problems_a else named_point(a, proof.weights_a, (ax, ay))
     point_b = (bx, by) if problems_b else named_point(b, proof.weights_b, (bx, by))
     gap = math.hypot(point_b[0] - point_a[0], point_b[1] - point_a[1])
@@ -339,8 +339,8 @@ def _enclosing_problems(
         pair = proof.pairs[k] if proof.pairs is not None else None
         weights_a = None if pair is None else ((pair[0], 1.0),)
         weights_b = None if pair is None else ((pair[1], 1.0),)
-        problems += _membership(a, "A", pa, weights_a, lines=lines_a)
-        problems += _membership(b, "B", pb, weights_b, lines=lines_b)
+        problems += membership_problems(a, "A", pa, weights_a, lines=lines_a)
+        problems += membership_problems(b, "B", pb, weights_b, lines=lines_b)
     sx = sum(w * p[0] for w, p in zip(proof.weights, proof.points, strict=True))
     sy = sum(w * p[1] for w, p in zip(proof.weights, proof.points, strict=True))
     residual = math.hypot(sx, sy)
@@ -378,7 +378,7 @@ def _proves_overlap(a: ConvexShape, b: ConvexShape, proof: EnclosingSimplex) -> 
     return encloses_origin(a, b, proof.simplex)
 
 
-def _membership(
+def membership_problems(
     shape: ConvexShape,
     label: str,
     point: Vec,
@@ -387,7 +387,8 @@ def _membership(
     also: Vec | None = None,
     lines: list[tuple[float, float, float]] | None = None,
 ) -> list[str]:
-    """Is ``point`` in ``shape``? By weights over a polygon's vertices, else by support lines
+    """Why ``point`` is not in ``shape`` (one sentence per reason, each starting with
+    ``label``; empty when it is). By weights over a polygon's vertices, else by support lines
     (``lines``: the shape's :func:`_support_lines`, when already found).
 
     The slack is the rounding of the numbers compared. By weights: the
@@ -399,6 +400,10 @@ def _membership(
     last place of the shape's reach, the support value along each direction
     carries at most as much, and the dot products compared add the rounding of
     the point's own size.
+
+    >>> from gjkcli.shapes import rectangle
+    >>> membership_problems(rectangle((0.0, 0.0), (2.0, 2.0)), "A", (3.0, 0.0), None)
+    ['A: (3, 0) lies beyond the shape along (1, 0)']
     """
     x, y = point
     if weights is not None and isinstance(shape, Polytope):

@@ -28,7 +28,8 @@ from gjkcli.shapes import (
 )
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.verify.cast_certificate import check_cast_certificate
-from tests.algorithms.exact_cast import exact_state, exact_time, random_cast
+from gjkcli.verify.exact_cast import exact_cast
+from tests.verify.cast_pairs import first_meeting, random_cast, start_contact
 
 BOX = rectangle((0.0, 0.0), (2.0, 2.0))  # [-1, 1] x [-1, 1]
 
@@ -171,27 +172,36 @@ def test_seeded_curved_pairs_agree_with_a_bisection() -> None:
 
 
 def exact_agreement(seed: int, pairs: int) -> dict[str, int]:
-    """Casts of seeded random polygon pairs against the brute-force exact oracle: status,
-    time (within 1e-12 relative: in practice equal) and certificate."""
+    """Casts of seeded random polygon pairs against the brute-force referee (the state at
+    t = 0, the first vertex-edge meeting), which also checks the product's exact cast:
+    status, time (within 1e-12 relative: in practice equal) and certificate. A touch at
+    t = 0 approaches or recedes as the exact cast says."""
     rng = random.Random(seed)
     seen: dict[str, int] = {}
     for index in range(pairs):
         ring_a, ring_b, ta, tb = random_cast(rng)
         a, b = hull(ring_a), hull(ring_b)
         result = checked(a, b, tb, ta)
+        exact = exact_cast(a, b, ta, tb)
+        assert exact is not None
         r = (Fraction(tb[0]) - Fraction(ta[0]), Fraction(tb[1]) - Fraction(ta[1]))
-        state = exact_state(ring_a, ring_b, (float(r[0]), float(r[1])))
-        context = f"pair {index}: {ring_a} {ring_b} {ta} {tb}: {result}"
+        state = start_contact(ring_a, ring_b)
+        context = f"pair {index}: {ring_a} {ring_b} {ta} {tb}: {result}, exact {exact}"
         seen[result.status] = seen.get(result.status, 0) + 1
-        if state != "separated":
-            assert result.status == state, context
+        if state == "overlapping":
+            assert result.status == exact.status == "overlapping", context
             continue
-        exact = exact_time(ring_a, ring_b, r)
-        if exact is None:
-            assert result.status == "miss", context
+        if state == "touching":
+            assert exact.status in ("touching-approaching", "touching-receding"), context
+            assert result.status == exact.status, context
             continue
-        assert result.status == "hit" and result.time is not None, context
-        assert abs(result.time - float(exact)) <= 1e-12 * float(exact), context
+        time = first_meeting(ring_a, ring_b, r)
+        assert exact.time == time, context
+        if time is None:
+            assert result.status == exact.status == "miss", context
+            continue
+        assert result.status == exact.status == "hit" and result.time is not None, context
+        assert abs(result.time - float(time)) <= 1e-12 * float(time), context
     return seen
 
 
@@ -228,7 +238,7 @@ def test_long_thin_target_far_from_the_origin_is_exact() -> None:
     for _ in range(40):
         ring_a, ring_b, tb = far_thin_case(rng)
         result = checked(hull(ring_a), hull(ring_b), tb)
-        exact = exact_time(ring_a, ring_b, (Fraction(tb[0]), Fraction(tb[1])))
+        exact = first_meeting(ring_a, ring_b, (Fraction(tb[0]), Fraction(tb[1])))
         if exact is None:
             assert result.status == "miss"
             continue

@@ -4,6 +4,7 @@ follows it, bad motions are error rows, and the records stay in input order."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +86,17 @@ def test_a_folder_of_moving_and_still_pairs_gives_their_records_in_order(tmp_pat
     assert list(one[1])[-2:] == ["cast", "error"]
 
 
+def test_every_key_of_a_batch_cast_is_in_the_formats_table(tmp_path: Path) -> None:
+    # The linear record's "tolerance" was missing from the table of FORMATS section 4.
+    formats = (Path(__file__).parents[2] / "docs" / "FORMATS.md").read_text()
+    section = formats[formats.index("**Moving pairs.**") :]
+    table = section[: section.index("\n\n", section.index("| key | meaning |"))]
+    listed = set(re.findall(r"`cast\.(\w+)`", table))
+    linear, spinning = _batch(_folder(tmp_path, [LINEAR, SPINNING]), 1)
+    for record in (linear, spinning):
+        assert set(record["cast"]) <= listed, set(record["cast"]) - listed
+
+
 def test_a_cast_that_does_not_meet_its_expectation_fails_the_pair() -> None:
     records: list[str] = []
     lines = [Item("s.jsonl", 1, json.dumps(WRONG_TIME)), Item("s.jsonl", 2, json.dumps(LINEAR))]
@@ -116,6 +128,30 @@ def test_bad_motions_are_error_rows_naming_the_place_and_the_rest_still_run() ->
         "s.jsonl:4: expect.cast: a cast's expectation needs a motion"
     )
     assert (summary.pairs, summary.errors) == (5, 3)
+
+
+def test_a_feature_collection_pair_is_cast_and_a_huge_angle_is_an_error_row() -> None:
+    # The boxes of LINEAR as GeoJSON, with the same motion: B meets A at t = 1/2.
+    square = [[-1, -1], [1, -1], [1, 1], [-1, 1], [-1, -1]]
+    far = [[x + 5, y] for x, y in square]
+    collection = {
+        "type": "FeatureCollection",
+        "features": [
+            {"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [ring]}}
+            for ring in (square, far)
+        ],
+        "motion": {"b": [-6, 0]},
+    }
+    spin = {**STATIC, "motion": {"b": {"from": [0, 0, -1e308], "to": [0, 0, 1e308]}}}
+    lines = [Item("s.jsonl", n, json.dumps(pair)) for n, pair in enumerate((collection, spin), 1)]
+    records: list[str] = []
+    run_batch(lines, workers=1, fail_fast=False, write=records.append)
+    cast_row, spin_row = (json.loads(line) for line in records)
+    assert cast_row["status"] == "pass" and cast_row["cast"]["exact"]["time"] == "1/2"
+    assert spin_row["status"] == "error"
+    assert spin_row["error"].startswith(
+        "s.jsonl:2: motion.b.from[2]: the angle -1e+308 degrees is beyond the limit"
+    )
 
 
 def test_moving_pairs_take_the_per_pair_way_and_give_the_same_records() -> None:

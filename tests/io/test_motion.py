@@ -106,6 +106,18 @@ BAD_MOTIONS = [
         "from 0 to 30 degrees)",
     ),
     (
+        "huge-angle",
+        {"b": {"from": [0, 0, -1e308], "to": [0, 0, 1e308]}},
+        "motion.b.from[2]",
+        "the angle -1e+308 degrees is beyond the limit: at most 1e+06 in absolute value",
+    ),
+    (
+        "angle-past-the-limit",
+        {"a": {"to": [0, 0, 1e20]}},
+        "motion.a.to[2]",
+        "the angle 1e+20 degrees is beyond the limit",
+    ),
+    (
         "too-far",
         {"b": [2e150, 0]},
         "motion.b",
@@ -129,6 +141,31 @@ def test_every_bad_motion_names_file_place_and_problem(
     assert (error.file, error.place) == (path, place)
     assert words in error.message, error.message
     assert "\n" not in str(error)
+
+
+def test_angles_up_to_the_limit_are_read() -> None:
+    turn = {"a": A, "b": B, "motion": {"b": {"from": [0, 0, -1e6], "to": [0, 0, 1e6]}}}
+    motion = pair_from_node(Node(turn, "p.json"), "p").motion
+    assert motion is not None and (motion.b.start.angle, motion.b.end.angle) == (-1e6, 1e6)
+
+
+FEATURES = [
+    {
+        "type": "Feature",
+        "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]},
+    },
+    {"type": "Feature", "geometry": {"type": "Point", "coordinates": [4, 0.5]}},
+]
+
+
+def test_a_feature_collection_pair_carries_its_motion() -> None:
+    collection = {"type": "FeatureCollection", "features": FEATURES, "motion": {"b": [-3, 0]}}
+    pair = pair_from_node(Node(collection, "fc.geojson"), "fc")
+    assert pair.motion is not None and pair.motion.b.translation == (-3.0, 0.0)
+    bad = {**collection, "motion": {"b": [-3]}}
+    with pytest.raises(InputError) as caught:
+        pair_from_node(Node(bad, "fc.geojson"), "fc")
+    assert str(caught.value).startswith("fc.geojson: motion.b: expected a translation")
 
 
 def test_a_turning_shape_may_reach_farther_than_its_box() -> None:

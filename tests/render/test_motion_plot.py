@@ -23,7 +23,7 @@ from gjkcli.render.motion_plot import (
     save_ray_plot,
 )
 from gjkcli.render.plot import draw_shape, new_figure
-from gjkcli.shapes import capsule, circle, rectangle
+from gjkcli.shapes import Polytope, capsule, circle, rectangle
 from gjkcli.shapes.base import ConvexShape
 
 BOX = rectangle((0.0, 0.0), (2.0, 2.0))
@@ -131,7 +131,33 @@ def test_a_long_thin_target_far_out_keeps_the_contact_in_a_view_of_the_motion() 
     (cx, cy), _ = result.points
     assert x0 < cx < x1 and y0 < cy < y1
     assert x1 - x0 < 50.0  # the view is of the motion, not of the wall
-    assert "the view is around the motion and the contact" in texts(figure)[1]
+    assert texts(figure)[1].endswith(
+        "the view is around the motion and the contact; A is cut to its part nearest them"
+    )
+
+
+def test_a_miss_far_out_keeps_the_part_of_the_target_nearest_the_motion_in_view() -> None:
+    # gjk generate --family cast-far-thin --seed 7, pair 0: a bar 1e6 long and 0.001 thick
+    # at y = 999999661 (its top edge), and a 3 x 3 box 7 above it falling by 1: a miss.
+    # The view of B's motion alone (y from 667 to 671, widened) left A out of it.
+    top = 999999661.0
+    bar = Polytope(
+        (
+            (999499461.0, top - 0.0009765625),
+            (1000499461.0, top - 0.0009765625),
+            (1000499461.0, top),
+            (999499461.0, top),
+        )
+    )
+    box = rectangle((999999755.5, top + 8.5), (3.0, 3.0))
+    motion = moving_b(0.0, -1.0)
+    result = linear(bar, box, motion)
+    assert result.status == "miss"
+    figure = cast_figure(bar, box, motion, result)
+    (x0, x1), (y0, y1) = figure.axes[0].get_xlim(), figure.axes[0].get_ylim()
+    assert y0 < top < y1 and x0 < 999999755.5 < x1  # the part of A below the box is seen
+    assert x1 - x0 < 100.0  # still a view of the motion, not of the whole bar
+    assert texts(figure)[1].endswith("A is cut to its part nearest them")
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from gjkcli.shapes import capsule, circle, ellipse, hull, point, rectangle, segm
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound
 from gjkcli.verify.cast_certificate import check_cast_certificate
-from tests.algorithms.exact_cast import random_cast
+from tests.verify.cast_pairs import random_cast
 
 BOX = rectangle((0.0, 0.0), (2.0, 2.0))
 DISC = circle((5.0, 0.0), 1.0)
@@ -73,6 +73,16 @@ def test_an_apart_until_past_the_proof_fails() -> None:
     # a wrong axis proves nothing up to the time
     tilted = forged(hit, axis=(0.0, 1.0))
     assert any("holds the shapes apart only until" in problem for problem in problems(tilted))
+
+
+def test_an_apart_until_a_hair_past_the_proof_shows_the_difference() -> None:
+    # The gap of 3 closes at speed 6: the axis (1, 0) proves the shapes apart up to 1/2 at
+    # most; claiming 1e-10 more was reported as "until t = 0.5, not 0.5".
+    hit = cast(BOX, DISC, MOTION)
+    late = forged(dataclasses.replace(hit, time=0.5000000001), time=0.5000000001)
+    late = forged(late, apart_until=0.5000000001)
+    (said,) = [problem for problem in problems(late) if "holds the shapes apart" in problem]
+    assert said.endswith(", not 0.5000000001"), said
 
 
 def test_a_loose_certificate_fails() -> None:
