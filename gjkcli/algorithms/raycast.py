@@ -417,7 +417,7 @@ def rounded_hit(
     ``radius`` out from it, ``n . (lambda r - c1) = radius``; near a point the circle,
     ``|lambda r - c| = radius``, whose smaller root is computed without cancellation as
     ``(|c|^2 - radius^2) / (r.c + sqrt(radius^2 |r|^2 - cross(r, c)^2))``, each
-    difference of squares as a product of a sum and a difference.
+    difference of squares computed exactly and rounded once.
 
     >>> rounded_hit((0.0, 0.0), (10.0, 0.0), [(5.0, 0.0)], 1.0)
     (0.4, (-1.0, 0.0), 0.0)
@@ -461,13 +461,14 @@ def _disc_hit(centre: Vec, direction: Vec, radius: float) -> tuple[float, Vec] |
     cx, cy = centre
     rx, ry = direction
     along = rx * cx + ry * cy
-    across = abs(rx * cy - ry * cx)
-    reach = radius * math.hypot(rx, ry)
-    spread = (reach - across) * (reach + across)
+    # the two differences of squares exactly, each rounded once: a hit at the end of a
+    # cast (t = 1) must not come out a rounding past it
+    x, y, dx, dy, rho = map(Fraction, (cx, cy, rx, ry, radius))
+    spread = float(rho * rho * (dx * dx + dy * dy) - (dx * y - dy * x) ** 2)
     if spread < 0.0 or along <= 0.0:
         return None
-    distance = math.hypot(cx, cy)
-    fraction = (distance - radius) * (distance + radius) / (along + math.sqrt(spread))
+    beyond = float(x * x + y * y - rho * rho)
+    fraction = beyond / (along + math.sqrt(spread))
     nx, ny = fraction * rx - cx, fraction * ry - cy
     length = math.hypot(nx, ny)
     if length == 0.0:

@@ -29,7 +29,7 @@ from gjkcli.shapes import (
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.verify.cast_certificate import check_cast_certificate
-from gjkcli.verify.exact_cast import exact_cast
+from gjkcli.verify.exact_cast import AnalyticCast, analytic_cast, exact_cast
 from tests.algorithms.exact_cast import exact_state, exact_time, random_cast
 
 BOX = rectangle((0.0, 0.0), (2.0, 2.0))  # [-1, 1] x [-1, 1]
@@ -479,3 +479,16 @@ def test_polygon_statuses_match_the_exact_sweep_at_any_offset(offset: float) -> 
         expected_time = None if exact.time is None else float(exact.time)
         assert (result.status, result.time) == (exact.status, expected_time), (a, b, motion)
 
+
+def test_target_reached_exactly_at_t1_is_a_hit_whatever_the_vertex_order() -> None:
+    # B's corner (4, 3) ends at (3, -1), exactly 1 from A's corner (2, -1) at t = 1; the
+    # disc about the cores' vertex difference is met at a time computed from differences
+    # of squares, which came out 1 + 2^-52 when they were rounded twice.
+    a = Polytope(((-2.0, -2.0), (-3.0, 3.0), (1.0, 1.0), (2.0, -1.0)))
+    b = Polytope(((6.0, -2.0), (4.0, 3.0), (4.0, 4.0), (9.0, 4.0), (9.0, 1.0)))
+    for order in (1, -1):
+        a_ring, b_ring = Polytope(a.vertices[::order]), Polytope(b.vertices[::order])
+        expected = analytic_cast(a_ring, b_ring, (0.0, 0.0), (-1.0, -4.0), 1.0)
+        assert expected == AnalyticCast("hit", 1.0)
+        result = cast(a_ring, b_ring, (-1.0, -4.0), target_distance=1.0)
+        assert (result.status, result.time) == ("hit", 1.0)
