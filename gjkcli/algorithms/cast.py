@@ -19,7 +19,10 @@ where it does not (a graze within the loop's band, shapes far from the origin wh
 coordinates' rounding outgrows their gaps) the sweep's answer replaces it, with the
 normal and contact points of the feature the sweep found.
 
-For other shapes the state at ``t = 0`` comes first, from gjkcli's own verdict
+Other (curved) shapes are first moved together so that a point of A lies on the origin
+(A - B, and so the cast, is unchanged; the contact points are moved back after): the
+verdict's touching band and the loop's rounding then scale with the shapes' own frame,
+not with their distance from the origin. The state at ``t = 0`` comes first, from gjkcli's own verdict
 (:func:`gjkcli.algorithms.answer.solve`), in which a proof beats the touching band:
 
 * ``overlapping`` (the interiors meet at ``t = 0``): time 0;
@@ -61,7 +64,7 @@ towards B; a hit and a miss carry a :class:`CastCertificate`, re-checked by
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal
 
@@ -186,8 +189,20 @@ def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
     if not (math.isfinite(target) and target >= 0.0):
         raise ValueError(f"the target distance must be a finite number >= 0, got {target!r}")
     sweep = _Sweep(shape_a, shape_b, ta, tb, target)
-    r = sweep.r
     exact = _exact_sweep(sweep)
+    anchor = shape_a.support((1.0, 0.0))
+    if exact is not None or anchor == _ZERO:
+        return _cast(sweep, exact, recorder)
+    # curved shapes: the same cast with both shapes moved by -anchor (which leaves A - B
+    # as it is), so the verdict's band and the loop's rounding are relative to the
+    # shapes' own frame, not to their distance from the origin
+    near = _Sweep(_moved(shape_a, -1.0, anchor), _moved(shape_b, -1.0, anchor), ta, tb, target)
+    return _shifted(_cast(near, None, recorder), anchor)
+
+
+def _cast(sweep: _Sweep, exact: _Exact | None, recorder: list[RayStep] | None) -> CastResult:
+    """:func:`cast` of ``sweep``, with its exact sweep for polygons."""
+    r = sweep.r
     started = _started(sweep, exact)
     if started is not None:
         return started
@@ -195,9 +210,9 @@ def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
         return _missed(sweep, 0, "no-motion", ())
     steps: list[RayStep] | None = [] if recorder is not None else None
 
-    core_a, radius_a = split_radius(shape_a)
-    core_b, radius_b = split_radius(shape_b)
-    radius = radius_a + radius_b + target
+    core_a, radius_a = split_radius(sweep.a)
+    core_b, radius_b = split_radius(sweep.b)
+    radius = radius_a + radius_b + sweep.target
 
     def support(d: Vec) -> SupportPoint:
         # A - B grown by the target: the cores' support points, each shape's radius and
@@ -220,6 +235,21 @@ def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
         # are settled exactly, others by the gap over the closing speed
         found = _hit(sweep, run, traced)
     return found if exact is None else _decided(sweep, exact, found, run, traced)
+
+
+def _shifted(result: CastResult, shift: Vec) -> CastResult:
+    """A cast's result for the shapes moved back by ``shift``: its points moved by it."""
+
+    def moved(pair: tuple[Vec, Vec] | None) -> tuple[Vec, Vec] | None:
+        if pair is None:
+            return None
+        (ax, ay), (bx, by), (sx, sy) = *pair, shift
+        return ((ax + sx, ay + sy), (bx + sx, by + sy))
+
+    proof = result.certificate
+    if proof is not None:
+        proof = replace(proof, contact=moved(proof.contact))
+    return replace(result, points=moved(result.points), certificate=proof)
 
 
 @dataclass(frozen=True)

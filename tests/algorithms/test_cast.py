@@ -492,3 +492,22 @@ def test_target_reached_exactly_at_t1_is_a_hit_whatever_the_vertex_order() -> No
         assert expected == AnalyticCast("hit", 1.0)
         result = cast(a_ring, b_ring, (-1.0, -4.0), target_distance=1.0)
         assert (result.status, result.time) == ("hit", 1.0)
+
+
+@pytest.mark.parametrize("offset", [0.0, 1e9, 1e15])
+def test_rounded_statuses_match_the_analytic_cast_at_any_offset(offset: float) -> None:
+    # Discs and capsules a few units across: at 1e15 the verdict's touching band (about
+    # 10) once called shapes 5 apart touching. The cast now runs in the shapes' frame.
+    rng = random.Random(7)
+    for _ in range(100):
+        ends = [(offset + rng.randint(-6, 6), offset + rng.randint(-6, 6)) for _ in range(3)]
+        tip = (ends[2][0] + 1.0, ends[2][1])
+        a = circle(ends[0], rng.choice([0.5, 1.0, 2.0]))
+        b = capsule(ends[1], tip, 0.5) if rng.random() < 0.5 else circle(ends[1], 1.0)
+        motion = (float(rng.randint(-12, 12)), float(rng.randint(-12, 12)))
+        expected = analytic_cast(a, b, (0.0, 0.0), motion)
+        assert expected is not None
+        result = cast(a, b, motion)
+        assert result.status == expected.status, (a, b, motion)
+        if expected.time is not None and result.time is not None:
+            assert abs(result.time - expected.time) <= 1e-12, (a, b, motion)
