@@ -22,8 +22,9 @@ normal and contact points of the feature the sweep found.
 Other (curved) shapes are first moved together so that a point of A lies on the origin
 (A - B, and so the cast, is unchanged; the contact points are moved back after): the
 verdict's touching band and the loop's rounding then scale with the shapes' own frame,
-not with their distance from the origin. The state at ``t = 0`` comes first, from gjkcli's own verdict
-(:func:`gjkcli.algorithms.answer.solve`), in which a proof beats the touching band:
+not with their distance from the origin. The state at ``t = 0`` comes first, from
+gjkcli's own verdict (:func:`gjkcli.algorithms.answer.solve`), in which a proof beats
+the touching band:
 
 * ``overlapping`` (the interiors meet at ``t = 0``): time 0;
 * ``touching``: ``touching-approaching`` (time 0) when the motion pushes the
