@@ -47,6 +47,7 @@ __all__ = [
     "MAX_COORDINATE",
     "MAX_ITERATIONS",
     "MIN_SIZE",
+    "NEAR_END",
     "ORACLE_CURVE_MAX_POINTS",
     "ORACLE_CURVE_POINTS",
     "PENETRATION_RELATIVE",
@@ -181,6 +182,15 @@ the time found still sees a gap beyond its touching band, the time moves on by t
 over the relative speed (a step that cannot pass the first contact). The ray loop can
 stop short where a curved shape's flat part (a rounded box's side against an ellipse)
 makes the support point jump; one or two steps close that."""
+
+NEAR_END: Final = 1.0 + 1e-6
+"""How far past its end (as a factor of the ray's ``max_fraction``, or of a cast's time 1) a
+float ray loop's miss is looked at again: the loop moves the ray's point to each
+supporting line it crosses in float, so a hit exactly at the end (a cast reaching its
+target distance at ``t = 1``) can come out a hair beyond it. Such a near miss is refined
+on the loop's last feature (exactly for polytopes, in closed form for rounded ones)
+before it is reported; polygonal statuses are decided exactly in any case
+(:mod:`gjkcli.algorithms.sweep`)."""
 
 RAY_CONVERGENCE_RELATIVE: Final = 1e-15
 """The ray cast stops (stop ``converged``) when the ray's point ``x`` lies within

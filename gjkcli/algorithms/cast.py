@@ -11,8 +11,20 @@ refinement below needs). Everything is computed in the frame of ``D``: the point
 the loop combines are differences of nearby shape points, not the shapes' own
 coordinates, so shapes far from the origin lose nothing to their size.
 
-The state at ``t = 0`` comes first, from gjkcli's own verdict
-(:func:`gjkcli.algorithms.answer.solve`), in which a proof beats the touching band:
+For two polytopes with no target distance the statuses are decided exactly by the
+integer sweep of :mod:`gjkcli.algorithms.sweep` (a proof beats the band): the state
+at ``t = 0``, and hit or miss, whose time is the rational first contact rounded once.
+The float loop below still runs and its answer stands where the sweep agrees with it;
+where it does not (a graze within the loop's band, shapes far from the origin whose
+coordinates' rounding outgrows their gaps) the sweep's answer replaces it, with the
+normal and contact points of the feature the sweep found.
+
+Other (curved) shapes are first moved together so that a point of A lies on the origin
+(A - B, and so the cast, is unchanged; the contact points are moved back after): the
+verdict's touching band and the loop's rounding then scale with the shapes' own frame,
+not with their distance from the origin. The state at ``t = 0`` comes first, from
+gjkcli's own verdict (:func:`gjkcli.algorithms.answer.solve`), in which a proof beats
+the touching band:
 
 * ``overlapping`` (the interiors meet at ``t = 0``): time 0;
 * ``touching``: ``touching-approaching`` (time 0) when the motion pushes the
@@ -62,7 +74,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal
 
@@ -80,12 +92,20 @@ from gjkcli.algorithms.raycast import (
     rounded_hit,
 )
 from gjkcli.algorithms.support import MinkowskiDifference, SupportPoint, minkowski_support
+from gjkcli.algorithms.sweep import (
+    SweepFeature,
+    SweepFrame,
+    SweepStatus,
+    integer_unit,
+    sweep_frame,
+)
+from gjkcli.algorithms.sweep import sweep as exact_sweep
 from gjkcli.shapes.affine import Affine, transformed
 from gjkcli.shapes.base import ConvexShape, Vec, as_vec
 from gjkcli.shapes.compound import Compound
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius
-from gjkcli.tolerances import AGREEMENT_RELATIVE, CAST_POLISH_STEPS, rounding
+from gjkcli.tolerances import AGREEMENT_RELATIVE, CAST_POLISH_STEPS, NEAR_END, rounding
 
 __all__ = ["CastCertificate", "CastResult", "CastStatus", "approaching", "cast"]
 
@@ -100,10 +120,6 @@ touching at ``t = 0`` and the motion moves apart, slides along, or is zero (no h
 within it (time 0)."""
 
 _ZERO: Vec = (0.0, 0.0)
-
-_NEAR_END = 1.0 + 1e-6
-"""A float miss whose next crossing is this close past ``t = 1`` is looked at again exactly
-(for polytopes): a hit at ``t = 1`` itself must not be lost to the loop's rounding."""
 
 
 @dataclass(frozen=True)
@@ -177,8 +193,6 @@ def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
     >>> cast(box, circle((5.0, 0.0), 1.0), (-6.0, 0.0), target_distance=1.0).time
     0.3333333333333333
     """
-    from gjkcli.algorithms.answer import solve  # the whole answer sits above the loops
-
     if isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
         raise ValueError("casts need convex shapes, and a shape here has several parts")
     ta, tb = as_vec(translation_a), as_vec(translation_b)
@@ -186,24 +200,30 @@ def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
     if not (math.isfinite(target) and target >= 0.0):
         raise ValueError(f"the target distance must be a finite number >= 0, got {target!r}")
     sweep = _Sweep(shape_a, shape_b, ta, tb, target)
+    exact = _exact_sweep(sweep)
+    anchor = shape_a.support((1.0, 0.0))
+    if exact is not None or anchor == _ZERO:
+        return _cast(sweep, exact, recorder)
+    # curved shapes: the same cast with both shapes moved by -anchor (which leaves A - B
+    # as it is), so the verdict's band and the loop's rounding are relative to the
+    # shapes' own frame, not to their distance from the origin
+    near = _Sweep(_moved(shape_a, -1.0, anchor), _moved(shape_b, -1.0, anchor), ta, tb, target)
+    return _shifted(_cast(near, None, recorder), anchor)
+
+
+def _cast(sweep: _Sweep, exact: _Exact | None, recorder: list[RayStep] | None) -> CastResult:
+    """:func:`cast` of ``sweep``, with its exact sweep for polygons."""
     r = sweep.r
-    answer = solve(shape_a, shape_b)
-    if answer.verdict == "overlapping":
-        return _at_start("overlapping", "start-overlapping", target)
-    if target > 0.0 and answer.gjk.distance <= target:
-        return _at_start("within-target", "start-within-target", target)
-    if answer.verdict == "touching":
-        moving = r != _ZERO and approaching(shape_a, shape_b, r, answer.verdict_tolerance)
-        if moving:
-            return _at_start("touching-approaching", "start-touching", target)
-        return CastResult("touching-receding", None, None, None, 0, "start-touching", target, None)
+    started = _started(sweep, exact)
+    if started is not None:
+        return started
     if r == _ZERO:
         return _missed(sweep, 0, "no-motion", ())
     steps: list[RayStep] | None = [] if recorder is not None else None
 
-    core_a, radius_a = split_radius(shape_a)
-    core_b, radius_b = split_radius(shape_b)
-    radius = radius_a + radius_b + target
+    core_a, radius_a = split_radius(sweep.a)
+    core_b, radius_b = split_radius(sweep.b)
+    radius = radius_a + radius_b + sweep.target
 
     def support(d: Vec) -> SupportPoint:
         # A - B grown by the target: the cores' support points, each shape's radius and
@@ -219,11 +239,103 @@ def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
     if recorder is not None and steps is not None:
         recorder.extend(steps)
     traced = tuple(steps or ())
-    if run.status == "miss" and not (run.stop == "beyond-max" and run.fraction <= _NEAR_END):
-        return _missed(sweep, run.iterations, run.stop, traced)
-    # "inside" after a separated verdict is closer than the loop resolves: polytopes are
-    # settled exactly, others by the gap over the closing speed (_hit_within_resolution)
-    return _hit(sweep, run, traced)
+    if run.status == "miss" and not (run.stop == "beyond-max" and run.fraction <= NEAR_END):
+        found = _missed(sweep, run.iterations, run.stop, traced)
+    else:
+        # "inside" after a separated verdict is closer than the loop resolves: polytopes
+        # are settled exactly, others by the gap over the closing speed
+        found = _hit(sweep, run, traced)
+    return found if exact is None else _decided(sweep, exact, found, run, traced)
+
+
+def _shifted(result: CastResult, shift: Vec) -> CastResult:
+    """A cast's result for the shapes moved back by ``shift``: its points moved by it."""
+
+    def moved(pair: tuple[Vec, Vec] | None) -> tuple[Vec, Vec] | None:
+        if pair is None:
+            return None
+        (ax, ay), (bx, by), (sx, sy) = *pair, shift
+        return ((ax + sx, ay + sy), (bx + sx, by + sy))
+
+    proof = result.certificate
+    if proof is not None:
+        proof = replace(proof, contact=moved(proof.contact))
+    return replace(result, points=moved(result.points), certificate=proof)
+
+
+@dataclass(frozen=True)
+class _Exact:
+    """The exact sweep of two polygons (:func:`gjkcli.algorithms.sweep.sweep`): its frame,
+    status, time and the feature of ``A - B`` hit."""
+
+    frame: SweepFrame
+    status: SweepStatus
+    time: Fraction | None
+    feature: SweepFeature | None
+
+
+def _exact_sweep(sweep: _Sweep) -> _Exact | None:
+    """The exact sweep of two polytopes with no target distance; ``None`` for other casts."""
+    a, b = sweep.a, sweep.b
+    if not (isinstance(a, Polytope) and isinstance(b, Polytope)) or sweep.target != 0.0:
+        return None
+    frame = sweep_frame(a, b, (sweep.ta, sweep.tb))
+    status, time, feature = exact_sweep(frame.difference, frame.ray, Fraction(1))
+    return _Exact(frame, status, time, feature)
+
+
+def _started(sweep: _Sweep, exact: _Exact | None) -> CastResult | None:
+    """The result decided at ``t = 0`` (``None`` when the shapes start apart, farther than
+    the target): exactly for polygons, by gjkcli's verdict for other shapes."""
+    target, r = sweep.target, sweep.r
+    state: str
+    if exact is not None:
+        state = exact.status
+    else:
+        from gjkcli.algorithms.answer import solve  # the whole answer sits above the loops
+
+        answer = solve(sweep.a, sweep.b)
+        if target > 0.0 and answer.verdict != "overlapping" and answer.gjk.distance <= target:
+            return _at_start("within-target", "start-within-target", target)
+        state = "separated"
+        if answer.verdict == "overlapping":
+            state = "overlapping"
+        elif answer.verdict == "touching":
+            moving = r != _ZERO and approaching(sweep.a, sweep.b, r, answer.verdict_tolerance)
+            state = "touching-approaching" if moving else "touching-receding"
+    if state == "overlapping":
+        return _at_start("overlapping", "start-overlapping", target)
+    if state == "touching-approaching":
+        return _at_start("touching-approaching", "start-touching", target)
+    if state == "touching-receding":
+        return CastResult("touching-receding", None, None, None, 0, "start-touching", target, None)
+    return None
+
+
+def _decided(
+    sweep: _Sweep, exact: _Exact, found: CastResult, run: RayRun, steps: tuple[RayStep, ...]
+) -> CastResult:
+    """The float answer ``found`` where the exact sweep agrees with its status and time, the
+    sweep's answer where not (near the loop's band, far from the origin, only the exact
+    arithmetic decides)."""
+    if exact.status == "miss":
+        return found if found.status == "miss" else _missed(sweep, run.iterations, run.stop, steps)
+    assert exact.time is not None and exact.feature is not None  # a hit: the start is apart
+    time = float(exact.time)
+    if found.status == "hit" and found.time == time:
+        return found
+    a, b = sweep.a, sweep.b
+    assert isinstance(a, Polytope) and isinstance(b, Polytope)
+    feature, sources = exact.feature, exact.frame.sources
+
+    def corner(k: int) -> SupportPoint:
+        i, j = sources[k]
+        (ax, ay), (bx, by) = a.vertices[i], b.vertices[j]
+        return SupportPoint((ax - bx, ay - by), (ax, ay), (bx, by))
+
+    ends = (corner(feature.first), corner(feature.second))
+    points = _exact_points(ends, feature.along, exact.time, sweep.ta, sweep.tb)
+    return _result_hit(sweep, (time, integer_unit(*feature.normal), points), run, steps)
 
 
 def _at_start(status: CastStatus, stop: str, target: float) -> CastResult:

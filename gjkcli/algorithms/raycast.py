@@ -32,7 +32,11 @@ the edge's meet at a rational ``lambda``, computed in integer arithmetic from th
 floats given, and the edge is checked, exactly, to be a supporting line of the
 shape (no vertex beyond it; where one is, it replaces an end of the edge, and the
 check repeats). The fraction is that rational rounded once, and the normal the
-edge's. The float loop finds the edge; the arithmetic of the answer is exact.
+edge's. The float loop finds the edge; the arithmetic of the answer is exact. The
+status (inside, hit or miss) of a ray against a polytope is then checked against the
+exact sweep (:func:`gjkcli.algorithms.sweep.sweep` of the polytope against the ray's
+origin moving along the ray), which replaces the loop's answer where they differ: a
+ray grazing a corner within the loop's band, or far from the origin.
 """
 
 from __future__ import annotations
@@ -46,12 +50,13 @@ from typing import Literal, NamedTuple
 from gjkcli.algorithms.axis import unit
 from gjkcli.algorithms.simplex import closest_to_origin
 from gjkcli.algorithms.support import SupportPoint
+from gjkcli.algorithms.sweep import integer_unit, sweep, sweep_frame
 from gjkcli.dyadic import common_integers
 from gjkcli.shapes.base import ConvexShape, Vec, as_vec
 from gjkcli.shapes.compound import Compound
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius
-from gjkcli.tolerances import RAY_CONVERGENCE_RELATIVE, RAY_MAX_ITERATIONS, rounding
+from gjkcli.tolerances import NEAR_END, RAY_CONVERGENCE_RELATIVE, RAY_MAX_ITERATIONS, rounding
 
 __all__ = [
     "RAY_STOPS",
@@ -181,9 +186,19 @@ def raycast(
         return SupportPoint((p[0] + d[0] * push, p[1] + d[1] * push), p, _ZERO)
 
     run = ray_loop(support, start, towards, max_fraction, recorder)
+    found = _found(core, radius, start, towards, max_fraction=max_fraction, run=run)
+    if isinstance(core, Polytope) and radius == 0.0:
+        return _decided(core, start, towards, max_fraction, found)
+    return found
+
+
+def _found(
+    core: ConvexShape, radius: float, start: Vec, towards: Vec, *, max_fraction: float, run: RayRun
+) -> RayHit:
+    """The float loop's answer, refined on its last feature (:func:`_refined`)."""
     if run.status == "inside":
         return RayHit("inside", 0.0, start, None, run.iterations, run.stop)
-    near_end = run.stop == "beyond-max" and run.fraction <= max_fraction * (1.0 + 1e-6)
+    near_end = run.stop == "beyond-max" and run.fraction <= max_fraction * NEAR_END
     refined = None
     if run.status == "hit" or near_end:  # a miss close past the end is looked at again
         refined = _refined(core, radius, start, towards, run)
@@ -194,6 +209,33 @@ def raycast(
     fraction, normal = refined
     point = (start[0] + fraction * towards[0], start[1] + fraction * towards[1])
     return RayHit("hit", fraction, point, normal, run.iterations, run.stop)
+
+
+def _decided(
+    polygon: Polytope, start: Vec, towards: Vec, max_fraction: float, found: RayHit
+) -> RayHit:
+    """The float answer ``found`` where the exact sweep (:func:`gjkcli.algorithms.sweep.sweep`
+    of the polygon against the ray's origin) agrees with its status and fraction, the
+    sweep's answer where not: near the loop's band (a ray grazing a corner, far from the
+    origin) only the exact arithmetic decides."""
+    frame = sweep_frame(polygon, Polytope((start,)), (_ZERO, towards))
+    status, time, feature = sweep(frame.difference, frame.ray, Fraction(max_fraction))
+    iterations, stop = found.iterations, found.stop
+    if status == "miss":
+        return (
+            found if found.status == "miss" else RayHit("miss", None, None, None, iterations, stop)
+        )
+    if time is None or feature is None:  # the origin is in the polygon
+        return (
+            found
+            if found.status == "inside"
+            else RayHit("inside", 0.0, start, None, iterations, stop)
+        )
+    fraction = float(time)
+    if found.status == "hit" and found.fraction == fraction:
+        return found
+    point = (start[0] + fraction * towards[0], start[1] + fraction * towards[1])
+    return RayHit("hit", fraction, point, integer_unit(*feature.normal), iterations, stop)
 
 
 def _refined(
@@ -375,7 +417,7 @@ def rounded_hit(
     ``radius`` out from it, ``n . (lambda r - c1) = radius``; near a point the circle,
     ``|lambda r - c| = radius``, whose smaller root is computed without cancellation as
     ``(|c|^2 - radius^2) / (r.c + sqrt(radius^2 |r|^2 - cross(r, c)^2))``, each
-    difference of squares as a product of a sum and a difference.
+    difference of squares computed exactly and rounded once.
 
     >>> rounded_hit((0.0, 0.0), (10.0, 0.0), [(5.0, 0.0)], 1.0)
     (0.4, (-1.0, 0.0), 0.0)
@@ -419,13 +461,14 @@ def _disc_hit(centre: Vec, direction: Vec, radius: float) -> tuple[float, Vec] |
     cx, cy = centre
     rx, ry = direction
     along = rx * cx + ry * cy
-    across = abs(rx * cy - ry * cx)
-    reach = radius * math.hypot(rx, ry)
-    spread = (reach - across) * (reach + across)
+    # the two differences of squares exactly, each rounded once: a hit at the end of a
+    # cast (t = 1) must not come out a rounding past it
+    x, y, dx, dy, rho = map(Fraction, (cx, cy, rx, ry, radius))
+    spread = float(rho * rho * (dx * dx + dy * dy) - (dx * y - dy * x) ** 2)
     if spread < 0.0 or along <= 0.0:
         return None
-    distance = math.hypot(cx, cy)
-    fraction = (distance - radius) * (distance + radius) / (along + math.sqrt(spread))
+    beyond = float(x * x + y * y - rho * rho)
+    fraction = beyond / (along + math.sqrt(spread))
     nx, ny = fraction * rx - cx, fraction * ry - cy
     length = math.hypot(nx, ny)
     if length == 0.0:
@@ -523,7 +566,7 @@ def exact_hit(
             if fraction < 0 or not 0 <= along <= 1:
                 return None
             ends = (_support_point(first, plus, minus), _support_point(second, plus, minus))
-            return ExactHit(fraction, _unit_of(nx, ny), along, ends)
+            return ExactHit(fraction, integer_unit(nx, ny), along, ends)
         if side(first) != 0 and _sign(side(beyond)) == _sign(side(first)):
             first = beyond
         else:
@@ -540,13 +583,3 @@ def _support_point(
 
 def _sign(value: int) -> int:
     return (value > 0) - (value < 0)
-
-
-def _unit_of(nx: int, ny: int) -> Vec:
-    """The integer vector ``(nx, ny)`` as a unit float vector."""
-    shift = max(abs(nx).bit_length(), abs(ny).bit_length()) - 64
-    if shift > 0:
-        nx, ny = nx >> shift, ny >> shift
-    x, y = float(nx), float(ny)
-    length = math.hypot(x, y)
-    return (x / length, y / length)

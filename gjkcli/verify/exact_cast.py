@@ -13,6 +13,10 @@ integers over one common power of two (:func:`gjkcli.dyadic.common_integers`);
 (:func:`gjkcli.algorithms.minkowski.edge_merge`), exact, and ``r`` their exact
 difference (not the float ``translation_b - translation_a``, which may round).
 
+The polygon sweep itself (the time, the state at ``t = 0``) is
+:func:`gjkcli.algorithms.sweep.sweep`, exact and free of the float ray loop, which
+the cast also decides its polygonal statuses with.
+
 **The time.** For a polygon ``D`` (counter-clockwise), ``x`` lies in ``D`` when
 ``cross(e_k, x - p_k) >= 0`` for every edge ``p_k -> p_k + e_k``. Along the ray
 ``x = t r`` each edge gives ``t a_k >= b_k`` with ``a_k = cross(e_k, r)`` and
@@ -48,16 +52,15 @@ rounded once to a float.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
 from typing import Final
 
 from gjkcli.algorithms.cast import CastStatus
-from gjkcli.algorithms.minkowski import edge_merge
 from gjkcli.algorithms.raycast import RayStatus
-from gjkcli.dyadic import common_integers
+from gjkcli.algorithms.sweep import IntPoint, sweep, sweep_frame
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import Shape
 from gjkcli.shapes.polytope import Polytope
@@ -74,7 +77,6 @@ __all__ = [
     "exact_raycast",
 ]
 
-IntPoint = tuple[int, int]
 Rational = tuple[Fraction, Fraction]
 
 ANALYTIC_DIGITS: Final = 60
@@ -156,9 +158,9 @@ def exact_cast(
     """
     if not (isinstance(shape_a, Polytope) and isinstance(shape_b, Polytope)):
         return None
-    frame = _frame(shape_a, shape_b, (translation_a, translation_b))
+    frame = sweep_frame(shape_a, shape_b, (translation_a, translation_b))
     ray, difference, scale = frame.ray, frame.difference, frame.scale
-    status, time = _cast(difference, ray, Fraction(1))
+    status, time, _ = sweep(difference, ray, Fraction(1))
     point = None if time is None else _scaled((time * ray[0], time * ray[1]), scale)
     corners = tuple(_scaled(corner, scale) for corner in difference)
     return ExactCast(status, time, point, corners)
@@ -188,8 +190,8 @@ def exact_raycast(
     if not (math.isfinite(max_fraction) and max_fraction >= 0.0):
         raise ValueError(f"max_fraction must be finite and >= 0, got {max_fraction!r}")
     # the cast of the shape against the point ``origin`` moving by ``direction``
-    frame = _frame(shape, Polytope((origin,)), ((0.0, 0.0), direction))
-    status, time = _cast(frame.difference, frame.ray, Fraction(max_fraction))
+    frame = sweep_frame(shape, Polytope((origin,)), ((0.0, 0.0), direction))
+    status, time, _ = sweep(frame.difference, frame.ray, Fraction(max_fraction))
     ray_status: RayStatus
     if status in ("overlapping", "touching-approaching", "touching-receding"):
         ray_status, time = "inside", Fraction(0)
@@ -239,7 +241,7 @@ def analytic_cast(
     if radius_a == 0.0 and radius_b == 0.0 and target_distance == 0.0:
         return None
     motion = (translation_a, translation_b)
-    frame = _frame(core_a, core_b, motion, (radius_a, radius_b, target_distance))
+    frame = sweep_frame(core_a, core_b, motion, (radius_a, radius_b, target_distance))
     int_a, int_b, int_target = frame.lengths
     contact = int_a + int_b
     start = _start_distance(frame.difference, frame.ray, contact, int_target)
@@ -277,7 +279,7 @@ def exact_gap(
         return None
     (core_a, radius_a), (core_b, radius_b) = parts[0], parts[1]
     motion = (translation_a, translation_b)
-    frame = _frame(core_a, core_b, motion, (radius_a, radius_b, target_distance))
+    frame = sweep_frame(core_a, core_b, motion, (radius_a, radius_b, target_distance))
     numerator, denominator = Fraction(time).as_integer_ratio()
     # in units of 1 / (scale * denominator): A - B at the time is A - B less time * r
     rx, ry = frame.ray
@@ -298,91 +300,6 @@ def exact_gap(
         )
         gap = excess / (root + reach) if root + reach > 0 else Decimal(0)
         return float(gap / (scale * denominator))
-
-
-# --- the polygon cast ------------------------------------------------------------------
-
-
-def _cast(
-    polygon: Sequence[IntPoint], ray: IntPoint, limit: Fraction
-) -> tuple[CastStatus, Fraction | None]:
-    """The status and first time ``t`` in ``[0, limit]`` with ``t * ray`` in the convex
-    hull of ``polygon`` (counter-clockwise, as the edge merge gives it)."""
-    if len(polygon) >= 3:
-        return _polygon_cast(polygon, ray, limit)
-    p = polygon[0]
-    q = polygon[-1]
-    if _on_segment(p, q):
-        return "touching-receding", None  # no area: the interiors never overlap
-    time = _segment_time(p, q, ray)
-    if time is None or time > limit:
-        return "miss", None
-    return "hit", time
-
-
-def _polygon_cast(
-    polygon: Sequence[IntPoint], ray: IntPoint, limit: Fraction
-) -> tuple[CastStatus, Fraction | None]:
-    """:func:`_cast` for a polygon with area: each edge bounds ``t`` from one side."""
-    rx, ry = ray
-    lower, upper = Fraction(0), limit
-    inside, interior, approaching = True, True, True
-    for k, (px, py) in enumerate(polygon):
-        qx, qy = polygon[(k + 1) % len(polygon)]
-        ex, ey = qx - px, qy - py
-        slope = ex * ry - ey * rx  # a_k = cross(e, r)
-        offset = ex * py - ey * px  # b_k = cross(e, p): the origin is inside when <= 0
-        if offset > 0:
-            inside = interior = False
-        elif offset == 0:
-            interior = False
-            approaching = approaching and slope > 0
-        if slope > 0:
-            lower = max(lower, Fraction(offset, slope))
-        elif slope < 0:
-            upper = min(upper, Fraction(offset, slope))
-        elif offset > 0:
-            upper = Fraction(-1)  # parallel to an edge, on its outer side: never inside
-    if interior:
-        return "overlapping", Fraction(0)
-    if inside:
-        if approaching:
-            return "touching-approaching", Fraction(0)
-        return "touching-receding", None
-    if lower <= upper:
-        return "hit", lower
-    return "miss", None
-
-
-def _on_segment(p: IntPoint, q: IntPoint) -> bool:
-    """Whether the origin lies on the segment ``p q`` (a point if ``p == q``)."""
-    (px, py), (qx, qy) = p, q
-    if px * qy - py * qx != 0:
-        return False
-    return px * qx + py * qy <= 0  # collinear: between the ends when they point apart
-
-
-def _segment_time(p: IntPoint, q: IntPoint, ray: IntPoint) -> Fraction | None:
-    """The least ``t >= 0`` with ``t * ray`` on the segment ``p q``, which misses the origin.
-
-    Across the segment's line, ``t r = p + s e`` (with ``e = q - p``) gives, crossing
-    both sides with ``e`` and with ``r``, ``t = cross(p, e) / cross(r, e)`` and
-    ``s = cross(p, r) / cross(r, e)``; the ray meets the segment when ``t >= 0`` and
-    ``0 <= s <= 1``. Along the line, it meets first the nearer end.
-    """
-    (px, py), (qx, qy), (rx, ry) = p, q, ray
-    ex, ey = qx - px, qy - py
-    across = rx * ey - ry * ex
-    if across != 0:
-        time = Fraction(px * ey - py * ex, across)
-        where = Fraction(px * ry - py * rx, across)
-        return time if time >= 0 and 0 <= where <= 1 else None
-    if (rx, ry) == (0, 0) or px * ry - py * rx != 0:
-        return None  # no motion, or a parallel line that misses the origin's ray
-    speed = rx * rx + ry * ry
-    nearer = min(px * rx + py * ry, qx * rx + qy * ry)
-    farther = max(px * rx + py * ry, qx * rx + qy * ry)
-    return Fraction(nearer, speed) if farther >= 0 and nearer >= 0 else None
 
 
 # --- the rounded cast ------------------------------------------------------------------
@@ -525,40 +442,6 @@ def _sign(x: int, y: int, z: int) -> int:
 
 
 # --- integers ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Frame:
-    """A cast in integers: ``A - B`` (counter-clockwise, from the edge merge), the relative
-    translation ``ray`` and some lengths (radii, a target distance), all in units of
-    ``1 / scale``, a power of two."""
-
-    difference: list[IntPoint]
-    ray: IntPoint
-    lengths: list[int]
-    scale: int
-
-
-def _frame(
-    a: Polytope, b: Polytope, motion: tuple[Vec, Vec], lengths: Iterable[float] = ()
-) -> _Frame:
-    """The integer frame of A and B moving by ``motion`` (A's translation, B's), with
-    ``lengths``: every float an integer over one common power of two."""
-    count_a, count_b = len(a.vertices), len(b.vertices)
-    coordinates = _flat((*a.vertices, *b.vertices, *motion))
-    integers, scale = common_integers([*coordinates, *lengths])
-    points = _pairs(integers[: len(coordinates)])
-    (ax, ay), (bx, by) = points[count_a + count_b :]
-    difference, _ = edge_merge(points[:count_a], points[count_a : count_a + count_b])
-    return _Frame(difference, (bx - ax, by - ay), integers[len(coordinates) :], scale)
-
-
-def _flat(points: Iterable[Vec]) -> list[float]:
-    return [value for point in points for value in point]
-
-
-def _pairs(values: list[int]) -> list[IntPoint]:
-    return list(zip(values[0::2], values[1::2], strict=True))
 
 
 def _scaled(point: tuple[int | Fraction, int | Fraction], scale: int) -> Rational:

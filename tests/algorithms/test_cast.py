@@ -27,8 +27,9 @@ from gjkcli.shapes import (
     union_of,
 )
 from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.shapes.polytope import Polytope
 from gjkcli.verify.cast_certificate import check_cast_certificate
-from gjkcli.verify.exact_cast import exact_cast
+from gjkcli.verify.exact_cast import AnalyticCast, analytic_cast, exact_cast
 from tests.verify.cast_pairs import first_meeting, random_cast, start_contact
 
 BOX = rectangle((0.0, 0.0), (2.0, 2.0))  # [-1, 1] x [-1, 1]
@@ -468,3 +469,88 @@ def test_segments_and_points() -> None:
     assert (result.status, result.time) == ("hit", 0.75)
     head_on = checked(point((0.0, 0.0)), point((2.0, 2.0)), (-4.0, -4.0))
     assert (head_on.status, head_on.time) == ("hit", 0.5)
+
+
+# --- far from the origin, and at the end of the motion: statuses proven exactly ---------
+
+
+def test_far_points_that_never_meet_are_a_miss() -> None:
+    # B's point starts 4 left of A's and moves by (8, 3): at t = 0.5 it is 1.5 above
+    # A's point, and it is never on it. The coordinates are integers, exact in binary.
+    a = point((1e15 + 2.0, 1e15 - 2.0))
+    b = point((1e15 - 2.0, 1e15 - 2.0))
+    exact = exact_cast(a, b, (0.0, 0.0), (8.0, 3.0))
+    assert exact is not None and exact.status == "miss"
+    assert cast(a, b, (8.0, 3.0)).status == "miss"
+
+
+def test_far_crossing_segments_are_overlapping_at_t0() -> None:
+    # Two segments of length about 4.5 at 1e15 that cross properly (exact: overlapping).
+    a = Polytope(((1e15 - 3.0, 1e15 + 3.0), (1e15 + 1.0, 1e15 + 1.0)))
+    b = Polytope(((1e15, 1e15 + 1.0), (1e15 - 2.0, 1e15 + 3.0)))
+    exact = exact_cast(a, b, (0.0, 0.0), (3.0, 7.0))
+    assert exact is not None and exact.status == "overlapping"
+    assert cast(a, b, (3.0, 7.0)).status == "overlapping"
+
+
+def test_corner_touch_far_out_pushing_in_is_approaching() -> None:
+    # A point on the top-right corner of a 2 x 2 box at 1e9 moves by (-1000, -0.01):
+    # it goes 0.01 deep into the box (exact: touching-approaching, time 0).
+    box = rectangle((1e9 + 1.0, 1e9 + 1.0), (2.0, 2.0))
+    corner = point((1e9 + 2.0, 1e9 + 2.0))
+    exact = exact_cast(box, corner, (0.0, 0.0), (-1000.0, -0.01))
+    assert exact is not None and exact.status == "touching-approaching"
+    result = cast(box, corner, (-1000.0, -0.01))
+    assert (result.status, result.time) == ("touching-approaching", 0.0)
+
+
+@pytest.mark.parametrize("offset", [0.0, 1e6, 1e9, 1e12, 1e15])
+def test_polygon_statuses_match_the_exact_sweep_at_any_offset(offset: float) -> None:
+    # Random integer polygons shifted far out keep their exact answers: the status is
+    # exact_cast's, and a hit's time is its rational time rounded once.
+    rng = random.Random(18)
+    for _ in range(150):
+        rings = [
+            [(offset + rng.randint(-4, 4), offset + rng.randint(-4, 4)) for _ in range(3)]
+            for _ in range(2)
+        ]
+        a, b = Polytope(tuple(rings[0])), Polytope(tuple(rings[1]))
+        motion = (float(rng.randint(-8, 8)), float(rng.randint(-8, 8)))
+        exact = exact_cast(a, b, (0.0, 0.0), motion)
+        assert exact is not None
+        result = cast(a, b, motion)
+        expected_time = None if exact.time is None else float(exact.time)
+        assert (result.status, result.time) == (exact.status, expected_time), (a, b, motion)
+
+
+def test_target_reached_exactly_at_t1_is_a_hit_whatever_the_vertex_order() -> None:
+    # B's corner (4, 3) ends at (3, -1), exactly 1 from A's corner (2, -1) at t = 1; the
+    # disc about the cores' vertex difference is met at a time computed from differences
+    # of squares, which came out 1 + 2^-52 when they were rounded twice.
+    a = Polytope(((-2.0, -2.0), (-3.0, 3.0), (1.0, 1.0), (2.0, -1.0)))
+    b = Polytope(((6.0, -2.0), (4.0, 3.0), (4.0, 4.0), (9.0, 4.0), (9.0, 1.0)))
+    for order in (1, -1):
+        a_ring, b_ring = Polytope(a.vertices[::order]), Polytope(b.vertices[::order])
+        expected = analytic_cast(a_ring, b_ring, (0.0, 0.0), (-1.0, -4.0), 1.0)
+        assert expected == AnalyticCast("hit", 1.0)
+        result = cast(a_ring, b_ring, (-1.0, -4.0), target_distance=1.0)
+        assert (result.status, result.time) == ("hit", 1.0)
+
+
+@pytest.mark.parametrize("offset", [0.0, 1e9, 1e15])
+def test_rounded_statuses_match_the_analytic_cast_at_any_offset(offset: float) -> None:
+    # Discs and capsules a few units across: at 1e15 the verdict's touching band (about
+    # 10) once called shapes 5 apart touching. The cast now runs in the shapes' frame.
+    rng = random.Random(7)
+    for _ in range(100):
+        ends = [(offset + rng.randint(-6, 6), offset + rng.randint(-6, 6)) for _ in range(3)]
+        tip = (ends[2][0] + 1.0, ends[2][1])
+        a = circle(ends[0], rng.choice([0.5, 1.0, 2.0]))
+        b = capsule(ends[1], tip, 0.5) if rng.random() < 0.5 else circle(ends[1], 1.0)
+        motion = (float(rng.randint(-12, 12)), float(rng.randint(-12, 12)))
+        expected = analytic_cast(a, b, (0.0, 0.0), motion)
+        assert expected is not None
+        result = cast(a, b, motion)
+        assert result.status == expected.status, (a, b, motion)
+        if expected.time is not None and result.time is not None:
+            assert abs(result.time - expected.time) <= 1e-12, (a, b, motion)

@@ -23,6 +23,8 @@ from gjkcli.shapes import (
     union_of,
 )
 from gjkcli.shapes.base import Vec
+from gjkcli.shapes.polytope import Polytope
+from gjkcli.verify.exact_cast import exact_raycast
 
 BOX = rectangle((0.0, 0.0), (2.0, 2.0))  # [-1, 1] x [-1, 1]
 
@@ -196,3 +198,27 @@ def test_rounded_hit_on_a_segment_end() -> None:
     assert fraction == pytest.approx(3.0 - math.sqrt(3.0), rel=1e-15) and along == 0.0
     assert normal == pytest.approx((-math.sqrt(3.0) / 2.0, -0.5), rel=1e-15)
     assert rounded_hit((0.0, 0.0), (1.0, 0.0), [(3.0, 5.0)], 2.0) is None
+
+
+def test_ray_passing_one_ulp_above_a_corner_misses() -> None:
+    # The box's top edge is y = 1; the ray runs along y = 1 + 2^-52, above it, and the
+    # loop's band took it for a hit at the corner (2, 1).
+    box = convex_polygon([(2.0, -1.0), (4.0, -1.0), (4.0, 1.0), (2.0, 1.0)])
+    hit = raycast(box, (0.0, 1.0000000000000002), (1.0, 0.0), 5.0)
+    assert hit.status == "miss", hit
+    assert raycast(box, (0.0, 1.0), (1.0, 0.0), 5.0).fraction == 2.0
+
+
+@pytest.mark.parametrize("offset", [0.0, 1e9, 1e15])
+def test_ray_statuses_match_the_exact_ray_at_any_offset(offset: float) -> None:
+    rng = random.Random(18)
+    for _ in range(150):
+        ring = [(offset + rng.randint(-4, 4), offset + rng.randint(-4, 4)) for _ in range(3)]
+        shape = Polytope(tuple(ring))
+        start = (offset + rng.randint(-8, 8), offset + rng.randint(-8, 8))
+        towards = (float(rng.randint(-3, 3)) or 1.0, float(rng.randint(-3, 3)))
+        exact = exact_raycast(shape, start, towards, 4.0)
+        assert exact is not None
+        hit = raycast(shape, start, towards, 4.0)
+        fraction = None if exact.fraction is None else float(exact.fraction)
+        assert (hit.status, hit.fraction) == (exact.status, fraction), (ring, start, towards)

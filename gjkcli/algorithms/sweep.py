@@ -1,0 +1,227 @@
+"""The exact linear sweep of two polytopes, in integer arithmetic.
+
+A moves by ``translation_a`` and B by ``translation_b`` over ``t`` in ``[0, 1]``; with
+``r = translation_b - translation_a`` and ``D = A - B``, the shapes meet at ``t`` exactly
+when ``t r`` lies in ``D``. Every float is an integer over a power of two, so all the
+coordinates of the question become integers over one common power of two
+(:func:`gjkcli.dyadic.common_integers`); ``D`` is the edge merge of the integer corners
+(:func:`gjkcli.algorithms.minkowski.edge_merge`), exact, and ``r`` their exact difference.
+Nothing here rounds, so the answer does not depend on how far from the origin the
+shapes are.
+
+**The time.** For a polygon ``D`` (counter-clockwise), ``x`` lies in ``D`` when
+``cross(e_k, x - p_k) >= 0`` for every edge ``p_k -> p_k + e_k``. Along the ray
+``x = t r`` each edge gives ``t a_k >= b_k`` with ``a_k = cross(e_k, r)`` and
+``b_k = cross(e_k, p_k)``: a lower bound on ``t`` where ``a_k > 0``, an upper bound where
+``a_k < 0``, nothing or nowhere where ``a_k = 0``. The first contact is the largest lower
+bound, if it is at most every upper bound and the limit; the edge that gives it is the
+one hit. A segment ``D`` (and a point, a segment of length 0) is met where the ray
+crosses its line within its ends, or, along its line, at its nearer end.
+
+**At t = 0** (the origin in ``D``): interior (every ``b_k < 0``): the shapes overlap. On
+the boundary, the motion pushes into overlap exactly when ``a_k > 0`` for every edge
+with ``b_k = 0``; otherwise it slides along or leaves (``touching-receding``), as does
+any motion when ``D`` has no area, and no motion at all.
+
+This is the exact core both :func:`gjkcli.algorithms.cast.cast` and
+:func:`gjkcli.algorithms.raycast.raycast` decide polygonal statuses with (a proof beats
+the float loop's band), and :mod:`gjkcli.verify.exact_cast` referees with.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from gjkcli.algorithms.minkowski import edge_merge
+from gjkcli.dyadic import common_integers
+from gjkcli.shapes.base import Vec
+from gjkcli.shapes.polytope import Polytope
+
+__all__ = [
+    "IntPoint",
+    "SweepFeature",
+    "SweepFrame",
+    "SweepStatus",
+    "integer_unit",
+    "sweep",
+    "sweep_frame",
+]
+
+IntPoint = tuple[int, int]
+
+SweepStatus = Literal["hit", "miss", "overlapping", "touching-approaching", "touching-receding"]
+"""The cast's statuses that need no target distance (see :mod:`gjkcli.algorithms.cast`)."""
+
+
+@dataclass(frozen=True)
+class SweepFrame:
+    """A sweep in integers: ``A - B`` (counter-clockwise, from the edge merge) with the
+    vertex pairs behind its corners (``sources``), the relative translation ``ray`` and
+    some lengths (radii, a target distance), all in units of ``1 / scale``, a power of two."""
+
+    difference: list[IntPoint]
+    sources: list[tuple[int, int]]
+    ray: IntPoint
+    lengths: list[int]
+    scale: int
+
+
+@dataclass(frozen=True)
+class SweepFeature:
+    """Where a hit lands on ``D``: at weight ``along`` from corner ``first`` to corner
+    ``second`` (indices into the frame's ``difference``), with the outward ``normal`` there
+    as integers (any positive multiple)."""
+
+    first: int
+    second: int
+    along: Fraction
+    normal: IntPoint
+
+
+def sweep_frame(
+    a: Polytope, b: Polytope, motion: tuple[Vec, Vec], lengths: Iterable[float] = ()
+) -> SweepFrame:
+    """The integer frame of A and B moving by ``motion`` (A's translation, B's), with
+    ``lengths``: every float an integer over one common power of two.
+
+    >>> frame = sweep_frame(Polytope(((0.5, 0.0),)), Polytope(((0.0, 0.0),)), ((0, 0), (1, 0)))
+    >>> frame.difference, frame.ray, frame.scale
+    ([(1, 0)], (2, 0), 2)
+    """
+    count_a, count_b = len(a.vertices), len(b.vertices)
+    coordinates = [c for p in (*a.vertices, *b.vertices, *motion) for c in p]
+    integers, scale = common_integers([*coordinates, *lengths])
+    values = integers[: len(coordinates)]
+    points = list(zip(values[0::2], values[1::2], strict=True))
+    (ax, ay), (bx, by) = points[count_a + count_b :]
+    difference, sources = edge_merge(points[:count_a], points[count_a : count_a + count_b])
+    return SweepFrame(difference, sources, (bx - ax, by - ay), integers[len(coordinates) :], scale)
+
+
+def sweep(
+    polygon: Sequence[IntPoint], ray: IntPoint, limit: Fraction
+) -> tuple[SweepStatus, Fraction | None, SweepFeature | None]:
+    """The status, the first time ``t`` in ``[0, limit]`` with ``t * ray`` in the convex hull
+    of ``polygon`` (counter-clockwise, as the edge merge gives it), and for a hit the
+    feature hit (see the module notes).
+
+    >>> square = [(1, -1), (3, -1), (3, 1), (1, 1)]
+    >>> status, time, feature = sweep(square, (2, 0), Fraction(1))
+    >>> status, time, feature.normal
+    ('hit', Fraction(1, 2), (-2, 0))
+    >>> sweep(square, (2, 0), Fraction(1, 4))[0], sweep(square, (-2, 0), Fraction(1))[0]
+    ('miss', 'miss')
+    >>> sweep([(0, -1), (2, -1), (2, 1), (0, 1)], (1, 0), Fraction(1))[:2]
+    ('touching-approaching', Fraction(0, 1))
+    """
+    if len(polygon) >= 3:
+        return _polygon_sweep(polygon, ray, limit)
+    last = len(polygon) - 1
+    p, q = polygon[0], polygon[last]
+    if _on_segment(p, q):
+        return "touching-receding", None, None  # no area: the interiors never overlap
+    found = _segment_time(p, q, ray)
+    if found is None or found[0] > limit:
+        return "miss", None, None
+    time, along = found
+    (px, py), (qx, qy), (rx, ry) = p, q, ray
+    nx, ny = qy - py, px - qx  # square to the segment, facing the ray's origin
+    facing = nx * rx + ny * ry
+    if facing == 0:  # along the segment's line (or a point): the end met faces back
+        nx, ny = -rx, -ry
+    elif facing > 0:
+        nx, ny = -nx, -ny
+    return "hit", time, SweepFeature(0, last, along, (nx, ny))
+
+
+def _polygon_sweep(
+    polygon: Sequence[IntPoint], ray: IntPoint, limit: Fraction
+) -> tuple[SweepStatus, Fraction | None, SweepFeature | None]:
+    """:func:`sweep` for a polygon with area: each edge bounds ``t`` from one side."""
+    rx, ry = ray
+    lower, upper = Fraction(0), limit
+    entered = -1  # the edge that gives the lower bound
+    inside, interior, approaching = True, True, True
+    count = len(polygon)
+    for k, (px, py) in enumerate(polygon):
+        qx, qy = polygon[(k + 1) % count]
+        ex, ey = qx - px, qy - py
+        slope = ex * ry - ey * rx  # a_k = cross(e, r)
+        offset = ex * py - ey * px  # b_k = cross(e, p): the origin is inside when <= 0
+        if offset > 0:
+            inside = interior = False
+        elif offset == 0:
+            interior = False
+            approaching = approaching and slope > 0
+        if slope > 0 and Fraction(offset, slope) >= lower:
+            lower, entered = Fraction(offset, slope), k
+        elif slope < 0:
+            upper = min(upper, Fraction(offset, slope))
+        elif slope == 0 and offset > 0:
+            upper = Fraction(-1)  # parallel to an edge, on its outer side: never inside
+    if interior:
+        return "overlapping", Fraction(0), None
+    if inside:
+        if approaching:
+            return "touching-approaching", Fraction(0), None
+        return "touching-receding", None, None
+    if lower > upper or entered < 0:
+        return "miss", None, None
+    (px, py), (qx, qy) = polygon[entered], polygon[(entered + 1) % count]
+    ex, ey = qx - px, qy - py
+    # the hit point t r - p along e, over |e|^2
+    along = ((lower * rx - px) * ex + (lower * ry - py) * ey) / (ex * ex + ey * ey)
+    return "hit", lower, SweepFeature(entered, (entered + 1) % count, along, (ey, -ex))
+
+
+def _on_segment(p: IntPoint, q: IntPoint) -> bool:
+    """Whether the origin lies on the segment ``p q`` (a point if ``p == q``)."""
+    (px, py), (qx, qy) = p, q
+    if px * qy - py * qx != 0:
+        return False
+    return px * qx + py * qy <= 0  # collinear: between the ends when they point apart
+
+
+def _segment_time(p: IntPoint, q: IntPoint, ray: IntPoint) -> tuple[Fraction, Fraction] | None:
+    """The least ``t >= 0`` with ``t * ray`` on the segment ``p q``, which misses the origin,
+    and the weight of ``q`` at that point.
+
+    Across the segment's line, ``t r = p + s e`` (with ``e = q - p``) gives, crossing
+    both sides with ``e`` and with ``r``, ``t = cross(p, e) / cross(r, e)`` and
+    ``s = cross(p, r) / cross(r, e)``; the ray meets the segment when ``t >= 0`` and
+    ``0 <= s <= 1``. Along the line, it meets first the nearer end.
+    """
+    (px, py), (qx, qy), (rx, ry) = p, q, ray
+    ex, ey = qx - px, qy - py
+    across = rx * ey - ry * ex
+    if across != 0:
+        time = Fraction(px * ey - py * ex, across)
+        where = Fraction(px * ry - py * rx, across)
+        return (time, where) if time >= 0 and 0 <= where <= 1 else None
+    if (rx, ry) == (0, 0) or px * ry - py * rx != 0:
+        return None  # no motion, or a parallel line that misses the origin's ray
+    speed = rx * rx + ry * ry
+    near_p, near_q = px * rx + py * ry, qx * rx + qy * ry
+    if min(near_p, near_q) < 0:
+        return None  # the origin lies on the line beyond an end
+    if near_p <= near_q:
+        return Fraction(near_p, speed), Fraction(0)
+    return Fraction(near_q, speed), Fraction(1)
+
+
+def integer_unit(nx: int, ny: int) -> Vec:
+    """The non-zero integer vector ``(nx, ny)`` as a unit float vector (any size of integer).
+
+    >>> integer_unit(3, -4), integer_unit(10**400, 0)
+    ((0.6, -0.8), (1.0, 0.0))
+    """
+    shift = max(abs(nx).bit_length(), abs(ny).bit_length()) - 64
+    if shift > 0:
+        nx, ny = nx >> shift, ny >> shift
+    x, y = float(nx), float(ny)
+    length = math.hypot(x, y)
+    return (x / length, y / length)
