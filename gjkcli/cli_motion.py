@@ -143,7 +143,7 @@ def raycast(
     if plot is not None:
         from gjkcli.render.motion_plot import save_ray_plot
 
-        _draw(
+        draw_picture(
             lambda: save_ray_plot(
                 result.shape,
                 result.origin,
@@ -223,7 +223,9 @@ def cast(
         from gjkcli.render.motion_plot import save_cast_plot
 
         answer = result.result
-        _draw(lambda: save_cast_plot(shape_a, shape_b, motion, answer, plot, name=pair.name), plot)
+        draw_picture(
+            lambda: save_cast_plot(shape_a, shape_b, motion, answer, plot, name=pair.name), plot
+        )
     raise typer.Exit(cli.EXIT_OK if result.agree else cli.EXIT_DISAGREE)
 
 
@@ -372,7 +374,7 @@ def _show_cast(
         console.print(cast_trace_text(result), highlight=False)
 
 
-def _draw(draw: Callable[[], None], path: Path) -> None:
+def draw_picture(draw: Callable[[], None], path: Path) -> None:
     """Draw a picture; a missing matplotlib or an unwritable path is one line, exit 2."""
     from gjkcli import cli
     from gjkcli.render.plot import PlotUnavailableError

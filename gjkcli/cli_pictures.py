@@ -29,7 +29,7 @@ def plot_sweep(pair: Pair, where: str, output: Path | None, steps: list[str]) ->
     (refused). Ends the program: exit status 0 when the cast's cross-checks agree, 1
     when one disagrees, 2 on a refusal."""
     from gjkcli import cli
-    from gjkcli.cli_motion import _draw
+    from gjkcli.cli_motion import draw_picture
     from gjkcli.shapes.compound import Compound
 
     motion = pair.motion
@@ -54,7 +54,9 @@ def plot_sweep(pair: Pair, where: str, output: Path | None, steps: list[str]) ->
     from gjkcli.verify.motion_check import check_motion
 
     checked = check_motion(a, b, motion)
-    _draw(lambda: save_cast_plot(a, b, motion, checked.result, output, name=pair.name), output)
+    draw_picture(
+        lambda: save_cast_plot(a, b, motion, checked.result, output, name=pair.name), output
+    )
     raise typer.Exit(cli.EXIT_OK if checked.agree else cli.EXIT_DISAGREE)
 
 
@@ -70,7 +72,7 @@ def plot_manifold(
     when there is none to draw (a compound shape), the picture alone, and a note says
     why. Returns whether Shapely's cross-check of the manifold agrees."""
     from gjkcli import cli
-    from gjkcli.cli_motion import _draw
+    from gjkcli.cli_motion import draw_picture
     from gjkcli.render.motion_plot import save_manifold_plot
     from gjkcli.verify.manifold_oracle import check_manifold
 
@@ -81,5 +83,5 @@ def plot_manifold(
         cli._note(f"--manifold: none drawn ({contact.unavailable})")
         cli._draw(check, query, output, caption_size=caption_size)
     else:
-        _draw(lambda: save_manifold_plot(check, query, found, output, caption_size), output)
+        draw_picture(lambda: save_manifold_plot(check, query, found, output, caption_size), output)
     return contact.agree

@@ -401,9 +401,10 @@ def time_of_impact(
 ) -> ToiResult:
     """When two convex shapes that move and turn first touch: a bracket ``[t_lo, t_hi]`` at
     most ``tolerance`` wide, the shapes proven apart at every time before ``t_lo`` and
-    touching at ``t_hi``, or a proven miss (:func:`gjkcli.algorithms.toi.time_of_impact`).
-    Each shape moves from one pose ``(x, y, angle in degrees)`` to another over ``t`` in
-    ``[0, 1]``, turning about its own origin.
+    touching at ``t_hi``, or a proven miss (:func:`gjkcli.algorithms.toi.time_of_impact`);
+    ``time`` is ``t_lo``, never after the first contact. Each shape moves from one pose
+    ``(x, y, angle in degrees)`` to another over ``t`` in ``[0, 1]``, turning about its
+    own origin.
 
     >>> from gjkcli.algorithms.poses import Move, Pose
     >>> bar = "POLYGON ((0 -0.1, 4 -0.1, 4 0.1, 0 0.1, 0 -0.1))"

@@ -291,7 +291,8 @@ def test_a_rotating_motion_runs_the_time_of_impact(gjk: Any) -> None:
         True,
     )
     low, high = record["cast"]["bracket"]
-    assert 0.0 < low <= high == record["cast"]["time"] and high - low <= record["cast"]["tolerance"]
+    assert 0.0 < record["cast"]["time"] == low <= high  # the time is the last proven apart
+    assert high - low <= record["cast"]["tolerance"]
     assert low <= record["sampled"]["time"]
     assert set(record["trace"][0]) == {"iteration", "time", "gap", "advance", "outcome"}
     table = gjk("cast", str(CAST / "spinning-bar.json"), "--trace")

@@ -84,6 +84,12 @@ when ``2.9 cos(a) - 0.1 sin(a) = 0.1``:
 >>> first = math.degrees(math.acos(0.1 / r) - tilt) / 90.0
 >>> result.bracket[0] <= first <= result.bracket[1], round(90.0 * first, 6)
 (True, 86.050132)
+
+The time reported is ``t_lo``, never after the contact, as a time of impact used to
+move shapes up to each other must be:
+
+>>> result.time == result.bracket[0] <= first
+True
 """
 
 from __future__ import annotations
@@ -149,9 +155,11 @@ class ToiResult:
     The first contact, if there is one, lies in ``bracket``: ``(t_lo, t_hi)`` for a
     hit, ``(0.0, 0.0)`` for an overlap at the start, ``(t_lo, 1.0)`` at the cap
     (apart before ``t_lo``, nothing known after; ``time`` is then ``None``), and
-    ``None`` for a miss. ``normal``
-    (unit, from A towards B) and ``points`` (on A, on B) are those of the
-    verdict at ``t_hi``, when it gives them.
+    ``None`` for a miss. ``time`` is ``t_lo``: the latest time before which the shapes
+    are proven apart, never later than the first contact (as a time of impact should
+    be, to move the shapes to without overlap); the contact itself is at most
+    ``tolerance`` later. ``normal`` (unit, from A towards B) and ``points`` (on A, on
+    B) are those of the verdict at ``t_hi``, when it gives them.
     """
 
     status: ToiStatus
@@ -217,7 +225,8 @@ def time_of_impact(
     recorder: list[ToiStep] | None = None,
 ) -> ToiResult:
     """The first time in ``[0, 1]`` at which the moving shapes touch, bracketed to within
-    ``tolerance`` (see the module notes for the proof).
+    ``tolerance`` (see the module notes for the proof); the result's ``time`` is the
+    bracket's start ``t_lo``, before which the shapes are proven apart.
 
     >>> from gjkcli.algorithms.poses import Move, Pose
     >>> from gjkcli.shapes import circle
@@ -400,7 +409,7 @@ class _Run:
         contact: Answer | None = None,
     ) -> ToiResult:
         normal, points = _contact(contact) if contact is not None else (None, None)
-        time = None if bracket is None or status == "iteration-cap" else bracket[1]
+        time = None if bracket is None or status == "iteration-cap" else bracket[0]
         steps = tuple(self.recorder) if self.recorder is not None else ()
         return ToiResult(
             status,

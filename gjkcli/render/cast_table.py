@@ -122,7 +122,8 @@ def cast_headline(check: MotionCheck, name: str) -> str:
         result = check.result
         if result.status == "hit" and result.bracket is not None:
             low, high = result.bracket
-            answer = f"hit at t = {_time(high)} (apart before {_time(low)}, proven)"
+            width = compact(high - low, 3)
+            answer = f"hit at t = {_time(low)} (apart before, proven; touch by +{width})"
         elif result.status == "miss":
             answer = "miss (apart for every t in [0, 1], proven)"
         elif result.status == "overlapping":

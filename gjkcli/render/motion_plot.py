@@ -413,11 +413,20 @@ def _story(motion: Motion, result: CastResult | ToiResult) -> _Story:
     """A hit's paths end at the impact; otherwise (a miss, a start in contact, a search
     stopped early) they run to ``t = 1`` and the impact pose, if any, is the start. The
     contact is the impact's, or the touching at ``t = 0`` of shapes that recede."""
-    time = result.time
+    time = _drawn_time(result)
     if result.status == "hit" and time is not None:
         return _Story(time, time, time)
     contact = 0.0 if result.status == "touching-receding" else time
     return _Story(1.0, time, contact)
+
+
+def _drawn_time(result: CastResult | ToiResult) -> float | None:
+    """The time the impact is drawn at: a cast's time, or a rotating time of impact's
+    ``t_hi`` (where its contact points and normal were found; its ``time`` is ``t_lo``,
+    just before the contact)."""
+    if isinstance(result, ToiResult) and result.status == "hit" and result.bracket is not None:
+        return result.bracket[1]
+    return result.time
 
 
 def _moves(move: Move) -> bool:
@@ -755,11 +764,13 @@ def _cast_words(
     """The title's words and the caption of a cast or a rotating time of impact."""
     toi = isinstance(result, ToiResult)
     query = "rotating time of impact" if toi else "linear cast"
-    time = result.time
+    time = _drawn_time(result)
     status = result.status
     sentences = {
         "hit": (
-            f"first contact at t = {compact(time or 0.0, 12)}"
+            f"first contact drawn at t_hi = {compact(time or 0.0, 12)}, the bracket's end"
+            if toi
+            else f"first contact at t = {compact(time or 0.0, 12)}"
             if motion.target == 0.0
             else f"within the target distance {compact(motion.target)} first at "
             f"t = {compact(time or 0.0, 12)}"

@@ -15,8 +15,14 @@ states (never from the ray loop's own numbers):
   apart_until <= time``, the shapes more than the target apart along the axis at
   ``t = 0`` and at ``t = apart_until`` (hence on the whole interval before it), and
   ``apart_until`` no more than :data:`~gjkcli.tolerances.AGREEMENT_RELATIVE` (relative to
-  ``max(time, 1)``) short of the time: the certificate proves the time of impact to
-  within that. The contact points, moved back to ``t = 0``, belong to A and to B (behind
+  ``max(time, 1)``) short of the time. The contact is at the reported time within the
+  cast tolerance (:func:`~gjkcli.tolerances.cast_time_tolerance`, for ``A - B``'s reach
+  and the relative speed): along the axis the separation falls at the rate ``-n.(tb -
+  ta)`` at least, so the shapes overlap by ``(time - t_n) |n.(tb - ta)|`` at ``time``
+  when ``t_n``, where the axis's separation reaches the target, is earlier, and the
+  first contact is no earlier than ``t_n``; ``time`` may be no later than a proven lower
+  bound of ``t_n`` plus the tolerance. The contact points, moved back to ``t = 0``,
+  belong to A and to B (behind
   each shape's support line along the axis and along
   :data:`~gjkcli.tolerances.CERTIFICATE_DIRECTIONS` directions, within the rounding of
   the numbers: :func:`~gjkcli.algorithms.bounds.membership_slack`), and lie the target
@@ -37,7 +43,13 @@ from gjkcli.algorithms.bounds import reach, rounding_bound, separation
 from gjkcli.algorithms.cast import CastResult
 from gjkcli.dyadic import longer_than_one
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.tolerances import AGREEMENT_RELATIVE, CERTIFICATE_RELATIVE
+from gjkcli.shapes.compound import shape_bounds
+from gjkcli.tolerances import (
+    AGREEMENT_RELATIVE,
+    CERTIFICATE_RELATIVE,
+    cast_time_tolerance,
+    difference_scale,
+)
 from gjkcli.verify.certificates import membership_problems
 
 __all__ = ["check_cast_certificate"]
@@ -111,6 +123,7 @@ def _hit_problems(
         problems.append(f"the axis holds the shapes apart only until t = {proven!r}, not {until!r}")
     elif time - until > AGREEMENT_RELATIVE * max(time, 1.0):
         problems.append(f"apart only until t = {until!r}, short of the time of impact {time!r}")
+    problems += _late_problems(shapes, motion, result, bounds)
     (pax, pay), (pbx, pby) = proof.contact
     if not all(map(math.isfinite, (pax, pay, pbx, pby))):
         return (*problems, "a contact point is not finite")
@@ -128,6 +141,41 @@ def _hit_problems(
     if not abs(gap - result.target_distance) <= slack:
         problems.append(f"the contact points are {gap:.17g} apart, not {result.target_distance!r}")
     return tuple(problems)
+
+
+def _late_problems(
+    shapes: tuple[ConvexShape, ConvexShape],
+    motion: tuple[Vec, Vec],
+    result: CastResult,
+    bounds: tuple[float, float],
+) -> list[str]:
+    """Whether the hit's time is later than the axis allows (see the module notes): no later
+    than a proven lower bound of ``t_n`` plus the cast tolerance, ``sep(0)`` recomputed
+    exactly before a verdict of late."""
+    (shape_a, shape_b), (ta, tb) = shapes, motion
+    assert result.time is not None and result.certificate is not None
+    time, axis = result.time, result.certificate.axis
+    scale = difference_scale(shape_bounds(shape_a), shape_bounds(shape_b))
+    allowed = cast_time_tolerance(time, scale, math.hypot(tb[0] - ta[0], tb[1] - ta[1]))
+    start, speed = bounds
+    if speed < 0.0 and time <= _crossing(start, speed) + allowed:
+        return []
+    start = _separation_bounds(shapes, motion, axis, result.target_distance, exact=True)[0]
+    if speed < 0.0 and time <= _crossing(start, speed) + allowed:
+        return []
+    return [
+        f"the time {time!r} is later than the contact the axis allows "
+        f"(t = {_crossing(start, speed):.17g}) by more than the cast tolerance {allowed:.3g}"
+    ]
+
+
+def _crossing(start: float, speed: float) -> float:
+    """A lower bound of the time at which ``start + t * speed`` (lower bounds; ``speed < 0``
+    closing) reaches 0, the division's rounding taken off; ``inf`` when it never does."""
+    if speed >= 0.0:
+        return math.inf
+    crossing = max(start, 0.0) / -speed
+    return crossing - rounding_bound(crossing)
 
 
 def _apart(start: float, speed: float, until: float, *, closed: bool = False) -> bool:

@@ -13,7 +13,15 @@ The cast (:func:`gjkcli.algorithms.cast.cast`) is compared with
   tolerance;
 - **Shapely's swept region** (:func:`gjkcli.verify.cast_oracle.swept_check`);
 - the **certificate's re-check**
-  (:func:`gjkcli.verify.cast_certificate.check_cast_certificate`).
+  (:func:`gjkcli.verify.cast_certificate.check_cast_certificate`);
+- the **contact itself**, for every hit and every shape, from the shapes alone: each
+  reported point, moved back to the start, belongs to its shape (behind its support
+  lines, within :func:`~gjkcli.algorithms.bounds.membership_slack`); the two points
+  lie the target apart, within the rounding of ``A - B``'s reach and the motion (plus
+  one unit in the last place of each point, which no float can do better than); and
+  the normal supports ``A - B`` at their difference: ``h_A(n) + h_B(-n)`` at the time
+  equals ``n.(p_A - p_B)`` within the rounding of the shapes' support values
+  (polygons without a target are held to the exact test above as well).
 
 Each disagreement is one line in ``problems``; ``agree`` when there is none.
 Only translations are cast: a rotating motion goes to the time of impact.
@@ -25,6 +33,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from gjkcli.algorithms.bounds import membership_slack, reach_along, rounding_bound
 from gjkcli.algorithms.cast import CastResult, CastStatus, cast
 from gjkcli.algorithms.poses import Motion, Pose, posed
 from gjkcli.algorithms.raycast import RayStep
@@ -33,6 +42,7 @@ from gjkcli.shapes.compound import Compound, Shape, shape_bounds
 from gjkcli.tolerances import cast_time_tolerance, difference_scale, rounding, touch_band
 from gjkcli.verify.cast_certificate import check_cast_certificate
 from gjkcli.verify.cast_oracle import SweptCheck, swept_check
+from gjkcli.verify.certificates import membership_problems
 from gjkcli.verify.exact import rational_text
 from gjkcli.verify.exact_cast import ExactCast, analytic_cast, exact_cast, exact_gap
 
@@ -101,6 +111,7 @@ def check_cast(shape_a: Shape, shape_b: Shape, motion: Motion, trace: bool = Fal
         time = None if closed.time is None else Fraction(closed.time)
         tolerance, found = _compare(result, "analytic", (closed.status, time), question)
         problems += found
+    problems += _contact_problems(result, question, exact_normal=exact is not None)
     problems.extend(f"Shapely: {problem}" for problem in oracle.problems)
     certificate = check_cast_certificate(a, b, ta, tb, result)
     problems.extend(f"certificate: {problem}" for problem in certificate)
@@ -200,3 +211,56 @@ def _normal_problems(result: CastResult, exact: ExactCast, reach: float) -> list
             f"a corner of A - B lies {float(beyond):.3g} beyond it"
         )
     return problems
+
+
+def _contact_problems(result: CastResult, question: _Question, exact_normal: bool) -> list[str]:
+    """A hit's contact points and normal checked against the shapes at the time (see the
+    module notes): each point on its shape, the two the target apart, the normal a
+    supporting direction of ``A - B`` at their difference (unless ``exact_normal``: the
+    exact cast has already checked it)."""
+    if result.status != "hit" or result.time is None or result.points is None:
+        return []
+    t, (ta, tb) = result.time, (question.ta, question.tb)
+    (pax, pay), (pbx, pby) = result.points
+    if not all(map(math.isfinite, (pax, pay, pbx, pby))):
+        return ["contact: a contact point is not finite"]
+    back_a = (pax - t * ta[0], pay - t * ta[1])
+    back_b = (pbx - t * tb[0], pby - t * tb[1])
+    problems = membership_problems(question.a, "contact: the point on A", back_a, None)
+    problems += membership_problems(question.b, "contact: the point on B", back_b, None)
+    moved = t * (abs(ta[0]) + abs(ta[1]) + abs(tb[0]) + abs(tb[1]))
+    spacing = math.ulp(max(abs(pax), abs(pay))) + math.ulp(max(abs(pbx), abs(pby)))
+    slack = rounding_bound(4.0 * question.reach, moved, question.target) + spacing
+    gap = math.hypot(pbx - pax, pby - pay)
+    if not abs(gap - question.target) <= slack:
+        problems.append(
+            f"contact: the points ({pax!r}, {pay!r}) and ({pbx!r}, {pby!r}) are {gap:.3g} "
+            f"apart, not {question.target!r} (slack {slack:.3g})"
+        )
+    if result.normal is not None and not exact_normal:
+        problems += _support_problems(result.normal, (back_a, back_b), question)
+    return problems
+
+
+def _support_problems(normal: Vec, points: tuple[Vec, Vec], question: _Question) -> list[str]:
+    """Whether ``normal`` supports ``A - B`` at the contact: ``h_A(n) - n.p_A`` and ``h_B(-n) +
+    n.p_B`` (the points moved back to the start; the motion adds the same ``t n.ta`` to both
+    sides of each) are both 0 to the rounding of the support values and the points."""
+    nx, ny = normal
+    (ax, ay), (bx, by) = points
+    extent_a = reach_along(question.a, (nx, ny))
+    extent_b = reach_along(question.b, (-nx, -ny))
+    along_a, along_b = nx * ax + ny * ay, -nx * bx - ny * by
+    excess = (extent_a.value - along_a) + (extent_b.value - along_b)
+    slack = (
+        (extent_a.bound - extent_a.value)
+        + (extent_b.bound - extent_b.value)
+        + membership_slack(question.a, (ax, ay))
+        + membership_slack(question.b, (bx, by))
+    )
+    if abs(excess) <= slack:
+        return []
+    return [
+        f"normal: {normal!r} does not support A - B at the contact: A - B reaches "
+        f"{excess:.3g} beyond the contact along it (slack {slack:.3g})"
+    ]

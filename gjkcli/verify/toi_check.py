@@ -6,9 +6,11 @@ distance query, then bisection), which shares nothing with it but the poses and 
 distance query. Sampling can step over a graze, so it answers one way only: the time
 it finds is a time of contact, so the first contact is no later. The time of impact
 proves the shapes apart before its ``t_lo``; a sampled contact earlier than that (by
-more than the bracket's width and the oracle's) contradicts it, and so does a sampled
-contact when it reports a miss, or none at ``t = 0`` when it reports the shapes
-overlapping there.
+more than the oracle's own width, :data:`~gjkcli.tolerances.TOI_ORACLE_WIDTH`)
+contradicts it, and so does a sampled contact when it reports a miss, or none at ``t =
+0`` when it reports the shapes overlapping there. A hit's bracket is also checked on
+its own: no wider than the tolerance asked, and the shapes touching or overlapping at
+``t_hi`` by gjkcli's verdict on the shapes posed there.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from gjkcli.algorithms.poses import Motion
+from gjkcli.algorithms.answer import solve
+from gjkcli.algorithms.poses import Motion, posed
 from gjkcli.algorithms.toi import ToiResult, ToiStep, time_of_impact
 from gjkcli.shapes.base import ConvexShape
 from gjkcli.tolerances import TOI_ORACLE_WIDTH
@@ -74,7 +77,8 @@ def check_toi(
     steps: list[ToiStep] | None = [] if trace else None
     result = time_of_impact(shape_a, shape_b, motion.a, motion.b, recorder=steps)
     sampled = sampled_first_contact(shape_a, shape_b, motion.a, motion.b, TOI_SAMPLES)
-    problems, notes = _judge(result, sampled)
+    judged, notes = _judge(result, sampled)
+    problems = judged + _bracket_problems(shape_a, shape_b, motion, result)
     return ToiCheck(result, sampled, TOI_SAMPLES, problems, notes)
 
 
@@ -93,7 +97,7 @@ def _judge(result: ToiResult, sampled: float | None) -> tuple[tuple[str, ...], t
         )
     elif result.bracket is not None and sampled is not None:
         start = result.bracket[0]
-        if start > sampled + result.tolerance + TOI_ORACLE_WIDTH:
+        if start > sampled + TOI_ORACLE_WIDTH:
             problems.append(
                 f"the time of impact proves the shapes apart before t = {start!r}, but "
                 f"sampling finds a contact at t = {sampled!r}"
@@ -106,3 +110,25 @@ def _judge(result: ToiResult, sampled: float | None) -> tuple[tuple[str, ...], t
             "contradicts the hit"
         )
     return tuple(problems), tuple(notes)
+
+
+def _bracket_problems(
+    shape_a: ConvexShape, shape_b: ConvexShape, motion: Motion, result: ToiResult
+) -> tuple[str, ...]:
+    """What is wrong with a hit's bracket on its own: wider than the tolerance, or the shapes
+    apart at ``t_hi`` by gjkcli's verdict on the shapes posed there."""
+    if result.status != "hit" or result.bracket is None:
+        return ()
+    low, high = result.bracket
+    if not 0.0 <= low <= high <= 1.0:
+        return (f"the bracket [{low!r}, {high!r}] is not in order in [0, 1]",)
+    problems = []
+    if high - low > result.tolerance:
+        problems.append(
+            f"the bracket [{low!r}, {high!r}] is {high - low:.3g} wide, more than the "
+            f"tolerance {result.tolerance!r}"
+        )
+    verdict = solve(posed(shape_a, motion.a.at(high)), posed(shape_b, motion.b.at(high))).verdict
+    if verdict not in ("touching", "overlapping"):
+        problems.append(f"the bracket ends at t_hi = {high!r}, but the shapes are {verdict} there")
+    return tuple(problems)

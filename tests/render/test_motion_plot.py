@@ -22,6 +22,7 @@ from gjkcli.render.motion_plot import (
     save_cast_plot,
     save_ray_plot,
 )
+from gjkcli.render.numbers import compact
 from gjkcli.render.plot import draw_shape, new_figure
 from gjkcli.shapes import Polytope, capsule, circle, rectangle
 from gjkcli.shapes.base import ConvexShape
@@ -116,6 +117,10 @@ def test_a_rotation_draws_the_shape_on_its_way_instead_of_a_swept_region() -> No
     assert "sweep-b" not in found
     assert texts(figure)[0].endswith("(rotating time of impact)")
     assert "apart (proven) at every time before" in texts(figure)[1]
+    # the contact points and normal are the verdict's at t_hi, so the pose is drawn there
+    # (the result's time is t_lo, just before) and the caption says so
+    high = compact(result.bracket[1], 12)
+    assert texts(figure)[1].startswith(f"first contact drawn at t_hi = {high}, ")
 
 
 def test_a_long_thin_target_far_out_keeps_the_contact_in_a_view_of_the_motion() -> None:

@@ -156,3 +156,13 @@ def test_every_generated_hair_miss_and_graze_has_a_certificate_that_holds(family
         result = cast(a, b, tb, ta, target_distance=motion.target)
         assert result.status in ("hit", "miss"), node["name"]
         assert check_cast_certificate(a, b, ta, tb, result) == (), node["name"]
+
+
+def test_a_hit_later_than_the_axis_allows_fails() -> None:
+    # The disc meets the box at t = 1/2; a time 8e-10 later, its contact points kept
+    # (moved back by the later time they lie deeper inside B) and apart_until kept, is
+    # within AGREEMENT_RELATIVE of apart_until but 1600 times the cast tolerance late.
+    hit = cast(BOX, DISC, MOTION)
+    late = forged(dataclasses.replace(hit, time=0.5 + 8e-10), time=0.5 + 8e-10)
+    found = problems(late)
+    assert len(found) == 1 and found[0].startswith("the time 0.5000000008 is later than"), found

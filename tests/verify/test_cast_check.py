@@ -150,8 +150,10 @@ def _checked() -> CastCheck:
 
 def _referees(check: CastCheck) -> tuple[str, ...]:
     """The problems found by the referees (a changed time also breaks the certificate,
-    which names it: what its re-check says is cast-core's to test)."""
-    return tuple(problem for problem in check.problems if not problem.startswith("certificate:"))
+    which names it: what its re-check says is cast-core's to test; and it moves the
+    reported points off the shapes at that time, which the contact check names)."""
+    own = ("certificate:", "contact:")
+    return tuple(problem for problem in check.problems if not problem.startswith(own))
 
 
 def test_a_time_off_by_more_than_the_tolerance_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -343,3 +345,49 @@ def test_what_the_cross_check_found(name: str) -> None:
     check = check_cast(a, b, moving_b(*move))
     assert check.exact is not None and check.exact.status == status
     assert check.agree, check.problems
+
+
+def check_answering(
+    monkeypatch: pytest.MonkeyPatch,
+    changes: dict[str, Any],
+    shapes: tuple[ConvexShape, ConvexShape],
+    motion: Motion,
+) -> tuple[str, ...]:
+    """``check_cast``'s problems when the cast it checks answers with ``changes``."""
+
+    def fake(*args: Any, **kwargs: Any) -> CastResult:
+        return dataclasses.replace(cast_module.cast(*args, **kwargs), **changes)
+
+    monkeypatch.setattr(cast_check_module, "cast", fake)
+    return check_cast(*shapes, motion).problems
+
+
+def test_contact_points_off_the_contact_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Box [-1, 1]^2 and box [4, 6] x [-0.5, 1.5] moving by (-6, 0): contact at t = 1/2 on
+    # the segment x = 1, y in [-0.5, 1]. Points (0, 0) and (9, 9) are not a contact.
+    shapes = (BOX, rectangle((5.0, 0.5), (2.0, 2.0)))
+    assert check_answering(monkeypatch, {}, shapes, moving_b(-6.0, 0.0)) == ()
+    wrong = {"points": ((0.0, 0.0), (9.0, 9.0))}
+    problems = check_answering(monkeypatch, wrong, shapes, moving_b(-6.0, 0.0))
+    assert any(problem.startswith("contact: the point on B") for problem in problems)
+    assert any("apart, not 0.0" in problem for problem in problems), problems
+    # on the shapes, but not the same point: (1, 0) on A and (1, 1) on B
+    apart = {"points": ((1.0, 0.0), (1.0, 1.0))}
+    problems = check_answering(monkeypatch, apart, shapes, moving_b(-6.0, 0.0))
+    assert len(problems) == 1 and "apart, not 0.0" in problems[0], problems
+
+
+def test_a_wrong_normal_for_circles_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Unit circles at (0, 0) and (5, 0), B moving by (-6, 0): the normal is (1, 0).
+    shapes = (circle((0.0, 0.0), 1.0), circle((5.0, 0.0), 1.0))
+    assert check_answering(monkeypatch, {}, shapes, moving_b(-6.0, 0.0)) == ()
+    problems = check_answering(monkeypatch, {"normal": (0.0, 1.0)}, shapes, moving_b(-6.0, 0.0))
+    assert any(problem.startswith("normal: (0.0, 1.0) does not support") for problem in problems)
+
+
+def test_far_from_the_origin_a_right_contact_passes() -> None:
+    # the same boxes moved out to 1e9: the contact's slack is the points' own spacing,
+    # not a share of their coordinates
+    far = (rectangle((1e9, 1e9), (2.0, 2.0)), rectangle((1e9 + 5.0, 1e9 + 0.5), (2.0, 2.0)))
+    check = check_cast(*far, moving_b(-6.0, 0.0))
+    assert check.result.status == "hit" and check.agree, check.problems
