@@ -20,6 +20,7 @@ from functools import partial
 from typing import Any
 
 import shapely
+from polygons import regular_polygon
 from rich.console import Console
 from rich.table import Table
 from timing import per_call
@@ -30,17 +31,6 @@ from gjkcli.algorithms.epa import reference_penetration
 from gjkcli.algorithms.intersect import reference_intersects
 from gjkcli.shapes.base import ConvexShape
 from gjkcli.verify.shapely_oracle import shapely_geometry, shapely_penetration
-
-
-def regular_polygon(
-    count: int, center: tuple[float, float], radius: float, turn: float
-) -> ConvexShape:
-    """A regular ``count``-gon, turned by ``turn`` radians."""
-    angles = [turn + 2 * math.pi * k / count for k in range(count)]
-    return convex_polygon(
-        [(center[0] + radius * math.cos(t), center[1] + radius * math.sin(t)) for t in angles]
-    )
-
 
 PAIRS: dict[str, tuple[ConvexShape, ConvexShape]] = {
     "8-gons, separated": (

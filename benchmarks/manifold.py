@@ -11,29 +11,18 @@ cross-check (``manifold_problems``, Shapely all through) is timed too.
 from __future__ import annotations
 
 import argparse
-import math
 from functools import partial
 
 import shapely
+from polygons import regular_polygon
 from rich.console import Console
 from rich.table import Table
 from timing import per_call
 
-from gjkcli import capsule, circle, convex_polygon, manifold, rectangle
+from gjkcli import capsule, circle, manifold, rectangle
 from gjkcli.shapes.base import ConvexShape
 from gjkcli.verify.manifold_oracle import manifold_problems
 from gjkcli.verify.shapely_oracle import shapely_geometry
-
-
-def regular_polygon(
-    count: int, center: tuple[float, float], radius: float, turn: float
-) -> ConvexShape:
-    """A regular ``count``-gon, turned by ``turn`` radians."""
-    angles = [turn + 2 * math.pi * k / count for k in range(count)]
-    return convex_polygon(
-        [(center[0] + radius * math.cos(t), center[1] + radius * math.sin(t)) for t in angles]
-    )
-
 
 PAIRS: dict[str, tuple[ConvexShape, ConvexShape]] = {
     "8-gons, overlapping": (

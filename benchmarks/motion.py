@@ -28,6 +28,7 @@ from collections.abc import Callable
 from functools import partial
 
 import shapely
+from polygons import regular_polygon
 from rich.console import Console
 from rich.table import Table
 from shapely import affinity
@@ -40,14 +41,6 @@ from gjkcli.verify.shapely_oracle import shapely_geometry
 
 BISECTIONS = 40  # 2^-40 is about 1e-12
 SAMPLES = 200
-
-
-def regular_polygon(count: int, center: Vec, radius: float, turn: float) -> ConvexShape:
-    """A regular ``count``-gon, turned by ``turn`` radians."""
-    angles = [turn + 2 * math.pi * k / count for k in range(count)]
-    return convex_polygon(
-        [(center[0] + radius * math.cos(t), center[1] + radius * math.sin(t)) for t in angles]
-    )
 
 
 def geometry(shape: ConvexShape) -> shapely.Geometry:

@@ -235,7 +235,18 @@ def test_penetration_is_null_with_a_reason() -> None:
 
 
 def test_hundreds_of_random_non_convex_pairs_agree_with_shapely() -> None:
-    records = list(generate(600, seed=11, families=["nonconvex", "pockets"]))
+    _non_convex_pairs_agree(240)
+
+
+@pytest.mark.slow
+def test_many_random_non_convex_pairs_agree_with_shapely() -> None:
+    _non_convex_pairs_agree(600)
+
+
+def _non_convex_pairs_agree(count: int) -> None:
+    """Generated non-convex pairs (a quarter of them with holes, or more) agree with
+    Shapely, and all three verdicts occur among them."""
+    records = list(generate(count, seed=11, families=["nonconvex", "pockets"]))
     pairs = [pair_from_node(Node(record, "corpus"), record["name"]) for record in records]
     checks = check_pairs(pairs)
     failing = [(c.pair.name, c.disagreements, c.expect) for c in checks if not c.ok]
@@ -243,7 +254,7 @@ def test_hundreds_of_random_non_convex_pairs_agree_with_shapely() -> None:
     verdicts = {check.answer.verdict for check in checks}
     assert verdicts == {"separated", "touching", "overlapping"}
     with_holes = sum("holes" in str(record) for record in records)
-    assert with_holes >= 150
+    assert with_holes >= count // 4
 
 
 def test_the_cross_check_uses_the_original_geometry_so_it_checks_the_cut() -> None:
