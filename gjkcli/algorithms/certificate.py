@@ -353,10 +353,12 @@ def _through_the_radii(gjk: DistanceResult) -> list[SupportPoint]:
     """The distance run's final simplex, or for rounded shapes whose cores are apart, the
     segment through the origin between the surface points on both sides."""
     points = list(gjk.simplex)
+    if not sum(gjk.radii) > 0.0:
+        return points
     closest = closest_to_origin([p.w for p in points])
     vx, vy = closest.v
     gap = math.hypot(vx, vy)
-    if sum(gjk.radii) > 0.0 and gap > 0.0:
+    if gap > 0.0:
         pa, pb = witness_points([points[i] for i in closest.kept], closest.weights)
         ux, uy = vx / gap, vy / gap
         points = [
