@@ -487,7 +487,8 @@ class _Polytopes:
         if local.shape[1] == 1:  # one vertex: it is the farthest, whatever the products
             return rows.spread(local[:, 0]), self.noise[members]
         farthest = np.argmax(_products(directions, rows, local, transpose=True), axis=1)
-        return local[rows.owner, farthest], self.noise[members]
+        chosen = rows.owner * local.shape[1] + farthest  # among all the members' vertices
+        return np.take(local.reshape(-1, 2), chosen, axis=0), self.noise[members]
 
 
 class _RoundedShapes:
