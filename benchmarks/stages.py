@@ -1,5 +1,6 @@
-"""Per-pair time of the Python stages of a check: ``solve``, ``check_certificate`` and
-``_compare``'s own work, on random 8-gon pairs and on a ``gjk generate`` corpus.
+"""Per-pair time of the Python stages of a check: ``solve``, Shapely's answers,
+``check_certificate`` and ``_compare``'s own work, on random 8-gon pairs and on a
+``gjk generate`` corpus.
 
 Usage::
 
@@ -7,8 +8,9 @@ Usage::
 
 Each repeat loads the pairs afresh (so nothing a shape caches survives from one
 repeat to the next, as in a batch, where each shape is checked once), then runs the
-stages in the order a batch does: ``solve`` on every pair, Shapely's answers (not
-timed), ``check_certificate`` on every answer, and ``_compare``. The ``_compare``
+stages in the order a batch does: ``solve`` on every pair, Shapely's answers for all
+of them (``shapely_answers``: the stand-ins, curves traced, GEOS, the depth oracle),
+``check_certificate`` on every answer, and ``_compare``. The ``_compare``
 column is its own work only: the exact arbiter and the certificate re-check it calls
 are handed their answers, computed beforehand, and the exact arbiter (the filtered
 one, 256 pairs a call, as a batch calls it) is shown on its own. The table gives the
@@ -46,7 +48,7 @@ from gjkcli.verify.exact_filter import exact_answers
 from gjkcli.verify.expect import ExpectSettings
 from gjkcli.verify.shapely_oracle import shapely_answers
 
-STAGES = ("solve", "check_certificate", "_compare (own)", "exact arbiter")
+STAGES = ("solve", "shapely_answers", "check_certificate", "_compare (own)", "exact arbiter")
 
 
 def octagon_lines(count: int, seed: int) -> list[str]:
@@ -105,8 +107,14 @@ def one_run(lines: list[str]) -> dict[str, float]:
     seconds: dict[str, float] = {}
     answers: list[Any] = []
     seconds["solve"] = timed(lambda: answers.extend(solve(p.a.shape, p.b.shape) for p in pairs))
-    referees = shapely_answers(
-        [(p.a.shape, p.b.shape) for p in pairs], [answer.gjk.intersects for answer in answers]
+    referees: list[Any] = []
+    seconds["shapely_answers"] = timed(
+        lambda: referees.extend(
+            shapely_answers(
+                [(p.a.shape, p.b.shape) for p in pairs],
+                [answer.gjk.intersects for answer in answers],
+            )
+        )
     )
     checks: list[Any] = []
     seconds["check_certificate"] = timed(

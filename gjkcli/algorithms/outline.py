@@ -27,6 +27,14 @@ shape's size (the larger side of its bounding box) is added as a point, up to
 worst are added, if they fit. Round parts get evenly fine, flat sides need no
 extra points.
 
+**Many at once.** :func:`outlines` traces many shapes in rounds side by side:
+each round probes every interval of every shape still being refined, and each
+shape stops by its own rule above, after which the others go on without it.
+A shape that goes on gains at least one point in each round and never passes
+``max_points``, so every shape has stopped within ``max_points - segments + 1``
+rounds (one, if ``max_points`` is the smaller), and the rounds are capped
+there. (:func:`outline` is :func:`outlines` for one shape.)
+
 **The frame.** Support points far from the origin carry the rounding of
 their coordinates, which for a small shape far out dwarfs the shape itself
 (an ellipse 0.002 wide at 1e10 would get a bound of billions). So the shape is
@@ -42,19 +50,23 @@ within :attr:`Outline.error` of the polygon, and the polygon's points lie on
 the shape's boundary to within the same rounding: *inside* the shape, to
 within the rounding of its coordinates.
 
-The support points are computed in bulk with NumPy, following the same rules
-as the shapes' own support functions (a polytope's farthest vertex, a rounded
-core pushed out by its radius, a mapped shape through the transposed map, a
+The support points are computed in bulk with NumPy, for all the shapes of one
+structure at once (polytopes of one vertex count, and rounded or mapped
+shapes and differences built of such), following the same rules as the
+shapes' own support functions (a polytope's farthest vertex, a rounded core
+pushed out by its radius, a mapped shape through the transposed map, a
 Minkowski difference as a difference of supports); a test keeps the two in
-step.
+step. Every step works row by row or shape by shape, and the matrix products
+are formed as for the shape alone (:func:`_products`), so each shape's outline
+is the same, to the bit, whatever else is traced with it.
 """
 
 from __future__ import annotations
 
 import functools
-import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -66,7 +78,7 @@ from gjkcli.shapes.rings import open_ring
 from gjkcli.shapes.rounded import Rounded
 from gjkcli.tolerances import CURVE_ERROR_RELATIVE, CURVE_MAX_POINTS, CURVE_SEGMENTS, rounding
 
-__all__ = ["Outline", "outline", "supports"]
+__all__ = ["Outline", "outline", "outlines", "supports"]
 
 _TURN = 2.0 * np.pi
 
@@ -137,7 +149,8 @@ def outline(
     relative_error: float = CURVE_ERROR_RELATIVE,
     max_points: int = CURVE_MAX_POINTS,
 ) -> Outline:
-    """Trace ``shape`` through its support points (see the module notes).
+    """Trace ``shape`` through its support points (see the module notes): :func:`outlines`
+    for one shape.
 
     >>> from gjkcli.shapes import circle
     >>> traced = outline(circle((0.0, 0.0), 1.0), segments=4, relative_error=1.0)
@@ -151,32 +164,77 @@ def outline(
     >>> bool(far.error < 1e-5)
     True
     """
+    return outlines([shape], segments, relative_error, max_points)[0]
+
+
+def outlines(
+    shapes: Sequence[ConvexShape],
+    segments: int = CURVE_SEGMENTS,
+    relative_error: float = CURVE_ERROR_RELATIVE,
+    max_points: int = CURVE_MAX_POINTS,
+) -> list[Outline]:
+    """Trace many shapes at once, in rounds run side by side (see the module notes).
+
+    Each outline, to the bit, is the one the shape gets traced alone, whatever
+    else is traced with it.
+
+    >>> from gjkcli.shapes import capsule, circle, ellipse
+    >>> shapes = [circle((0.0, 0.0), 1.0), capsule((0.0, 0.0), (9.0, 0.0), 1.0)]
+    >>> traced = outlines(shapes + [ellipse((0.0, 0.0), (3.0, 1.0))])
+    >>> [len(t.points) for t in traced]
+    [512, 258, 504]
+    >>> alone = [outline(shape) for shape in shapes]
+    >>> [a.error == t.error and np.array_equal(a.points, t.points) for a, t in zip(alone, traced)]
+    [True, True]
+    """
     if segments < 4:
         raise ValueError(f"at least 4 directions are needed, got {segments}")
-    centre, centre_error = _centre(shape)
+    if not shapes:
+        return []
+    kinds = _Kinds(shapes)
+    centres, centre_errors = kinds.centres()
     angles, normals = _even_directions(segments)
-    points, noise = _local_supports(shape, normals)
-    size = float((points.max(axis=0) - points.min(axis=0)).max())
-    target = relative_error * size
-    while True:  # each round adds at least one point, never past max_points: it ends
-        probes = _probe(shape, angles, points)
-        noise = max(noise, probes.noise)
-        worst = float(probes.errors.max())
-        coarse = np.flatnonzero((probes.errors > target) & probes.insertable)
-        if len(angles) + len(coarse) > max_points:  # not all fit: those near the worst?
-            coarse = np.flatnonzero((probes.errors > worst / 2.0) & probes.insertable)
-        if not worst > target or len(coarse) == 0 or len(angles) + len(coarse) > max_points:
-            break
-        order = np.argsort(np.concatenate((angles, probes.angles[coarse])), kind="stable")
-        angles = np.concatenate((angles, probes.angles[coarse]))[order]
-        points = np.concatenate((points, probes.points[coarse]))[order]
-    # the local bound: the probes' and the chords' points are each within `noise` of
-    # the exact ones, and the bound itself is computed with rounding of the size
-    extent = float(np.abs(points).max())
-    local_error = worst + 2.0 * noise + rounding(extent)
-    placed, moved = _moved(points, centre)
-    error = local_error + centre_error + moved
-    return Outline(placed, error if math.isfinite(error) else math.inf)
+    active = np.arange(len(shapes))  # the shapes still being refined, in the order of `kinds`
+    rows = _Rows(np.full(len(shapes), segments))
+    angles = np.tile(angles, len(shapes))
+    points, noise = kinds.supports(active, rows, np.tile(normals, (len(shapes), 1)))
+    target = relative_error * _size(points, rows)
+    traced: dict[int, Outline] = {}
+    rounds = max(max_points - segments, 0) + 1  # the cap (see the module notes)
+    for round_number in range(rounds):
+        probes = _probe(kinds, active, rows, angles, points)
+        noise = np.where(probes.noise > noise, probes.noise, noise)  # max(noise, probes')
+        worst = np.maximum.reduceat(probes.errors, rows.starts)
+        coarse = (probes.errors > rows.spread(target)) & probes.insertable
+        added = rows.count(coarse)
+        full = rows.counts + added > max_points
+        if full.any():  # not all fit: those near the worst?
+            near = (probes.errors > rows.spread(worst / 2.0)) & probes.insertable
+            coarse = np.where(rows.spread(full), near, coarse)
+            added = np.where(full, rows.count(near), added)
+        going = (worst > target) & (added > 0) & (rows.counts + added <= max_points)
+        going &= round_number + 1 < rounds  # none is still going at the cap
+        if not going.all():
+            done = ~going
+            positions = active[done]
+            local_error = worst[done] + 2.0 * noise[done]
+            centred = (centres[positions], centre_errors[positions])
+            finished = _finish(points, rows, done, local_error, centred)
+            for position, traced_one in zip(positions.tolist(), finished, strict=True):
+                traced[int(kinds.order[position])] = traced_one
+            if not going.any():
+                break
+        # a probe lies strictly between its interval's two directions: added right after
+        # the first, it leaves the angles in increasing order, as sorting them would
+        kept = slice(None) if going.all() else rows.spread(going)
+        new = coarse[kept]
+        width = 1 + new
+        place = np.cumsum(width) - width
+        angles = _interleaved(angles[kept], probes.angles[kept][new], place, place[new] + 1)
+        points = _interleaved(points[kept], probes.points[kept][new], place, place[new] + 1)
+        active, rows = active[going], _Rows((rows.counts + added)[going])
+        noise, target = noise[going], target[going]
+    return [traced[index] for index in range(len(shapes))]
 
 
 @functools.cache
@@ -199,158 +257,416 @@ def supports(shape: ConvexShape, directions: Any) -> Any:
     array([[ 5.,  0.],
            [ 0., -1.]])
     """
-    local, _ = _local_supports(shape, directions)
-    return _moved(local, _centre(shape)[0])[0]
+    directions = np.ascontiguousarray(directions, dtype=float).reshape(-1, 2)
+    kinds = _Kinds([shape])
+    local, _ = kinds.supports(np.zeros(1, dtype=np.intp), _Rows([len(directions)]), directions)
+    return _moved(local, kinds.centres()[0][0])[0]
+
+
+def _finish(
+    points: Any, rows: _Rows, done: Any, local_error: Any, centred: tuple[Any, Any]
+) -> list[Outline]:
+    """The outlines of the shapes that are ``done``, moved back from their centres (the
+    first of ``centred``; the second is how far each may be from the exact one), with
+    their bounds.
+
+    ``local_error`` is, for each of them, the bound around its centre: the worst
+    interval's, plus twice the noise (the probes' and the chords' points are each
+    within it of the exact ones); the bound is computed with rounding of the size,
+    and widened by the centre's own error and the rounding of each moved coordinate.
+    """
+    if done.all():
+        finished, local = rows, points
+    else:
+        finished, local = _Rows(rows.counts[done]), points[rows.spread(done)]
+    centres, centre_errors = centred
+    placed, moved = _moved(local, finished.spread(centres))
+    error = local_error + rounding(_largest(local, finished)) + centre_errors
+    error = error + _segment_max(moved, finished)
+    error = np.where(np.isfinite(error), error, np.inf)
+    return [
+        Outline(placed[start:end], bound)
+        for start, end, bound in zip(
+            finished.starts.tolist(), finished.ends.tolist(), error.tolist(), strict=True
+        )
+    ]
+
+
+def _interleaved(old: Any, new: Any, old_places: Any, new_places: Any) -> Any:
+    """``old`` and ``new`` rows (or values) merged, each at its given place."""
+    merged = np.empty((len(old) + len(new), *old.shape[1:]), dtype=old.dtype)
+    merged[old_places] = old
+    merged[new_places] = new
+    return merged
+
+
+class _Rows:
+    """How the rows of a flat array are shared out: the first ``counts[0]`` rows belong
+    to the first shape, and so on."""
+
+    def __init__(self, counts: Any) -> None:
+        self.counts = np.asarray(counts, dtype=np.intp)
+        self.ends = np.cumsum(self.counts)
+        self.starts = self.ends - self.counts
+
+    @functools.cached_property
+    def owner(self) -> Any:
+        """Each row's shape."""
+        return np.repeat(np.arange(len(self.counts)), self.counts)
+
+    def spread(self, values: Any) -> Any:
+        """One value (or row) per shape, repeated for each of its rows."""
+        return np.repeat(values, self.counts, axis=0)
+
+    def count(self, flags: Any) -> Any:
+        """How many rows of each shape are flagged (no shape without rows)."""
+        return np.add.reduceat(flags, self.starts, dtype=np.intp)
+
+    def following(self, values: Any, last: Any) -> Any:
+        """Each row's next one, round its shape's ring, or ``last`` for its last row."""
+        after = np.empty_like(values)
+        after[:-1] = values[1:]
+        after[self.ends - 1] = last
+        return after
 
 
 @dataclass(frozen=True)
 class _Probes:
-    """Per interval between neighbouring points: the error bound, and the support point
-    along the chord's normal (its angle, and whether it lies strictly between the two
-    directions, so that it can be added in order)."""
+    """Per interval between neighbouring points (all shapes' in a row): the error bound,
+    and the support point along the chord's normal (its angle, and whether it lies
+    strictly between the two directions, so that it can be added in order); and per
+    shape, the noise of those support points."""
 
     errors: Any
     points: Any
     angles: Any
     insertable: Any
-    noise: float
+    noise: Any
 
 
-def _probe(shape: ConvexShape, angles: Any, points: Any) -> _Probes:
+def _probe(kinds: _Kinds, active: Any, rows: _Rows, angles: Any, points: Any) -> _Probes:
     """The error bound of each interval, from the support point along its chord's normal.
 
     Where both ends are the same point, the boundary between them is that one
     point (a corner, or the whole of a shape of size 0), and the error is 0.
     """
-    chord = np.roll(points, -1, axis=0) - points
+    following = rows.following(points, points[rows.starts])
+    chord = following - points
     length = np.hypot(chord[:, 0], chord[:, 1])
-    moving = np.flatnonzero(length > 0.0)
-    normals = np.column_stack((chord[moving, 1], -chord[moving, 0])) / length[moving, None]
-    found, noise = _local_supports(shape, normals)
+    moving = length > 0.0
+    every = moving.all()
+    take = slice(None) if every else np.flatnonzero(moving)
+    normals = np.column_stack((chord[take, 1], -chord[take, 0])) / length[take, None]
+    sharing = rows if every else _Rows(rows.count(moving))
+    found, noise = kinds.supports(active, sharing, normals)
     reach = np.maximum(
-        np.einsum("ij,ij->i", normals, found - points[moving]),
-        np.einsum("ij,ij->i", normals, found - np.roll(points, -1, axis=0)[moving]),
+        np.einsum("ij,ij->i", normals, found - points[take]),
+        np.einsum("ij,ij->i", normals, found - following[take]),
     )
     errors = np.zeros(len(points))
-    errors[moving] = np.minimum(np.maximum(reach, 0.0), length[moving])
-    start = angles[moving]
-    end = np.where(moving + 1 < len(angles), angles[(moving + 1) % len(angles)], _TURN)
+    errors[take] = np.minimum(np.maximum(reach, 0.0), length[take])
+    start = angles[take]
+    end = rows.following(angles, _TURN)[take]  # the next direction's, or a full turn
     turn = np.arctan2(normals[:, 1], normals[:, 0]) % _TURN
     turn = np.where(turn < start, turn + _TURN, turn)
     inside = np.zeros(len(points), dtype=bool)
-    inside[moving] = (start < turn) & (turn < end)
+    inside[take] = (start < turn) & (turn < end)
     probe_points = np.zeros_like(points)
-    probe_points[moving] = found
+    probe_points[take] = found
     probe_angles = np.zeros(len(points))
-    probe_angles[moving] = turn % _TURN
+    probe_angles[take] = turn % _TURN
     return _Probes(errors, probe_points, probe_angles, inside, noise)
 
 
-def _centre(shape: ConvexShape) -> tuple[Any, float]:
-    """The point a shape is traced around, and how far it may be from the exact one.
+class _Group(Protocol):
+    """Shapes of one structure, whose support points are computed together."""
 
-    A polytope's is the centre of its bounding box where that is far out (whatever
-    float that comes to: it is the centre by definition); a rounded shape's is its core's; a
-    mapped shape's is the image of its inner shape's, and a difference's the
-    difference of its shapes', each with the rounding of computing it.
-    """
+    def centres(self) -> tuple[Any, Any]:
+        """Each shape's centre (an ``(n, 2)`` array), and how far it may be from the exact
+        one (see :meth:`_Kinds.centres`)."""
+
+    def supports(self, members: Any, rows: _Rows, directions: Any) -> tuple[Any, Any]:
+        """Support points relative to the centres, for the shapes at ``members`` (each its
+        rows of ``directions``), and a bound on their rounding per shape."""
+
+
+class _Kinds:
+    """The shapes of one call, grouped by structure (:func:`_signature`); the groups' shapes
+    in a row make the order of every array of shapes here (``order`` gives each one's
+    index in the call)."""
+
+    def __init__(self, shapes: Sequence[ConvexShape]) -> None:
+        grouped: dict[tuple[Any, ...], list[int]] = {}
+        for index, shape in enumerate(shapes):
+            grouped.setdefault(_signature(shape), []).append(index)
+        self.order = np.array([index for indices in grouped.values() for index in indices])
+        self.groups = [_group([shapes[index] for index in indices]) for indices in grouped.values()]
+        self.bounds = np.cumsum([0] + [len(indices) for indices in grouped.values()])
+
+    def centres(self) -> tuple[Any, Any]:
+        """The point each shape is traced around, and how far it may be from the exact one.
+
+        A polytope's is the centre of its bounding box where that is far out
+        (whatever float that comes to: it is the centre by definition); a
+        rounded shape's is its core's; a mapped shape's is the image of its
+        inner shape's, and a difference's the difference of its shapes', each
+        with the rounding of computing it.
+        """
+        found = [group.centres() for group in self.groups]
+        return np.concatenate([c for c, _ in found]), np.concatenate([e for _, e in found])
+
+    def supports(self, active: Any, rows: _Rows, directions: Any) -> tuple[Any, Any]:
+        """Support points relative to the centres of the shapes at ``active`` (ascending),
+        each for its rows of ``directions``, and a bound on their rounding per shape.
+
+        The rounding is relative to the numbers each step combines, which are the
+        size of the shape (not its distance from the origin), except for a shape
+        of unknown kind, which is asked for its support points where it lies.
+        """
+        if len(self.groups) == 1:
+            return self.groups[0].supports(active, rows, directions)
+        cuts = np.searchsorted(active, self.bounds)
+        row_cuts = np.concatenate(([0], rows.ends))[cuts]
+        found = [
+            group.supports(
+                active[cuts[g] : cuts[g + 1]] - self.bounds[g],
+                _Rows(rows.counts[cuts[g] : cuts[g + 1]]),
+                directions[row_cuts[g] : row_cuts[g + 1]],
+            )
+            for g, group in enumerate(self.groups)
+            if cuts[g] < cuts[g + 1]
+        ]
+        if len(found) == 1:
+            return found[0]
+        return np.concatenate([p for p, _ in found]), np.concatenate([n for _, n in found])
+
+
+def _signature(shape: ConvexShape) -> tuple[Any, ...]:
+    """The structure of a shape: shapes of the same one are traced together."""
     if isinstance(shape, Polytope):
-        return _box_centre(np.array(shape.vertices, dtype=float)), 0.0
+        return ("polytope", len(shape.vertices))
     if isinstance(shape, Rounded):
-        return _centre(shape.core)
+        return ("rounded", _signature(shape.core))
     if isinstance(shape, Transformed):
-        inner, inner_error = _centre(shape.inner)
-        matrix = _matrix(shape)
-        centre = matrix @ inner + np.array(shape.affine.offset, dtype=float)
-        products = float((np.abs(matrix) @ np.abs(inner)).sum())
-        # the products and their sum round relative to their size; adding the offset, by
-        # half a unit in the last place of the result, unless there was nothing to add
-        adding = _half_ulps(centre) if products > 0.0 else 0.0
-        return centre, _norm(matrix) * inner_error + rounding(products) + adding
+        return ("mapped", _signature(shape.inner))
     if isinstance(shape, MinkowskiDifference):
-        centre_a, error_a = _centre(shape.a)
-        centre_b, error_b = _centre(shape.b)
-        centre = centre_a - centre_b
-        return centre, error_a + error_b + _half_ulps(centre)
-    return np.zeros(2), 0.0
+        return ("difference", _signature(shape.a), _signature(shape.b))
+    return ("other",)
 
 
-def _local_supports(shape: ConvexShape, directions: Any) -> tuple[Any, float]:
-    """Support points relative to the shape's :func:`_centre`, and a bound on their rounding.
+def _group(shapes: list[Any]) -> _Group:
+    """The group of ``shapes``, all of one :func:`_signature`."""
+    kind = _signature(shapes[0])[0]
+    if kind == "polytope":
+        return _Polytopes(shapes)
+    if kind == "rounded":
+        return _RoundedShapes(shapes)
+    if kind == "mapped":
+        return _MappedShapes(shapes)
+    if kind == "difference":
+        return _Differences(shapes)
+    return _OtherShapes(shapes)
 
-    The rounding is relative to the numbers each step combines, which are the
-    size of the shape (not its distance from the origin), except for a shape
-    of unknown kind, which is asked for its support points where it lies.
-    """
-    if isinstance(shape, Polytope):
-        vertices = np.array(shape.vertices, dtype=float)
-        local = vertices - _box_centre(vertices)
-        # the farthest vertex found in the frame of the shape too: far out, the products
-        # with the coordinates themselves would round by more than the vertices differ
-        chosen = local[np.argmax(directions @ local.T, axis=1)]
-        return chosen, rounding(_largest(local))
-    if isinstance(shape, Rounded):
-        core, noise = _local_supports(shape.core, directions)
+
+class _Polytopes:
+    """Polytopes of one vertex count: the farthest vertex, found in the frame of the shape
+    too (far out, the products with the coordinates themselves would round by more than
+    the vertices differ)."""
+
+    def __init__(self, shapes: list[Polytope]) -> None:
+        vertices = np.array([shape.vertices for shape in shapes], dtype=float)
+        self.centre = _box_centre(vertices)
+        self.local = vertices - self.centre[:, None, :]
+        self.noise: Any = rounding(np.abs(self.local).max(axis=(1, 2)))
+
+    def centres(self) -> tuple[Any, Any]:
+        return self.centre, np.zeros(len(self.centre))
+
+    def supports(self, members: Any, rows: _Rows, directions: Any) -> tuple[Any, Any]:
+        local = self.local[members]
+        if local.shape[1] == 1:  # one vertex: it is the farthest, whatever the products
+            return rows.spread(local[:, 0]), self.noise[members]
+        farthest = np.argmax(_products(directions, rows, local, transpose=True), axis=1)
+        chosen = rows.owner * local.shape[1] + farthest  # among all the members' vertices
+        return np.take(local.reshape(-1, 2), chosen, axis=0), self.noise[members]
+
+
+class _RoundedShapes:
+    """Rounded shapes of one core structure: the core's support point pushed out by the
+    radius."""
+
+    def __init__(self, shapes: list[Rounded]) -> None:
+        self.core = _group([shape.core for shape in shapes])
+        self.radius = np.array([shape.radius for shape in shapes], dtype=float)
+
+    def centres(self) -> tuple[Any, Any]:
+        return self.core.centres()
+
+    def supports(self, members: Any, rows: _Rows, directions: Any) -> tuple[Any, Any]:
+        core, noise = self.core.supports(members, rows, directions)
+        radius = self.radius[members]
         lengths = np.hypot(directions[:, 0], directions[:, 1])[:, None]
         with np.errstate(invalid="ignore", divide="ignore"):
-            push = np.where(lengths > 0.0, directions / lengths * shape.radius, 0.0)
-        return core + push, noise + rounding(_largest(core) + shape.radius)
-    if isinstance(shape, Transformed):
-        matrix = _matrix(shape)
-        inner, noise = _local_supports(shape.inner, directions @ matrix)  # rows: M^T d
-        terms = (np.abs(inner) @ np.abs(matrix).T).max() if len(inner) else 0.0
-        return inner @ matrix.T, _norm(matrix) * noise + rounding(float(terms))
-    if isinstance(shape, MinkowskiDifference):
-        part_a, noise_a = _local_supports(shape.a, directions)
-        part_b, noise_b = _local_supports(shape.b, -directions)
+            push = np.where(lengths > 0.0, directions / lengths * rows.spread(radius)[:, None], 0.0)
+        return core + push, noise + rounding(_largest(core, rows) + radius)
+
+
+class _MappedShapes:
+    """Mapped shapes of one inner structure: the inner shape's support point for the
+    direction through the transposed map, mapped (the offset is in the centre)."""
+
+    def __init__(self, shapes: list[Transformed]) -> None:
+        self.inner = _group([shape.inner for shape in shapes])
+        matrices = np.array([shape.affine.matrix for shape in shapes], dtype=float)
+        self.matrix = matrices.reshape(-1, 2, 2)
+        self.offset = np.array([shape.affine.offset for shape in shapes], dtype=float)
+        # the Frobenius norm, at least the most the map can stretch a vector
+        columns = np.hypot(self.matrix[:, 0], self.matrix[:, 1])
+        self.norm = np.hypot(columns[:, 0], columns[:, 1])
+
+    def centres(self) -> tuple[Any, Any]:
+        inner, inner_error = self.inner.centres()
+        centre = np.matmul(self.matrix, inner[:, :, None])[:, :, 0] + self.offset
+        products = np.matmul(np.abs(self.matrix), np.abs(inner)[:, :, None])[:, :, 0].sum(axis=1)
+        # the products and their sum round relative to their size; adding the offset, by
+        # half a unit in the last place of the result, unless there was nothing to add
+        adding = np.where(products > 0.0, _half_ulps(centre), 0.0)
+        return centre, self.norm * inner_error + rounding(products) + adding
+
+    def supports(self, members: Any, rows: _Rows, directions: Any) -> tuple[Any, Any]:
+        matrix = self.matrix[members]
+        inner, noise = self.inner.supports(members, rows, _products(directions, rows, matrix))
+        terms = _larger(_products(np.abs(inner), rows, np.abs(matrix), transpose=True))
+        points = _products(inner, rows, matrix, transpose=True)
+        return points, self.norm[members] * noise + rounding(_segment_max(terms, rows))
+
+
+class _Differences:
+    """Minkowski differences of one structure: a difference of supports."""
+
+    def __init__(self, shapes: list[MinkowskiDifference]) -> None:
+        self.a = _group([shape.a for shape in shapes])
+        self.b = _group([shape.b for shape in shapes])
+
+    def centres(self) -> tuple[Any, Any]:
+        centre_a, error_a = self.a.centres()
+        centre_b, error_b = self.b.centres()
+        centre = centre_a - centre_b
+        return centre, error_a + error_b + _half_ulps(centre)
+
+    def supports(self, members: Any, rows: _Rows, directions: Any) -> tuple[Any, Any]:
+        part_a, noise_a = self.a.supports(members, rows, directions)
+        part_b, noise_b = self.b.supports(members, rows, -directions)
         local = part_a - part_b
-        return local, noise_a + noise_b + rounding(_largest(local))
-    found = np.array([shape.support((float(x), float(y))) for x, y in directions]).reshape(-1, 2)
-    return found, rounding(_largest(found))
+        return local, noise_a + noise_b + rounding(_largest(local, rows))
 
 
-def _moved(local: Any, centre: Any) -> tuple[Any, float]:
-    """``local + centre``, and the largest distance that rounding moved a point, measured
-    exactly (the error of each sum, by Knuth's two-sum, is a float itself)."""
+class _OtherShapes:
+    """Shapes of unknown kind, asked for their support points one by one, where they lie."""
+
+    def __init__(self, shapes: list[ConvexShape]) -> None:
+        self.shapes = shapes
+
+    def centres(self) -> tuple[Any, Any]:
+        return np.zeros((len(self.shapes), 2)), np.zeros(len(self.shapes))
+
+    def supports(self, members: Any, rows: _Rows, directions: Any) -> tuple[Any, Any]:
+        asked = np.repeat(members, rows.counts).tolist()
+        found = np.array(
+            [
+                self.shapes[m].support((x, y))
+                for m, (x, y) in zip(asked, directions.tolist(), strict=True)
+            ],
+            dtype=float,
+        ).reshape(-1, 2)
+        return found, rounding(_largest(found, rows))
+
+
+def _products(left: Any, rows: _Rows, right: Any, transpose: bool = False) -> Any:
+    """Each shape's rows of ``left`` times its matrix in ``right`` (or that matrix
+    transposed), formed as one shape's ``rows @ matrix`` forms them.
+
+    Whether a matrix product fuses its multiplications and additions, and in which
+    order, depends on the BLAS routine NumPy picks for its shape (one row or more),
+    so the shapes that have the same number of rows are multiplied together, each
+    by its own call of the same routine (NumPy's stacked product), and a shape's
+    points never depend on what else is traced with it.
+    """
+    columns = right.shape[1] if transpose else right.shape[2]
+    if len(rows.counts) == 1 or (rows.counts[1:] == rows.counts[0]).all():
+        # as many rows each: the products of a view, in one call
+        stacked = left.reshape(len(rows.counts), -1, 2)
+        return np.matmul(stacked, right.transpose(0, 2, 1) if transpose else right).reshape(
+            -1, columns
+        )
+    out = np.empty((len(left), columns))
+    for count in np.unique(rows.counts).tolist():
+        if count == 0:
+            continue
+        which = np.flatnonzero(rows.counts == count)
+        index = rows.starts[which, None] + np.arange(count)
+        matrices = right[which]
+        out[index] = np.matmul(left[index], matrices.transpose(0, 2, 1) if transpose else matrices)
+    return out
+
+
+def _largest(points: Any, rows: _Rows) -> Any:
+    """The largest absolute coordinate of each shape's rows (0 for a shape without any)."""
+    return _segment_max(_larger(np.abs(points)), rows)
+
+
+def _larger(pairs: Any) -> Any:
+    """The larger of each row's two values (NaN if either is), as ``pairs.max(axis=1)``
+    gives it, in a fraction of its time."""
+    return np.maximum(pairs[:, 0], pairs[:, 1])
+
+
+def _size(points: Any, rows: _Rows) -> Any:
+    """The larger side of the bounding box of each shape's rows (each has some)."""
+    xs, ys = points[:, 0], points[:, 1]
+    width = np.maximum.reduceat(xs, rows.starts) - np.minimum.reduceat(xs, rows.starts)
+    height = np.maximum.reduceat(ys, rows.starts) - np.minimum.reduceat(ys, rows.starts)
+    return np.maximum(width, height)
+
+
+def _segment_max(values: Any, rows: _Rows) -> Any:
+    """The largest of each shape's ``values`` (0 for a shape without any)."""
+    filled = rows.counts > 0
+    if filled.all():
+        return np.maximum.reduceat(values, rows.starts)
+    found = np.zeros(len(rows.counts))
+    if filled.any():
+        found[filled] = np.maximum.reduceat(values, rows.starts[filled])
+    return found
+
+
+def _moved(local: Any, centre: Any) -> tuple[Any, Any]:
+    """``local + centre``, and how far rounding moved each point, measured exactly (the
+    error of each sum, by Knuth's two-sum, is a float itself)."""
     placed = local + centre
     back = placed - local
     lost = (local - (placed - back)) + (centre - back)
-    moved = float(np.hypot(lost[:, 0], lost[:, 1]).max()) if len(lost) else 0.0
-    return placed, moved
+    return placed, np.hypot(lost[:, 0], lost[:, 1])
 
 
 def _box_centre(points: Any) -> Any:
-    """The centre of the bounding box of ``points`` (halved first, so that nothing
-    overflows), in each coordinate where it is farther from 0 than the box is wide;
-    else 0, where the points' own coordinates carry no more rounding than the
-    box's width, and small ones (next to a huge one) keep all their digits.
+    """The centre of the bounding box of ``points`` (the last but one axis; halved first,
+    so that nothing overflows), in each coordinate where it is farther from 0 than the
+    box is wide; else 0, where the points' own coordinates carry no more rounding than
+    the box's width, and small ones (next to a huge one) keep all their digits.
 
     >>> _box_centre(np.array([[1e9, 0.5], [1e9 + 2.0, -0.5]])).tolist()
     [1000000001.0, 0.0]
     """
-    low, high = points.min(axis=0), points.max(axis=0)
+    low, high = points.min(axis=-2), points.max(axis=-2)
     middle = low / 2.0 + high / 2.0
     return np.where(np.abs(middle) > high - low, middle, 0.0)
 
 
-def _half_ulps(vector: Any) -> float:
-    """Half a unit in the last place of each coordinate, summed: at least the length of
-    the rounding error of one operation that gave ``vector``."""
-    return float((np.spacing(np.abs(vector)) / 2.0).sum())
-
-
-def _matrix(shape: Transformed) -> Any:
-    a, b, c, d = shape.affine.matrix
-    return np.array([[a, b], [c, d]])
-
-
-def _norm(matrix: Any) -> float:
-    """The Frobenius norm, at least the most the map can stretch a vector."""
-    return float(np.hypot(*np.hypot(*matrix)))
-
-
-def _largest(points: Any) -> float:
-    return float(np.abs(points).max()) if len(points) else 0.0
+def _half_ulps(vectors: Any) -> Any:
+    """Half a unit in the last place of each coordinate, summed per vector (the last
+    axis): at least the length of the rounding error of one operation that gave it."""
+    return (np.spacing(np.abs(vectors)) / 2.0).sum(axis=-1)
 
 
 def _distances_to_segment(points: Any, start: Any, end: Any) -> Any:

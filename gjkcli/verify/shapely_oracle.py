@@ -50,14 +50,14 @@ same way (``penetration_unavailable``).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 import numpy as np
 import shapely
 
-from gjkcli.algorithms.outline import outline
+from gjkcli.algorithms.outline import Outline, outlines
 from gjkcli.algorithms.verdict import Verdict
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound, Shape, shape_bounds
@@ -155,8 +155,11 @@ def shapely_answers(
     if not pairs:
         return []
     exponents = [_exponent(pair) for pair in pairs]
-    geometries_a, errors_a = stand_ins([a for a, _ in pairs], exponents=exponents)
-    geometries_b, errors_b = stand_ins([b for _, b in pairs], exponents=exponents)
+    geometries, errors = stand_ins(
+        [a for a, _ in pairs] + [b for _, b in pairs], exponents=exponents + exponents
+    )
+    geometries_a, geometries_b = geometries[: len(pairs)], geometries[len(pairs) :]
+    errors_a, errors_b = errors[: len(pairs)], errors[len(pairs) :]
     problems_a = _problems("A", [a for a, _ in pairs], geometries_a, errors_a, exponents)
     problems_b = _problems("B", [b for _, b in pairs], geometries_b, errors_b, exponents)
     problems = [a or b for a, b in zip(problems_a, problems_b, strict=True)]
@@ -228,18 +231,30 @@ def stand_ins(
     ('LINESTRING (0 0, 1 1)', 0.0)
     >>> len(geometries[1].exterior.coords), bool(errors[1] < 2e-5)
     (513, True)
+
+    The curved shapes (those inside compounds too) are traced all at once
+    (:func:`~gjkcli.algorithms.outline.outlines`).
     """
+    curves = _curves(shapes)
+    traced = dict(zip(map(id, curves), outlines(curves, max_points=max_points), strict=True))
     scales = [0] * len(shapes) if exponents is None else list(exponents)
+    return _stand_ins(shapes, traced, scales)
+
+
+def _stand_ins(
+    shapes: Sequence[Shape], traced: Mapping[int, Outline], scales: Sequence[int]
+) -> tuple[Any, Any]:
+    """:func:`stand_ins`, with the outlines of the curved shapes given (by their ``id``)."""
     geometries = np.empty(len(shapes), dtype=object)
     errors = np.zeros(len(shapes))
     hulled: dict[int, Any] = {}  # the points whose convex hull stands in for the shape
     for index, shape in enumerate(shapes):
         if isinstance(shape, Compound):
-            geometries[index], errors[index] = _compound_stand_in(shape, max_points, scales[index])
+            geometries[index], errors[index] = _compound_stand_in(shape, traced, scales[index])
         elif isinstance(shape, Polytope):
             hulled[index] = np.ldexp(np.array(shape.vertices, dtype=float), -scales[index])
         else:
-            hulled[index], errors[index] = _traced(shape, max_points, scales[index])
+            hulled[index], errors[index] = _traced(traced[id(shape)], scales[index])
     if hulled:
         built, _ = _guarded(lambda sets: list(_hulls(sets)), list(hulled.values()))
         for index, geometry in zip(hulled, built, strict=True):
@@ -286,10 +301,11 @@ def _depths(
     """The depth oracle, each pair's hull handed to GEOS scaled by ``2 ** -exponent``."""
     if not pairs:
         return []
+    shapes = [shape for pair in pairs for shape in pair]
+    corners = _all_corners(shapes, ORACLE_CURVE_POINTS, ORACLE_CURVE_MAX_POINTS)
     differences, errors = [], []
-    for (shape_a, shape_b), exponent in zip(pairs, exponents, strict=True):
-        points_a, error_a = _corners(shape_a, ORACLE_CURVE_POINTS, ORACLE_CURVE_MAX_POINTS)
-        points_b, error_b = _corners(shape_b, ORACLE_CURVE_POINTS, ORACLE_CURVE_MAX_POINTS)
+    for k, exponent in enumerate(exponents):
+        (points_a, error_a), (points_b, error_b) = corners[2 * k : 2 * k + 2]
         differences.append(hull_candidates(points_a, points_b, exponent))
         errors.append(error_a + error_b)
     built, _ = _guarded(lambda sets: list(_hulls(sets)), differences)
@@ -490,17 +506,20 @@ _CONVEX_KINDS = (
 )
 
 
-def _compound_stand_in(shape: Compound, max_points: int, exponent: int = 0) -> tuple[Any, float]:
+def _compound_stand_in(
+    shape: Compound, traced: Mapping[int, Outline], exponent: int = 0
+) -> tuple[Any, float]:
     """The geometry a compound was cut from; else the union of its members' (or parts')
     stand-ins, whose error bound is the largest of theirs (``None`` where a stand-in
-    could not be built). Scaled by ``2 ** -exponent``.
+    could not be built). Scaled by ``2 ** -exponent``; ``traced`` holds the outlines
+    of its curved members or parts (by their ``id``, as :func:`_curves` finds them).
 
     Where GEOS cannot form the union (it overflows, or returns a union that has
     lost some of the parts, as for parts spanning 1e-3 to 1e148), the parts go
     as a collection: the same set, which Shapely measures as well.
 
     >>> from gjkcli.shapes import circle, point, union_of
-    >>> geometry, error = _compound_stand_in(union_of([point((0.0, 0.0)), point((2.0, 0.0))]), 64)
+    >>> geometry, error = _compound_stand_in(union_of([point((0.0, 0.0)), point((2.0, 0.0))]), {})
     >>> geometry.wkt, error
     ('MULTIPOINT ((0 0), (2 0))', 0.0)
     """
@@ -510,7 +529,7 @@ def _compound_stand_in(shape: Compound, max_points: int, exponent: int = 0) -> t
             geometry = shapely.transform(geometry, lambda c: np.ldexp(c, -exponent))
         return geometry, 0.0
     members = shape.members or shape.parts
-    geometries, errors = stand_ins(members, max_points, [exponent] * len(members))
+    geometries, errors = _stand_ins(members, traced, [exponent] * len(members))
     if any(geometry is None for geometry in geometries):
         return None, float(errors.max())
     with np.errstate(over="raise", invalid="raise", divide="raise"):
@@ -531,7 +550,26 @@ def _hulls(point_sets: Sequence[Any]) -> Any:
     return shapely.convex_hull(shapely.linestrings(np.concatenate(arrays), indices=indices))
 
 
-def _traced(shape: ConvexShape, max_points: int, exponent: int) -> tuple[Any, float]:
+def _curves(shapes: Sequence[Shape]) -> list[ConvexShape]:
+    """The curved shapes whose outlines stand in for them: those of ``shapes``, and those
+    of their compounds that go to Shapely as their members' or parts' stand-ins.
+
+    >>> from gjkcli.shapes import circle, point, union_of
+    >>> disc = circle((0.0, 0.0), 1.0)
+    >>> _curves([point((0.0, 0.0)), union_of([point((2.0, 0.0)), disc])]) == [disc]
+    True
+    """
+    found: list[ConvexShape] = []
+    for shape in shapes:
+        if isinstance(shape, Compound):
+            if shape.geometry is None:
+                found += _curves(shape.members or shape.parts)
+        elif not isinstance(shape, Polytope):
+            found.append(shape)
+    return found
+
+
+def _traced(traced: Outline, exponent: int) -> tuple[Any, float]:
     """A curved shape's traced points, scaled by ``2 ** -exponent``, and their error bound.
 
     Their convex hull stands in for the shape (a segment or a point where they
@@ -541,7 +579,6 @@ def _traced(shape: ConvexShape, max_points: int, exponent: int) -> tuple[Any, fl
     in each coordinate, ``2 ** (exponent - 1074)`` in all in the shape's own
     units; the bound allows for it.
     """
-    traced = outline(shape, max_points=max_points)
     error = traced.error + (math.ldexp(1.0, exponent - 1074) if exponent else 0.0)
     return np.ldexp(traced.points, -exponent), error
 
@@ -552,17 +589,30 @@ def _scaled_points(points: Any, exponent: int) -> tuple[Vec, Vec]:
 
 
 def _corners(shape: ConvexShape, segments: int, max_points: int) -> tuple[Any, float]:
-    """A shape's distinct vertices, or for a curved shape the distinct points of its traced
-    outline and the error bound.
+    """:func:`_all_corners` of one shape (the tests' and benchmarks' way to ask)."""
+    return _all_corners([shape], segments, max_points)[0]
+
+
+def _all_corners(
+    shapes: Sequence[ConvexShape], segments: int, max_points: int
+) -> list[tuple[Any, float]]:
+    """Each shape's distinct vertices, or for a curved shape the distinct points of its
+    traced outline (the curved shapes are traced all at once), and the error bound.
 
     Repeated points are removed (a few hundred at most, so it is cheap here, unlike
     in the set of all differences): GEOS has been seen to return a hull that is not
     convex, and misses the origin, for differences of shapes with repeated vertices.
     """
-    if isinstance(shape, Polytope):
-        return _distinct(np.array(shape.vertices, dtype=float)), 0.0
-    traced = outline(shape, segments=segments, max_points=max_points)
-    return _distinct(traced.points), traced.error
+    curved = [shape for shape in shapes if not isinstance(shape, Polytope)]
+    traced = iter(outlines(curved, segments=segments, max_points=max_points))
+    corners = []
+    for shape in shapes:
+        if isinstance(shape, Polytope):
+            corners.append((_distinct(np.array(shape.vertices, dtype=float)), 0.0))
+        else:
+            found = next(traced)
+            corners.append((_distinct(found.points), found.error))
+    return corners
 
 
 def _distinct(points: Any) -> Any:

@@ -7,15 +7,19 @@ import random
 
 import numpy as np
 import pytest
+import shapely
 
 from gjkcli.algorithms.epa import penetration
-from gjkcli.shapes import Polytope, circle, ellipse, point, rectangle, segment
+from gjkcli.shapes import Polytope, circle, ellipse, point, rectangle, segment, union_of
+from gjkcli.shapes.compound import Shape
 from gjkcli.verify.shapely_oracle import (
     shapely_answer,
     shapely_geometry,
     shapely_penetration,
+    shapely_penetrations,
     stand_ins,
 )
+from tests.algorithms.test_outline import random_curved
 
 
 def test_polygonal_shapes_go_to_shapely_exactly() -> None:
@@ -48,6 +52,29 @@ def test_curved_stand_in_lies_inside_the_shape() -> None:
         c, s = math.cos(math.radians(25.0)), math.sin(math.radians(25.0))
         lx, ly = c * u + s * v, -s * u + c * v
         assert (lx / 3.0) ** 2 + (ly / 0.5) ** 2 <= 1.0 + 1e-12
+
+
+def test_a_stand_in_is_the_same_whatever_is_traced_with_it() -> None:
+    # the curved shapes of a call, compounds' members too, are traced all at once
+    rng = random.Random(31)
+    shapes: list[Shape] = [random_curved(rng) for _ in range(40)]
+    shapes += [rectangle((1.0, 2.0), (3.0, 1.0))]
+    shapes += [union_of([random_curved(rng), point((9.0, 9.0))]) for _ in range(3)]
+    rng.shuffle(shapes)
+    geometries, errors = stand_ins(shapes)
+    for shape, geometry, error in zip(shapes, geometries, errors, strict=True):
+        alone, alone_error = shapely_geometry(shape)
+        assert shapely.to_wkb(geometry) == shapely.to_wkb(alone)
+        assert error == alone_error
+
+
+def test_the_depth_oracle_is_the_same_for_a_pair_alone() -> None:
+    rng = random.Random(32)
+    pairs = [(random_curved(rng), random_curved(rng)) for _ in range(30)]
+    pairs += [(rectangle((0.0, 0.0), (2.0, 2.0)), random_curved(rng)) for _ in range(5)]
+    together = shapely_penetrations(pairs)
+    assert any(depth is not None for depth, _ in together)
+    assert together == [shapely_penetration(a, b) for a, b in pairs]
 
 
 def test_stand_ins_of_a_point_and_of_collinear_points() -> None:
