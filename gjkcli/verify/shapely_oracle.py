@@ -154,14 +154,19 @@ def shapely_answers(
     """
     if not pairs:
         return []
-    exponents = [_exponent(pair) for pair in pairs]
-    geometries, errors = stand_ins(
-        [a for a, _ in pairs] + [b for _, b in pairs], exponents=exponents + exponents
-    )
+    shapes_a, shapes_b = [a for a, _ in pairs], [b for _, b in pairs]
+    boxes_a = np.array([shape_bounds(shape) for shape in shapes_a])
+    boxes_b = np.array([shape_bounds(shape) for shape in shapes_b])
+    reaches = np.maximum(np.abs(boxes_a).max(axis=1), np.abs(boxes_b).max(axis=1)).tolist()
+    exponents = [  # most pairs are far below GEOS's reach: those need no closer look
+        0 if reach < GEOS_REACH else _exponent(pair)
+        for reach, pair in zip(reaches, pairs, strict=True)
+    ]
+    geometries, errors = stand_ins(shapes_a + shapes_b, exponents=exponents + exponents)
     geometries_a, geometries_b = geometries[: len(pairs)], geometries[len(pairs) :]
     errors_a, errors_b = errors[: len(pairs)], errors[len(pairs) :]
-    problems_a = _problems("A", [a for a, _ in pairs], geometries_a, errors_a, exponents)
-    problems_b = _problems("B", [b for _, b in pairs], geometries_b, errors_b, exponents)
+    problems_a = _problems("A", shapes_a, boxes_a, (geometries_a, errors_a), exponents)
+    problems_b = _problems("B", shapes_b, boxes_b, (geometries_b, errors_b), exponents)
     problems = [a or b for a, b in zip(problems_a, problems_b, strict=True)]
     usable = [i for i, problem in enumerate(problems) if problem is None]
     measured, failures = _guarded(_measure, geometries_a[usable], geometries_b[usable])
@@ -421,12 +426,17 @@ def _exact_coordinates(shape: Shape) -> list[Any]:
 
 
 def _problems(
-    label: str, shapes: Sequence[Shape], geometries: Any, errors: Any, exponents: Sequence[int]
+    label: str,
+    shapes: Sequence[Shape],
+    expected: Any,
+    stand_in: tuple[Any, Any],
+    exponents: Sequence[int],
 ) -> list[str | None]:
-    """:func:`_unfaithful` for many stand-ins: the same checks run on all of them at
-    once, and the sentence made only for those that fail one."""
+    """:func:`_unfaithful` for many stand-ins (``stand_in``: their geometries and error
+    bounds; ``expected``: the shapes' bounding boxes): the same checks run on all of them
+    at once, and the sentence made only for those that fail one."""
+    geometries, errors = stand_in
     boxes = np.ldexp(shapely.bounds(geometries), np.array(exponents)[:, None])
-    expected = np.array([shape_bounds(shape) for shape in shapes])
     slack = errors + rounding(1.0) * np.abs(expected).max(axis=1)
     kinds = shapely.get_type_id(geometries)
     convex = np.array([not isinstance(shape, Compound) for shape in shapes])
