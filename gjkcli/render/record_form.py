@@ -164,6 +164,11 @@ def _flag(code: _Code, value: str) -> str:
     return f"('true' if {true} else 'false' if {false} else _dumps({held}))"
 
 
+def _texts(code: _Code, value: str) -> str:
+    held = code.hold()  # most lists of sentences are empty (no reasons, no warnings)
+    return f"('[]' if ({held} := {value}) == () else '[%s]' % ', '.join(map(_string, {held})))"
+
+
 def _count(code: _Code, value: str) -> str:
     held = code.hold()
     return f"(_int({held}) if type({held} := {value}) is int else _dumps({held}))"
@@ -175,7 +180,7 @@ POINT = Kind(jv.point, _two(_number, _number))
 """A point, as ``[x, y]`` (:func:`~gjkcli.render.json_values.point`)."""
 TEXT = Kind(_same, lambda code, value: f"_string({value})")
 """A string (:func:`optional` for one that may be null)."""
-TEXTS = Kind(list, lambda code, value: f"'[%s]' % ', '.join(map(_string, {value}))")
+TEXTS = Kind(list, _texts)
 """Sentences (a tuple of strings), as a list."""
 FLAG = Kind(_same, _flag)
 """``true`` or ``false``."""
