@@ -4,11 +4,12 @@ caller gets), or straight as the JSON text of that dict (``gjk batch``'s rows).
 A :class:`Form` lists the keys of an object in order, each with where its value is in
 the thing the record describes and its :class:`Kind`: how the value is made plain (no
 negative zero, points as lists, ...) and how it is written. ``form.plain(x)`` is the
-dict. ``form.text(x)`` is ``json.dumps(form.plain(x))``, made without the dict: when
-the form is made, its text is laid out once, as a ``%`` template (the keys,
-punctuation and constants, the keys of the objects nested in it too) and one Python
-expression per value, compiled into one function (as :mod:`dataclasses` compiles an
-``__init__``), so that writing a record costs little more than formatting its numbers.
+dict. ``form.text(x)`` is ``json.dumps(form.plain(x))``, made without the dict: the
+first time it is wanted, the form's text is laid out once, as a ``%`` template (the
+keys, punctuation and constants, the keys of the objects nested in it too) and one
+Python expression per value, compiled into one function (as :mod:`dataclasses`
+compiles an ``__init__``), so that writing a record costs little more than formatting
+its numbers.
 Each kind writes its values as ``json.dumps`` writes their plain values: a float by
 ``float.__repr__``, a string by :mod:`json`'s own escaping; a value of a type a kind
 does not expect either comes out through ``json.dumps`` or raises (``TypeError``), and
@@ -343,9 +344,6 @@ class Form(Generic[S]):
             raise ValueError("a form starts with a field that is always written")
         self.members = members
         self.keys = frozenset(member.key for member in members if isinstance(member, Field))
-        code, fixed, values = _Code(), list[str](), list[str]()
-        _lay_out(self, "x", code, fixed, values)
-        self._text = code.function(f"{''.join(fixed)!r} % ({', '.join(values)},)")
 
     def nulled(self, keys: Iterable[str]) -> Form[S]:
         """This layout with the fields ``keys`` always null.
@@ -386,6 +384,13 @@ class Form(Generic[S]):
         gjkcli.render.record_form.UnwritableError: inf is not a JSON number
         """
         return self._text(x)
+
+    @cached_property
+    def _text(self) -> Callable[[S], str]:
+        """:meth:`text`, compiled when first wanted (``gjk check`` wants only the dict)."""
+        code, fixed, values = _Code(), list[str](), list[str]()
+        _lay_out(self, "x", code, fixed, values)
+        return code.function(f"{''.join(fixed)!r} % ({', '.join(values)},)")
 
 
 def _lay_out(form: Form[Any], reach: str, code: _Code, fixed: list[str], values: list[str]) -> None:
