@@ -50,7 +50,7 @@ from gjkcli.io.node import Node
 from gjkcli.io.pairs import load_pair, pair_from_node, pair_from_text
 from gjkcli.pair import Pair
 from gjkcli.render.cast_record import cast_fields
-from gjkcli.render.json_record import check_record, error_record
+from gjkcli.render.json_record import Source, check_record_text, error_record
 from gjkcli.render.json_text import NotJSONError, json_text
 from gjkcli.verify.check import Check, check_pair, check_pairs, check_status
 from gjkcli.verify.expect import ExpectSettings
@@ -259,20 +259,18 @@ def _check_alone(pair: Pair, settings: ExpectSettings) -> Check | Exception:
 
 
 def _check_row(item: Item, check: Check, strict: bool, cast: PairCast | None = None) -> Row:
-    """The row of a checked pair; a moving pair's ``cast`` is folded into its check (its
-    status, ``agree`` and reasons follow both) and its record gains the ``cast`` object
-    that ``gjk cast --json`` prints after its start (FORMATS section 4, ``gjk batch
-    --json``), just before ``error``."""
+    """The row of a checked pair, written straight from the check
+    (:func:`~gjkcli.render.json_record.check_record_text`); a moving pair's ``cast`` is
+    folded into its check (its status, ``agree`` and reasons follow both) and its record
+    gains the ``cast`` object that ``gjk cast --json`` prints after its start (FORMATS
+    section 4, ``gjk batch --json``)."""
+    fields = None
     if cast is not None:
         check = with_cast(check, cast)
-    record = check_record(check, source=_source(item), strict=strict)
-    if cast is not None:
         motion = check.pair.motion
         assert motion is not None  # a cast is made only for a pair with a motion
-        error = record.pop("error")
-        record["cast"] = cast_fields(cast.check, motion)
-        record["error"] = error
-    line = json_text(record)
+        fields = cast_fields(cast.check, motion)
+    line = check_record_text(check, _source(item), strict, fields)
     _, reasons = check_status(check, strict)
     expect_failed = check.expect is not None and not check.expect.ok
     warned = strict and bool(check.warnings)
@@ -308,8 +306,8 @@ def _error_row(item: Item, name: str, error: InputError) -> Row:
     return line, Outcome("error", False, name, item.file, item.line, (reason,))
 
 
-def _source(item: Item) -> dict[str, object]:
-    return {"file": item.file, "line": item.line}
+def _source(item: Item) -> Source:
+    return Source(item.file, item.line)
 
 
 def _where(item: Item) -> str:

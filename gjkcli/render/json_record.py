@@ -1,30 +1,67 @@
-"""The JSON object of ``gjk check --json`` (``docs/FORMATS.md`` section 4)."""
+"""The JSON object of ``gjk check --json`` (``docs/FORMATS.md`` section 4).
+
+Its layout is written once, as :class:`~gjkcli.render.record_form.Form` objects, from
+which both the dict (:func:`check_record`) and ``gjk batch``'s text
+(:func:`check_record_text`, without the dict) are made.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gjkcli.algorithms.answer import Answer
 from gjkcli.algorithms.certificate import (
     Certificate,
     EnclosingSimplex,
+    PartProof,
     PartsCertificate,
     SeparatingAxis,
-    Weights,
 )
-from gjkcli.algorithms.compound import LISTED_PAIRS, CompoundResult
+from gjkcli.algorithms.compound import LISTED_PAIRS, CompoundResult, PartPair
 from gjkcli.algorithms.distance import DistanceStep
 from gjkcli.algorithms.epa import Penetration
-from gjkcli.algorithms.intersect import IntersectStep
+from gjkcli.algorithms.intersect import IntersectResult, IntersectStep
 from gjkcli.render import json_values as jv
+from gjkcli.render.json_text import json_text
+from gjkcli.render.record_form import (
+    COUNT,
+    FLAG,
+    NUMBER,
+    PLAIN,
+    POINT,
+    RATIONAL,
+    TEXT,
+    TEXTS,
+    Field,
+    Form,
+    Spread,
+    list_of,
+    literal,
+    nested,
+    one_of,
+    optional,
+    pair_of,
+)
 from gjkcli.shapes.compound import parts_of
+from gjkcli.verify.certificates import CertificateCheck
 from gjkcli.verify.check import Check, check_status
+from gjkcli.verify.exact import ExactAnswer
+from gjkcli.verify.expect import ExpectOutcome
 from gjkcli.verify.shapely_oracle import ShapelyAnswer
+from gjkcli.verify.tally import Status
 
 if TYPE_CHECKING:  # the terminal's trace, and Rich with it, are not imported for JSON
     from gjkcli.render.trace import Query
 
-__all__ = ["SCHEMA", "certificate_record", "check_record", "error_record", "trace_record"]
+__all__ = [
+    "SCHEMA",
+    "Source",
+    "certificate_record",
+    "check_record",
+    "check_record_text",
+    "error_record",
+    "trace_record",
+]
 
 
 SCHEMA = 2
@@ -33,11 +70,20 @@ what each version changed): 2 since the named constants of :mod:`gjkcli.toleranc
 ``tolerances`` for the run's own report (:func:`gjkcli.tolerances.constants`)."""
 
 
+class Source(NamedTuple):
+    """Where a batch found a pair: its file, and its line in a stream (``None`` for a pair
+    file)."""
+
+    file: str
+    line: int | None
+
+
 def check_record(
     check: Check,
     trace: Query | None = None,
-    source: dict[str, Any] | None = None,
+    source: Source | None = None,
     strict: bool = False,
+    cast: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The FORMATS section 4 object for a checked pair (plain JSON types only).
 
@@ -45,92 +91,55 @@ def check_record(
     names (the check must have been made with tracing on). With ``source`` (where
     a batch found the pair), the ``source`` key follows the name; then come the
     pair's own fields (``id``, ``meta``), and how the pair ended (``status``, and the
-    ``reasons`` for a fail; ``strict``: warnings fail it too).
+    ``reasons`` for a fail; ``strict``: warnings fail it too). With ``cast`` (a moving
+    pair's, in a batch: :func:`~gjkcli.render.cast_record.cast_fields`), the ``cast``
+    key holds it, just before ``error``.
+
+    >>> from gjkcli.pair import Pair, ShapeInput
+    >>> from gjkcli.shapes import point
+    >>> from gjkcli.verify.check import check_pair
+    >>> a, b = ShapeInput(point((0.0, 0.0)), "point"), ShapeInput(point((3.0, 4.0)), "point")
+    >>> check = check_pair(Pair(a, b, "p"))
+    >>> record = check_record(check, source=Source("in.jsonl", 1))
+    >>> list(record)[:6], record["gjk"]["distance"], record["exact"]["distance_squared"]
+    (['schema', 'name', 'source', 'status', 'reasons', 'verdict'], 5.0, '25/1')
     """
-    answer, referee = check.answer, check.shapely
-    gjk, boolean, overlap = answer.gjk, answer.boolean, answer.penetration
-    record = _start(check.pair.name, source)
-    record |= dict(check.pair.carried)
-    status, reasons = check_status(check, strict)
-    record |= {
-        "status": status,
-        "reasons": list(reasons),
-        "verdict": check.ruling.verdict,
-        "verdict_source": check.ruling.source,
-        "gjk": {
-            "intersects": gjk.intersects,
-            "distance": jv.number(gjk.distance),
-            "closest": jv.optional_points(gjk.closest),
-            "penetration": None if overlap is None else _penetration(overlap),
-            "penetration_reason": answer.penetration_reason,
-            "parts": None if answer.parts is None else _parts(check, answer.parts),
-            "verdict": answer.verdict,
-            "verdict_tolerance": jv.number(answer.verdict_tolerance),
-            "certificate": certificate_record(answer.certificate),
-            "certificate_check": {
-                "ok": check.certificate_check.ok,
-                "problems": list(check.certificate_check.problems),
-                "proves": check.certificate_check.proves,
-            },
-            "iterations": gjk.iterations,
-            "status": gjk.status,
-            "boolean": {
-                "intersects": boolean.intersects,
-                "iterations": boolean.iterations,
-                "status": boolean.status,
-            },
-        },
-        "shapely": _shapely(referee),
-        "exact": None
-        if check.exact is None
-        else {
-            "verdict": check.exact.verdict,
-            "distance_squared": jv.rational(check.exact.distance_squared),
-            "distance": check.exact.distance,
-        },
-        "tolerance": jv.number(check.tolerance),
-        "tolerances": {
-            "scale": jv.number(check.scale),
-            "depth": jv.number(check.depth_tolerance),
-            "touch_band": jv.number(gjk.band),
-        },
-        "agree": check.agree,
-        "disagreements": list(check.disagreements),
-        "triage": list(check.triage),
-        "warnings": list(check.warnings),
-        "notes": list(check.pair.notes),
-        "expect": None,
-        "error": None,
-    }
-    if trace is not None:
-        record["trace"] = trace_record(trace, answer)
-    if check.expect is not None:
-        record["expect"] = {
-            "ok": check.expect.ok,
-            "failures": list(check.expect.failures),
-            "tolerance": jv.number(check.expect.tolerance),
-        }
-    return record
+    return _CHECK.plain(_judged(check, source, strict, cast, trace))
 
 
-def _shapely(referee: ShapelyAnswer) -> dict[str, Any]:
-    """``shapely``: its answers, or, when it could not run faithfully, why, and nulls."""
-    record: dict[str, Any] = {
-        "intersects": referee.intersects,
-        "distance": jv.number(referee.distance),
-        "closest": jv.optional_points(referee.closest),
-        "verdict": referee.verdict,
-        "approximation_error": jv.number(referee.approximation_error),
-        "penetration": None if referee.penetration is None else jv.number(referee.penetration),
-        "penetration_error": jv.number(referee.penetration_error),
-        "unavailable": referee.unavailable,
-        "penetration_unavailable": referee.penetration_unavailable,
-    }
-    if referee.unavailable is not None:
-        record.update((key, None) for key in record if key != "unavailable")
-    elif referee.penetration_unavailable is not None:
-        record.update(penetration=None, penetration_error=None)
-    return record
+def check_record_text(
+    check: Check,
+    source: Source | None = None,
+    strict: bool = False,
+    cast: dict[str, Any] | None = None,
+) -> str:
+    """``json_text(check_record(check, source=source, strict=strict, cast=cast))``,
+    written straight from the check (``gjk batch``'s rows): the same text, without the
+    dict.
+
+    Anything the straight way does not write (a number that is not finite; a string
+    that ``json_text`` mends, holding a lone surrogate or a character beyond U+FFFF; a
+    field of the pair's own named like a record key) is written the general way, which
+    mends it, or raises :class:`~gjkcli.render.json_text.NotJSONError` saying where.
+
+    >>> from gjkcli.pair import Pair, ShapeInput
+    >>> from gjkcli.shapes import point
+    >>> from gjkcli.verify.check import check_pair
+    >>> a, b = ShapeInput(point((0.0, 0.0)), "point"), ShapeInput(point((3.0, 4.0)), "point")
+    >>> check = check_pair(Pair(a, b, "p"))
+    >>> check_record_text(check) == json_text(check_record(check))
+    True
+    >>> check_record_text(check)[:52]
+    '{"schema": 2, "name": "p", "status": "pass", "reason'
+    """
+    judged = _judged(check, source, strict, cast)
+    try:
+        text = _CHECK.text(judged)
+    except Exception:  # whatever the straight way does not write, the general way judges
+        return json_text(_CHECK.plain(judged))
+    # As in json_text: a surrogate's escape (a lone one, or half of a character beyond
+    # U+FFFF) is where json_text mends the record (a backslash is rare: a quick look).
+    return json_text(_CHECK.plain(judged)) if "\\" in text and "\\ud" in text else text
 
 
 def certificate_record(certificate: Certificate) -> dict[str, Any]:
@@ -142,86 +151,7 @@ def certificate_record(certificate: Certificate) -> dict[str, Any]:
     {'kind': 'separating-axis', 'axis': [1.0, 0.0], 'lower': 2.0, 'upper': 2.0, 'gap': 0.0,
      'closest': [[1.0, 0.0], [3.0, 0.0]], 'weights': {'a': None, 'b': None}}
     """
-    if isinstance(certificate, PartsCertificate):
-        listed = certificate.proofs[:LISTED_PAIRS]
-        return {
-            "kind": "part-pairs",
-            "proofs": [
-                {"a": item.a, "b": item.b, "certificate": certificate_record(item.proof)}
-                for item in listed
-            ],
-            "more_proofs": len(certificate.proofs) - len(listed),
-            "frame": jv.optional_point(certificate.frame),
-            "horizon": jv.optional_number(certificate.horizon),
-            "lower": jv.optional_number(certificate.lower),
-            "upper": jv.optional_number(certificate.upper),
-            "gap": jv.number(certificate.gap),
-        }
-    if isinstance(certificate, SeparatingAxis):
-        return {
-            "kind": "separating-axis",
-            "axis": jv.point(certificate.axis),
-            "lower": jv.number(certificate.lower),
-            "upper": jv.number(certificate.upper),
-            "gap": jv.number(certificate.gap),
-            "closest": jv.optional_points(certificate.closest),
-            "weights": {
-                "a": _weights(certificate.weights_a),
-                "b": _weights(certificate.weights_b),
-            },
-        }
-    return _enclosing(certificate)
-
-
-def _enclosing(certificate: EnclosingSimplex) -> dict[str, Any]:
-    return {
-        "kind": "enclosing-simplex",
-        "points": [jv.point(p) for p in certificate.points],
-        "weights": [jv.number(w) for w in certificate.weights],
-        "members": [[jv.point(a), jv.point(b)] for a, b in certificate.members],
-        "pairs": None if certificate.pairs is None else [list(pair) for pair in certificate.pairs],
-        "residual": jv.number(certificate.residual),
-    }
-
-
-def _parts(check: Check, search: CompoundResult) -> dict[str, Any]:
-    """``gjk.parts``: how many parts and pairs, how many GJK ran on (the first few
-    listed), and which pair decided."""
-    return {
-        "a": len(parts_of(check.pair.a.shape)),
-        "b": len(parts_of(check.pair.b.shape)),
-        "pairs": search.total,
-        "tested": search.tested,
-        "skipped": search.skipped,
-        "tested_pairs": [
-            {
-                "a": pair.a,
-                "b": pair.b,
-                "bound": jv.number(pair.bound),
-                "distance": jv.number(pair.result.distance),
-                "verdict": pair.verdict,
-                "iterations": pair.result.iterations,
-                "status": pair.result.status,
-            }
-            for pair in search.listed
-        ],
-        "deciding": {"a": search.deciding.a, "b": search.deciding.b, "why": search.why},
-    }
-
-
-def _penetration(overlap: Penetration) -> dict[str, Any]:
-    return {
-        "depth": jv.number(overlap.depth),
-        "normal": jv.point(overlap.normal),
-        "contact": jv.optional_points(overlap.contact),
-        "error": jv.number(overlap.error),
-        "iterations": overlap.iterations,
-        "status": overlap.status,
-    }
-
-
-def _weights(weights: Weights | None) -> list[list[float]] | None:
-    return None if weights is None else [[index, jv.number(w)] for index, w in weights]
+    return _certificate_form(certificate).plain(certificate)
 
 
 def trace_record(query: Query, answer: Answer) -> dict[str, Any]:
@@ -293,7 +223,7 @@ def _step_start(step: IntersectStep | DistanceStep) -> dict[str, Any]:
     }
 
 
-def error_record(name: str, message: str, source: dict[str, Any] | None = None) -> dict[str, Any]:
+def error_record(name: str, message: str, source: Source | None = None) -> dict[str, Any]:
     """The object for a pair that could not be read or computed: an error and no answers
     (with ``source``, where a batch found the pair, after the name).
 
@@ -301,12 +231,253 @@ def error_record(name: str, message: str, source: dict[str, Any] | None = None) 
     {'schema': 2, 'name': 'p', 'status': 'error', 'reasons': ['p.json: file is empty'],
      'error': 'p.json: file is empty'}
     """
-    return _start(name, source) | {"status": "error", "reasons": [message], "error": message}
+    return _ERROR.plain(_Failed(name, source, message))
 
 
-def _start(name: str, source: dict[str, Any] | None) -> dict[str, Any]:
-    """What every record starts with: the schema, the pair's name, where it was found."""
-    record: dict[str, Any] = {"schema": SCHEMA, "name": name}
-    if source is not None:
-        record["source"] = source
-    return record
+def _certificate_form(certificate: Certificate) -> Form[Any]:
+    """The layout of a certificate of its kind."""
+    if isinstance(certificate, PartsCertificate):
+        return _PART_PAIRS
+    return _SEPARATING_AXIS if isinstance(certificate, SeparatingAxis) else _ENCLOSING_SIMPLEX
+
+
+_CERTIFICATE = one_of(_certificate_form)
+_POINTS = optional(list_of(POINT))  # two points (one on each shape), or null
+_WEIGHTS = optional(list_of(pair_of(COUNT, NUMBER)))  # [[vertex index, weight], ...]
+
+_SEPARATING_AXIS = Form[SeparatingAxis](
+    Field("kind", literal("separating-axis")),
+    Field("axis", POINT, "axis"),
+    Field("lower", NUMBER, "lower"),
+    Field("upper", NUMBER, "upper"),
+    Field("gap", NUMBER, "gap"),
+    Field("closest", _POINTS, "closest"),
+    Field(
+        "weights",
+        nested(
+            Form[SeparatingAxis](
+                Field("a", _WEIGHTS, "weights_a"),
+                Field("b", _WEIGHTS, "weights_b"),
+            )
+        ),
+        None,
+    ),
+)
+_ENCLOSING_SIMPLEX = Form[EnclosingSimplex](
+    Field("kind", literal("enclosing-simplex")),
+    Field("points", list_of(POINT), "points"),
+    Field("weights", list_of(NUMBER), "weights"),
+    Field("members", list_of(pair_of(POINT, POINT)), "members"),
+    Field("pairs", optional(list_of(list_of(COUNT))), "pairs"),
+    Field("residual", NUMBER, "residual"),
+)
+_PART_PROOF = Form[PartProof](
+    Field("a", COUNT, "a"),
+    Field("b", COUNT, "b"),
+    Field("certificate", _CERTIFICATE, "proof"),
+)
+_PART_PAIRS = Form[PartsCertificate](
+    Field("kind", literal("part-pairs")),
+    Field("proofs", list_of(nested(_PART_PROOF)), lambda c: c.proofs[:LISTED_PAIRS]),
+    Field("more_proofs", COUNT, lambda c: len(c.proofs) - len(c.proofs[:LISTED_PAIRS])),
+    Field("frame", optional(POINT), "frame"),
+    Field("horizon", optional(NUMBER), "horizon"),
+    Field("lower", optional(NUMBER), "lower"),
+    Field("upper", optional(NUMBER), "upper"),
+    Field("gap", NUMBER, "gap"),
+)
+
+
+class _Search(NamedTuple):
+    """A compound pair's part search, with the check (whose shapes' parts it counts)."""
+
+    check: Check
+    search: CompoundResult
+
+
+_TESTED_PAIR = Form[PartPair](
+    Field("a", COUNT, "a"),
+    Field("b", COUNT, "b"),
+    Field("bound", NUMBER, "bound"),
+    Field("distance", NUMBER, "result.distance"),
+    Field("verdict", TEXT, "verdict"),
+    Field("iterations", COUNT, "result.iterations"),
+    Field("status", TEXT, "result.status"),
+)
+_PARTS = Form[_Search](  # gjk.parts: how many parts and pairs, the first few tested, and
+    # which pair decided
+    Field("a", COUNT, lambda s: len(parts_of(s.check.pair.a.shape))),
+    Field("b", COUNT, lambda s: len(parts_of(s.check.pair.b.shape))),
+    Field("pairs", COUNT, "search.total"),
+    Field("tested", COUNT, "search.tested"),
+    Field("skipped", COUNT, "search.skipped"),
+    Field("tested_pairs", list_of(nested(_TESTED_PAIR)), "search.listed"),
+    Field(
+        "deciding",
+        nested(
+            Form[CompoundResult](
+                Field("a", COUNT, "deciding.a"),
+                Field("b", COUNT, "deciding.b"),
+                Field("why", TEXT, "why"),
+            )
+        ),
+        "search",
+    ),
+)
+_PENETRATION = Form[Penetration](
+    Field("depth", NUMBER, "depth"),
+    Field("normal", POINT, "normal"),
+    Field("contact", _POINTS, "contact"),
+    Field("error", NUMBER, "error"),
+    Field("iterations", COUNT, "iterations"),
+    Field("status", TEXT, "status"),
+)
+_CERTIFICATE_CHECK = Form[CertificateCheck](
+    Field("ok", FLAG, "ok"),
+    Field("problems", TEXTS, "problems"),
+    Field("proves", optional(TEXT), "proves"),
+)
+_BOOLEAN = Form[IntersectResult](
+    Field("intersects", FLAG, "intersects"),
+    Field("iterations", COUNT, "iterations"),
+    Field("status", TEXT, "status"),
+)
+_GJK = Form[Check](
+    Field("intersects", FLAG, "answer.gjk.intersects"),
+    Field("distance", NUMBER, "answer.gjk.distance"),
+    Field("closest", _POINTS, "answer.gjk.closest"),
+    Field("penetration", optional(nested(_PENETRATION)), "answer.penetration"),
+    Field("penetration_reason", optional(TEXT), "answer.penetration_reason"),
+    Field(
+        "parts",
+        optional(nested(_PARTS)),
+        lambda c: None if c.answer.parts is None else _Search(c, c.answer.parts),
+    ),
+    Field("verdict", TEXT, "answer.verdict"),
+    Field("verdict_tolerance", NUMBER, "answer.verdict_tolerance"),
+    Field("certificate", _CERTIFICATE, "answer.certificate"),
+    Field("certificate_check", nested(_CERTIFICATE_CHECK), "certificate_check"),
+    Field("iterations", COUNT, "answer.gjk.iterations"),
+    Field("status", TEXT, "answer.gjk.status"),
+    Field("boolean", nested(_BOOLEAN), "answer.boolean"),
+)
+
+_SHAPELY = Form[ShapelyAnswer](
+    Field("intersects", FLAG, "intersects"),
+    Field("distance", NUMBER, "distance"),
+    Field("closest", _POINTS, "closest"),
+    Field("verdict", TEXT, "verdict"),
+    Field("approximation_error", NUMBER, "approximation_error"),
+    Field("penetration", optional(NUMBER), "penetration"),
+    Field("penetration_error", NUMBER, "penetration_error"),
+    Field("unavailable", optional(TEXT), "unavailable"),
+    Field("penetration_unavailable", optional(TEXT), "penetration_unavailable"),
+)
+_SHAPELY_UNAVAILABLE = _SHAPELY.nulled(_SHAPELY.keys - {"unavailable"})
+_SHAPELY_WITHOUT_DEPTH = _SHAPELY.nulled({"penetration", "penetration_error"})
+
+
+def _shapely_form(referee: ShapelyAnswer) -> Form[ShapelyAnswer]:
+    """``shapely``: its answers, or, when it could not run faithfully, why, and nulls."""
+    if referee.unavailable is not None:
+        return _SHAPELY_UNAVAILABLE
+    return _SHAPELY if referee.penetration_unavailable is None else _SHAPELY_WITHOUT_DEPTH
+
+
+_EXACT = Form[ExactAnswer](
+    Field("verdict", TEXT, "verdict"),
+    Field("distance_squared", RATIONAL, "distance_squared"),
+    Field("distance", NUMBER, "distance"),  # a square root: never -0.0
+)
+_TOLERANCES = Form[Check](
+    Field("scale", NUMBER, "scale"),
+    Field("depth", NUMBER, "depth_tolerance"),
+    Field("touch_band", NUMBER, "answer.gjk.band"),
+)
+_EXPECT = Form[ExpectOutcome](
+    Field("ok", FLAG, "ok"),
+    Field("failures", TEXTS, "failures"),
+    Field("tolerance", NUMBER, "tolerance"),
+)
+
+
+_START: tuple[Field[Any], ...] = (  # what every record starts with
+    Field("schema", literal(SCHEMA)),
+    Field("name", TEXT, "name"),
+    Field(
+        "source",
+        nested(Form[Source](Field("file", TEXT, "file"), Field("line", optional(COUNT), "line"))),
+        "source",
+        omitted=True,
+    ),
+)
+
+
+class _Judged(NamedTuple):
+    """A checked pair, how it ended, and what its record is to say beyond the check."""
+
+    name: str
+    source: Source | None
+    check: Check
+    status: Status
+    reasons: tuple[str, ...]
+    cast: dict[str, Any] | None
+    trace: Query | None
+
+
+def _judged(
+    check: Check,
+    source: Source | None,
+    strict: bool,
+    cast: dict[str, Any] | None,
+    trace: Query | None = None,
+) -> _Judged:
+    status, reasons = check_status(check, strict)
+    return _Judged(check.pair.name, source, check, status, reasons, cast, trace)
+
+
+_CHECK = Form[_Judged](
+    *_START,
+    Spread("check.pair.carried"),
+    Field("status", TEXT, "status"),
+    Field("reasons", TEXTS, "reasons"),
+    Field("verdict", TEXT, "check.ruling.verdict"),
+    Field("verdict_source", TEXT, "check.ruling.source"),
+    Field("gjk", nested(_GJK), "check"),
+    Field("shapely", one_of(_shapely_form), "check.shapely"),
+    Field("exact", optional(nested(_EXACT)), "check.exact"),
+    Field("tolerance", NUMBER, "check.tolerance"),
+    Field("tolerances", nested(_TOLERANCES), "check"),
+    Field("agree", FLAG, "check.agree"),
+    Field("disagreements", TEXTS, "check.disagreements"),
+    Field("triage", TEXTS, "check.triage"),
+    Field("warnings", TEXTS, "check.warnings"),
+    Field("notes", TEXTS, "check.pair.notes"),
+    Field("expect", optional(nested(_EXPECT)), "check.expect"),
+    Field("cast", PLAIN, "cast", omitted=True),
+    Field("error", literal(None)),
+    Field(
+        "trace",
+        PLAIN,
+        lambda judged: (
+            None if judged.trace is None else trace_record(judged.trace, judged.check.answer)
+        ),
+        omitted=True,
+    ),
+)
+
+
+class _Failed(NamedTuple):
+    """A pair that could not be read or computed, and why."""
+
+    name: str
+    source: Source | None
+    message: str
+
+
+_ERROR = Form[_Failed](
+    *_START,
+    Field("status", literal("error")),
+    Field("reasons", TEXTS, lambda failed: (failed.message,)),
+    Field("error", TEXT, "message"),
+)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import math
 import os
@@ -19,7 +20,7 @@ import shapely
 from gjkcli.batch import runner
 from gjkcli.batch.runner import CHUNK, Row, run_batch
 from gjkcli.io.discover import Item
-from gjkcli.verify.check import check_pair
+from gjkcli.verify.check import check_pair, check_pairs
 from gjkcli.verify.tally import Outcome, Summary
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
@@ -305,15 +306,19 @@ def test_a_record_that_json_cannot_hold_is_that_pairs_error_row(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # A NaN in one record used to end the whole run (json.dumps raising in the worker).
-    from gjkcli.render.json_record import check_record as real
+    # The NaN is put in the check itself, where the record is written from.
+    def with_nan(pairs: Any, *args: Any, **kwargs: Any) -> list[Any]:
+        checks = check_pairs(pairs, *args, **kwargs)
+        return [
+            dataclasses.replace(
+                check, shapely=dataclasses.replace(check.shapely, approximation_error=math.nan)
+            )
+            if check.pair.name == "wrong"
+            else check
+            for check in checks
+        ]
 
-    def with_nan(check: Any, trace: Any = None, source: Any = None, **more: Any) -> dict[str, Any]:
-        record = real(check, trace, source, **more)
-        if check.pair.name == "wrong":
-            record["shapely"]["approximation_error"] = math.nan
-        return record
-
-    monkeypatch.setattr(runner, "check_record", with_nan)
+    monkeypatch.setattr(runner, "check_pairs", with_nan)
     written: list[str] = []
     summary = run_batch(
         lines_of([GOOD, WRONG_EXPECT, GOOD]), workers=1, fail_fast=False, write=written.append
@@ -338,14 +343,14 @@ def test_a_record_that_json_cannot_hold_is_that_pairs_error_row(
 def test_any_failure_in_one_pairs_record_is_that_pairs_row_only(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from gjkcli.render.json_record import check_record as real
+    from gjkcli.render.json_record import check_record_text as real
 
-    def fragile(check: Any, trace: Any = None, source: Any = None, **more: Any) -> dict[str, Any]:
+    def fragile(check: Any, *args: Any, **kwargs: Any) -> str:
         if check.pair.name == "wrong":
             raise RuntimeError("boom")
-        return real(check, trace, source, **more)
+        return real(check, *args, **kwargs)
 
-    monkeypatch.setattr(runner, "check_record", fragile)
+    monkeypatch.setattr(runner, "check_record_text", fragile)
     records, summary = run(lines_of([GOOD, WRONG_EXPECT, GOOD]))
     assert records[1]["error"] == "stream.jsonl:2: internal error in its record: RuntimeError: boom"
     assert records[0]["error"] is None and records[2]["error"] is None
