@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+from functools import cache
 from pathlib import Path
-from typing import get_args
+from typing import Any, get_args
 
 import pytest
 
@@ -39,8 +40,10 @@ SAMPLES = [
 ]
 
 
+@cache
 def table(sample: str, columns: int) -> str:
-    """What ``gjk check`` prints for ``sample`` when piped, ``columns`` wide."""
+    """What ``gjk check`` prints for ``sample`` when piped, ``columns`` wide (run once per
+    sample and width for the tests of this module; a failed run is not kept)."""
     run = subprocess.run(
         [gjk_executable(), "check", sample],
         capture_output=True,
@@ -52,6 +55,13 @@ def table(sample: str, columns: int) -> str:
     )
     assert run.returncode == 0, run.stderr
     return run.stdout
+
+
+@cache
+def check_record(sample: str) -> dict[str, Any]:
+    """The record ``gjk check --json`` prints for ``sample`` (run once per sample)."""
+    found: dict[str, Any] = json.loads(run_gjk("check", sample, "--json").stdout)
+    return found
 
 
 def row_labels(text: str) -> list[str]:
@@ -72,8 +82,7 @@ def test_each_run_has_its_row_and_no_status_is_a_bare_code(sample: str, columns:
     labels = row_labels(text)
     assert {"distance run", "boolean run"} <= set(labels)
     assert not {"iterations", "status", "boolean GJK", "EPA"} & set(labels)
-    record = json.loads(run_gjk("check", sample, "--json").stdout)
-    gjk = record["gjk"]
+    gjk = check_record(sample)["gjk"]
     if gjk["penetration"] is not None:
         assert "depth run (EPA)" in labels
         assert EPA_RUN[gjk["penetration"]["status"]] in words(text)
@@ -108,9 +117,9 @@ def test_touching_explains_the_band_and_apart_does_not(columns: int) -> None:
 @pytest.mark.parametrize("columns", [80, 160])
 def test_a_boolean_run_that_answers_otherwise_is_explained(columns: int) -> None:
     sample = "samples/precision/tilted-near-miss.json"
-    record = json.loads(run_gjk("check", sample, "--json").stdout)
-    assert record["agree"] and record["gjk"]["intersects"]
-    assert record["gjk"]["boolean"]["intersects"] is False  # the case the note explains
+    checked = check_record(sample)
+    assert checked["agree"] and checked["gjk"]["intersects"]
+    assert checked["gjk"]["boolean"]["intersects"] is False  # the case the note explains
     text = words(table(sample, columns))
     assert "intersects yes" in text and "boolean run no after 3 steps" in text
     assert (

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,14 @@ WIDE = {"COLUMNS": "80"}
 
 
 def help_text(args: list[str], flag: str = "--help", columns: str = "80") -> str:
+    """What ``gjk *args flag`` prints ``columns`` wide (it must exit 0, quietly)."""
+    return _help_text(tuple(args), flag, columns)
+
+
+@cache
+def _help_text(args: tuple[str, ...], flag: str, columns: str) -> str:
+    """Each help is run once for the tests of this module (the same text: the run reads
+    nothing that changes); a failed run is not kept, so each test that asks fails."""
     result = run_gjk(*args, flag, env={"COLUMNS": columns})
     assert result.returncode == 0 and result.stderr == "", result
     return result.stdout

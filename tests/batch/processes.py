@@ -51,17 +51,20 @@ def star_pair(vertices: int) -> str:
 def start_gjk(arguments: list[str], **options: Any) -> subprocess.Popen[bytes]:
     """``gjk`` with ``arguments`` in a session of its own (so that the test can signal its
     whole process group), with Ctrl-C handled as at a terminal even if this test runs
-    where SIGINT is ignored (a background job)."""
-    return subprocess.Popen(
-        [gjk_executable(), *arguments],
-        start_new_session=True,
-        preexec_fn=_default_sigint,  # noqa: PLW1509 - the test process has no other threads
-        **options,
-    )
+    where SIGINT is ignored (a background job).
 
-
-def _default_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    A child keeps an ignored signal ignored through ``exec`` but starts with the default
+    action for a handled one: so SIGINT is handled here while ``gjk`` starts, rather than
+    set in the child between ``fork`` and ``exec`` (``preexec_fn``, which can deadlock
+    in a process with threads, as pytest-xdist's workers are)."""
+    ignored = signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    if ignored:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        return subprocess.Popen([gjk_executable(), *arguments], start_new_session=True, **options)
+    finally:
+        if ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 Process = tuple[int, int]

@@ -45,6 +45,8 @@ def test_the_algorithm_and_array_tests_pass_on_the_pure_engine() -> None:
         "pytest",
         "-p",
         "no:cacheprovider",
+        "-n",
+        "0",  # in this one process: the suite around it already has a worker per core
         "tests/algorithms",
         "tests/engine/test_vectorized.py",
         "gjkcli/algorithms",
