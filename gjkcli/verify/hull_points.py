@@ -63,16 +63,16 @@ difference, which that argument does not cover.
 **One by one.** ``o``, off the mean of three points of ``Q``, is proven
 strictly inside the triangle they span (so strictly inside the hull of
 ``Q``). A difference ``p`` is dropped when it is proven strictly inside a
-triangle of ``o`` and two neighbours of ``Q`` by angle round ``o`` (fact 2),
-proven less than half a turn apart round ``o``: its direction from ``o``
-strictly between theirs, and ``p`` strictly left of their edge (the open
-sector and the open half-plane meet in the open triangle). The directions are
-compared by a pseudo-angle (:func:`_pseudo_angle`: monotone in the angle, and
-computed within ``5 eps`` of the exact one of the exact vector), so ``p``'s
-must clear the neighbours' by :data:`ANGLE_MARGIN`; the edge test is an
-orientation accepted only beyond its rounding bound (:func:`_left`). The
-pseudo-angle jumps at ``-x``: for the wedge across it the three orientations
-are tested instead. A wrong wedge (by rounding) only proves nothing.
+triangle of ``o`` and two neighbours of ``Q`` by angle round ``o`` (fact 2):
+strictly left of their edge, by an orientation accepted only beyond its
+rounding bound (:func:`_left`), and strictly between the two sides. That is
+told by a pseudo-angle (:func:`_pseudo_angle`: monotone in the angle, and
+computed within ``5 eps`` of the exact one of the exact vector) clearing the
+neighbours' by :data:`ANGLE_MARGIN`, where they are proven less than half a
+turn apart round ``o`` (the open sector and the open half-plane then meet in
+the open triangle); else, as across ``-x`` where the pseudo-angle jumps, or for
+a difference within rounding of a side's direction, by two more orientations.
+A wrong wedge (by rounding) only proves nothing.
 Coordinates that are not finite prove nothing: nothing is dropped.
 """
 
@@ -94,6 +94,7 @@ __all__ = [
     "DIRECTIONS",
     "FILTER_SIZE",
     "GEOS_REDUCE_SIZE",
+    "WEDGE_BINS",
     "hull_candidates",
 ]
 
@@ -116,6 +117,11 @@ other's outline), and no block of them is proven inside."""
 BLOCK_EDGES: Final = 32
 """How many edges (at most) the coarse polygon has that blocks are tested against:
 every edge costs one comparison per block. Changes no answer, only the time."""
+
+WEDGE_BINS: Final = 4096
+"""How many bins of pseudo-angle (which runs from -2 to 2) find a difference's wedge
+of the fan, some 16 per wedge: a look-up instead of a binary search, which cost
+more than all the rest of a test. Changes no answer, only the time."""
 
 ANGLE_MARGIN: Final = 4.0 * CERTIFICATE_ROUNDING
 """How far (in pseudo-angle, which runs from -2 to 2) a difference's direction must
@@ -212,11 +218,14 @@ def _kept(points_a: Any, points_b: Any, exponent: int) -> Any:
     fan = _Fan.around(corners)
     if octagon is None or fan is None:
         return None
-    if exponent or min(len(points_a), len(points_b)) < BLOCK_SHAPE:
+    blocks = None
+    if not exponent and min(len(points_a), len(points_b)) >= BLOCK_SHAPE:
+        blocks = _blocks(points_a, points_b, corners, box)
+    if blocks is None:
         x, y = _every(points_a, points_b, exponent)
         outside = np.flatnonzero(~fan.inside(x.ravel(), y.ravel()))
     else:
-        rows, columns = _blocks(points_a, points_b, corners, box)
+        rows, columns = blocks
         inside = fan.inside(*_differences(points_a, points_b, rows, columns, exponent))
         outside = rows[~inside] * len(points_b) + columns[~inside]
     kept = _distinct_sorted(np.concatenate((outside, octagon)))
@@ -329,39 +338,54 @@ def _octagon(points_a: Any, points_b: Any, exponent: int, box: Any) -> Any:
     return rows[row] * len(points_b) + column
 
 
-def _blocks(points_a: Any, points_b: Any, corners: tuple[Any, Any], box: Any) -> tuple[Any, Any]:
-    """The indices ``(i, j)`` of the differences in the blocks not proven strictly left
-    of every edge of the coarse polygon through ``corners`` (module notes), with
-    repeats where a run was padded."""
+def _blocks(
+    points_a: Any, points_b: Any, corners: tuple[Any, Any], box: Any
+) -> tuple[Any, Any] | None:
+    """The indices ``(i, j)`` of the differences in the blocks not proven inside
+    (:func:`_proven_blocks`), with repeats where a run was padded; ``None`` when most
+    blocks are not (as when one shape is far smaller than the other: its copies round
+    the other's outline all lie near the hull's boundary), where testing every
+    difference at once is faster."""
+    proven = _proven_blocks(points_a, points_b, corners, box)
+    if proven is None or not proven[0].mean() > 0.5:
+        return None
+    inside, order_a, order_b = proven
+    runs_a, runs_b = np.nonzero(~inside)
+    rows = np.repeat(order_a[runs_a], order_b.shape[1], axis=1)
+    columns = np.tile(order_b[runs_b], (1, order_a.shape[1]))
+    return rows.ravel(), columns.ravel()
+
+
+def _proven_blocks(
+    points_a: Any, points_b: Any, corners: tuple[Any, Any], box: Any
+) -> tuple[Any, Any, Any] | None:
+    """Which blocks are proven strictly left of every edge of the coarse polygon
+    through ``corners`` (module notes), one row a run of ``A`` and one column a run of
+    ``B``, and the runs (:func:`_runs`); ``None`` when the polygon has no area."""
     step = max(1, DIRECTIONS // BLOCK_EDGES)
     corner_x, corner_y = _distinct_ring(corners[0][::step], corners[1][::step])
+    if len(corner_x) < 3:
+        return None
     order_a, order_b = _runs(points_a), _runs(points_b)
-    size_a, size_b = order_a.shape[1], order_b.shape[1]
-    left: Any = np.zeros((len(order_a), len(order_b)), dtype=bool)
-    if len(corner_x) >= 3:
-        reference = points_a[0] - points_b[0]
-        local_a, local_b = points_a - points_a[0], points_b - points_b[0]
-        local_v = np.column_stack((corner_x - reference[0], corner_y - reference[1]))
-        after = np.arange(1, len(corner_x) + 1) % len(corner_x)
-        normals = np.column_stack((-(corner_y[after] - corner_y), corner_x[after] - corner_x))
-        offsets = normals[:, 0] * local_v[:, 0] + normals[:, 1] * local_v[:, 1]
-        least_a = (normals @ local_a.T)[:, order_a].min(axis=2)
-        most_b = (normals @ local_b.T)[:, order_b].max(axis=2)
-        sizes = (
-            np.abs(local_a).max(axis=0)
-            + np.abs(local_b).max(axis=0)
-            + np.abs(local_v).max(axis=0)
-            + np.abs(reference)
-            + np.abs(box).reshape(2, 2).max(axis=0)
-            + (box[2:] - box[:2])
-        )
-        lower = least_a - offsets[:, None]
-        upper = most_b + _block_margins(normals, sizes)[:, None]
-        left = (lower[:, :, None] > upper[:, None, :]).all(axis=0)
-    runs_a, runs_b = np.nonzero(~left)
-    rows = np.repeat(order_a[runs_a], size_b, axis=1)
-    columns = np.tile(order_b[runs_b], (1, size_a))
-    return rows.ravel(), columns.ravel()
+    reference = points_a[0] - points_b[0]
+    local_a, local_b = points_a - points_a[0], points_b - points_b[0]
+    local_v = np.column_stack((corner_x - reference[0], corner_y - reference[1]))
+    after = np.arange(1, len(corner_x) + 1) % len(corner_x)
+    normals = np.column_stack((-(corner_y[after] - corner_y), corner_x[after] - corner_x))
+    offsets = normals[:, 0] * local_v[:, 0] + normals[:, 1] * local_v[:, 1]
+    least_a = (normals @ local_a.T)[:, order_a].min(axis=2)
+    most_b = (normals @ local_b.T)[:, order_b].max(axis=2)
+    sizes = (
+        np.abs(local_a).max(axis=0)
+        + np.abs(local_b).max(axis=0)
+        + np.abs(local_v).max(axis=0)
+        + np.abs(reference)
+        + np.abs(box).reshape(2, 2).max(axis=0)
+        + (box[2:] - box[:2])
+    )
+    lower = least_a - offsets[:, None]
+    upper = most_b + _block_margins(normals, sizes)[:, None]
+    return (lower[:, :, None] > upper[:, None, :]).all(axis=0), order_a, order_b
 
 
 def _block_margins(normals: Any, sizes: Any) -> Any:
@@ -403,19 +427,25 @@ def _distinct_ring(x: Any, y: Any) -> tuple[Any, Any]:
 @dataclass(frozen=True)
 class _Fan:
     """Triangles of a centre proven inside the hull of some differences and each two
-    of those differences neighbouring by angle round it: the corners' pseudo-angles
-    round the centre (sorted), and as arrays indexed by the wedge ``np.searchsorted``
-    finds for a pseudo-angle, the least and greatest pseudo-angles proven between the
-    wedge's sides and its two corners; and the corners on either side of ``-x``."""
+    of those differences neighbouring by angle round it.
+
+    A wedge is numbered as ``np.searchsorted`` numbers a pseudo-angle among the
+    corners' (sorted; the first and the last both the wedge across ``-x``).
+    :data:`WEDGE_BINS` bins of pseudo-angle (:func:`_bins`) each hold how many
+    corners' lie in the bins below, so a wedge is found by one look-up and one
+    comparison, and by a binary search only in a bin holding more than one
+    corner's. (A wrong wedge, were
+    rounding to give one, would only prove nothing.) Per wedge: the least and
+    greatest pseudo-angles proven strictly between its sides (none across ``-x``)
+    and its two corners."""
 
     centre: tuple[float, float]
     turns: Any
+    below: Any
     after: Any
     before: Any
     start: tuple[Any, Any]
     end: tuple[Any, Any]
-    last: tuple[float, float]
-    first: tuple[float, float]
 
     @classmethod
     def around(cls, corners: tuple[Any, Any]) -> _Fan | None:
@@ -441,44 +471,56 @@ class _Fan:
         turns = _pseudo_angle(corner_x - centre[0], corner_y - centre[1])
         order = np.argsort(turns)
         turns = turns[order]
-        ring_x, ring_y = corner_x[order], corner_y[order]
-        start, end = (ring_x[:-1], ring_y[:-1]), (ring_x[1:], ring_y[1:])
-        usable = _left(centre, start, end)  # less than half a turn apart
-        never = np.array([np.inf])
+        # wedge w runs from sorted corner w - 1 to corner w; wedges 0 and len(turns)
+        # from the last to the first
+        starts = np.concatenate((order[-1:], order))
+        ends = np.concatenate((order, order[:1]))
+        usable = _left(
+            centre, (corner_x[starts], corner_y[starts]), (corner_x[ends], corner_y[ends])
+        )
+        usable[[0, -1]] = False  # across -x, where the pseudo-angle jumps
+        counts = np.bincount(_bins(turns[~np.isnan(turns)]), minlength=WEDGE_BINS)
         return cls(
             centre,
-            turns,
-            np.concatenate((never, np.where(usable, turns[:-1] + ANGLE_MARGIN, np.inf), never)),
-            np.concatenate((-never, turns[1:] - ANGLE_MARGIN, -never)),
-            (_padded(start[0]), _padded(start[1])),
-            (_padded(end[0]), _padded(end[1])),
-            (float(ring_x[-1]), float(ring_y[-1])),
-            (float(ring_x[0]), float(ring_y[0])),
+            np.concatenate((turns, [np.inf])),
+            np.concatenate(([0], np.cumsum(counts[:-1]))),
+            np.where(usable, np.concatenate(([0.0], turns)) + ANGLE_MARGIN, np.inf),
+            np.concatenate((turns, [0.0])) - ANGLE_MARGIN,
+            (corner_x[starts], corner_y[starts]),
+            (corner_x[ends], corner_y[ends]),
         )
 
     def inside(self, x: Any, y: Any) -> Any:
         """Which differences ``(x, y)`` are proven strictly inside a triangle of the fan:
-        by their pseudo-angle and one orientation, or for the wedge across ``-x``, by
-        three orientations."""
+        strictly left of its edge, and strictly between its sides by their pseudo-angle
+        or, where that cannot tell, by two orientations."""
         turns = _pseudo_angle(x - self.centre[0], y - self.centre[1])
-        wedge = np.searchsorted(self.turns, turns)
-        inside: Any = (turns > self.after[wedge]) & (turns < self.before[wedge])
-        start = (self.start[0][wedge], self.start[1][wedge])
-        inside &= _left(start, (self.end[0][wedge], self.end[1][wedge]), (x, y))
-        across = np.flatnonzero((wedge == 0) | (wedge == len(self.turns)))
-        points = (x[across], y[across])
-        inside[across] = (
-            _left(self.centre, self.last, points)
-            & _left(self.last, self.first, points)
-            & _left(self.first, self.centre, points)
-        )
+        wedge = self.below.take(_bins(turns))
+        wedge += self.turns.take(wedge) < turns
+        short = np.flatnonzero(self.turns.take(wedge) < turns)  # a bin with two corners
+        wedge[short] = np.searchsorted(self.turns, turns[short])
+        start = (self.start[0].take(wedge), self.start[1].take(wedge))
+        end = (self.end[0].take(wedge), self.end[1].take(wedge))
+        inside: Any = _left(start, end, (x, y))
+        between = (turns > self.after.take(wedge)) & (turns < self.before.take(wedge))
+        doubtful = np.flatnonzero(inside & ~between)
+        points = (x[doubtful], y[doubtful])
+        start = (start[0][doubtful], start[1][doubtful])
+        end = (end[0][doubtful], end[1][doubtful])
+        inside[doubtful] = _left(self.centre, start, points) & _left(end, self.centre, points)
         return inside
 
 
-def _padded(values: Any) -> Any:
-    """``values`` (one per wedge between sorted corners) with a zero before and after,
-    for the two wedges across ``-x``."""
-    return np.concatenate(([0.0], values, [0.0]))
+def _bins(turns: Any) -> Any:
+    """The bins of pseudo-angles, of :data:`WEDGE_BINS` from -2 to 2 (NaN in the first):
+    a bin below another's holds only smaller pseudo-angles, the rounding of the
+    product being monotone.
+
+    >>> _bins(np.array([-2.0, -1.0, 0.0, 1.999, 2.0, np.nan])).tolist()
+    [0, 1024, 2048, 4094, 4095, 0]
+    """
+    position = (turns + 2.0) * (WEDGE_BINS / 4.0)
+    return np.fmin(np.fmax(position, 0.0), WEDGE_BINS - 1).astype(np.intp)
 
 
 def _pseudo_angle(x: Any, y: Any) -> Any:
