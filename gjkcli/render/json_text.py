@@ -78,7 +78,8 @@ _NOT_FINITE = {"nan": "NaN", "inf": "infinity", "-inf": "-infinity"}
 
 def _first_unwritable(value: Any, path: str) -> tuple[str, str] | None:
     if isinstance(value, float):
-        return None if math.isfinite(value) else (_NOT_FINITE[repr(value)], path)
+        # float(): a NumPy float's repr names its type ('np.float64(nan)')
+        return None if math.isfinite(value) else (_NOT_FINITE[repr(float(value))], path)
     if value is None or isinstance(value, (str, int)):
         return None
     if isinstance(value, dict):
