@@ -4,10 +4,10 @@ The depth oracle builds ``A - B`` as GEOS's convex hull of every difference of
 a point of ``A`` and a point of ``B`` (up to 320 x 320 of them for two curves),
 and most of them lie deep inside that hull. :func:`hull_candidates` drops the
 ones it *proves* to lie strictly inside; the hull of the rest is the same hull.
-It never forms most of the differences: blocks of them are proven inside
-together, and only the differences of the blocks left are computed and tested
-one by one. Nothing here uses GJK, EPA or the edge-merge Minkowski difference:
-which differences are dropped is decided by proofs of containment in a polygon
+Mostly it does not even form them: blocks of them are proven inside together,
+and only the differences of the blocks left are computed and tested one by
+one. Nothing here uses GJK, EPA or the edge-merge Minkowski difference: which
+differences are dropped is decided by proofs of containment in a polygon
 through a few of the differences, and a wrong guess (of a polygon, a block, a
 triangle) only proves less.
 
@@ -39,22 +39,23 @@ points of the hull is strictly inside the hull. Whatever the order of ``Q``,
 so rounding cannot break either.
 
 **Blocks** (pairs handed to GEOS unscaled, each shape with at least
-:data:`BLOCK_SHAPE` points). Each shape's points are grouped by angle round
-their mean into runs of :data:`BLOCK`; a block is the differences of one run
-of ``A`` and one of ``B``. The coarse polygon ``V`` takes every ``DIRECTIONS /
-BLOCK_EDGES``-th point of ``Q``. A difference ``p`` is strictly left of the
-edge ``V_k V_k+1`` when ``n . (p - V_k) > 0``, ``n`` its left normal; over a
-block that is least where ``n . a`` is least over its run of ``A`` and ``n .
-b`` most over its run of ``B``, so one comparison per edge covers the whole
-block, and a block strictly left of every edge is dropped (fact 1). The
-comparison is computed from each shape's points less a point of its own
-(``a - a0``, ``b - b0``) and ``V_k`` less ``a0 - b0``, so that its rounding
-is relative to the shapes' sizes, not to where they are. Every rounding on the
-way is at most ``eps = 2**-53`` times a size: the differences' own (``p =
-fl(a - b)``, so ``p`` is within ``eps |p|`` of ``a - b`` in each coordinate),
-the local coordinates', ``a0 - b0``'s, the normal's (against ``p - V_k``, no
-larger than the differences' extent), the dot products' (two roundings each,
-with or without a fused multiply-add) and the two sides' of the comparison;
+:data:`BLOCK_SHAPE` points; used when most blocks are proven inside). Each
+shape's points are grouped by angle round their mean into runs of
+:data:`BLOCK`; a block is the differences of one run of ``A`` and one of
+``B``. The coarse polygon ``V`` takes every ``DIRECTIONS / BLOCK_EDGES``-th
+point of ``Q``. A difference ``p`` is strictly left of the edge ``V_k V_k+1``
+when ``n . (p - V_k) > 0``, ``n`` its left normal; over a block that is least
+where ``n . a`` is least over its run of ``A`` and ``n . b`` most over its run
+of ``B``, so one comparison per edge covers the whole block, and a block
+strictly left of every edge is dropped (fact 1). The comparison is computed
+from each shape's points less a point of its own (``a - a0``, ``b - b0``) and
+``V_k`` less ``a0 - b0``, so that its rounding is relative to the shapes'
+sizes, not to where they are. Every rounding on the way is at most ``eps =
+2**-53`` times a size: the differences' own (``p = fl(a - b)``, so ``p`` is
+within ``eps |p|`` of ``a - b`` in each coordinate), the local coordinates',
+``a0 - b0``'s, the normal's (against ``p - V_k``, no larger than the
+differences' extent), the dot products' (two roundings each, with or without a
+fused multiply-add) and the two sides' of the comparison;
 :func:`_block_margins` adds the sizes up, with a factor 16 where at most 4.03
 is needed, plus :data:`UNDERFLOW` for products below the normal range. Pairs
 handed over scaled test every difference one by one: scaling may round a
@@ -120,8 +121,8 @@ every edge costs one comparison per block. Changes no answer, only the time."""
 
 WEDGE_BINS: Final = 4096
 """How many bins of pseudo-angle (which runs from -2 to 2) find a difference's wedge
-of the fan, some 16 per wedge: a look-up instead of a binary search, which cost
-more than all the rest of a test. Changes no answer, only the time."""
+of the fan, some 16 per wedge: a look-up instead of a binary search, which took
+some 40% of a test's instructions. Changes no answer, only the time."""
 
 ANGLE_MARGIN: Final = 4.0 * CERTIFICATE_ROUNDING
 """How far (in pseudo-angle, which runs from -2 to 2) a difference's direction must
