@@ -72,7 +72,11 @@ what each version changed): 2 since the named constants of :mod:`gjkcli.toleranc
 
 class Source(NamedTuple):
     """Where a batch found a pair: its file, and its line in a stream (``None`` for a pair
-    file)."""
+    file).
+
+    >>> Source("pairs.jsonl", 3)
+    Source(file='pairs.jsonl', line=3)
+    """
 
     file: str
     line: int | None

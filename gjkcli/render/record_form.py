@@ -107,7 +107,7 @@ class _Code:
         return f"_v{self._held}"
 
     def function(self, body: str) -> Callable[[Any], str]:
-        """``lambda x: <body>``, compiled in this namespace."""
+        """A function of ``x`` that returns ``body``, compiled in this namespace."""
         exec(f"def text(x):\n    return {body}\n", self.namespace)
         function: Callable[[Any], str] = self.namespace["text"]
         return function
@@ -250,13 +250,26 @@ def pair_of(first: Kind, second: Kind) -> Kind:
 
 def nested(form: Form[Any]) -> Kind:
     """An object laid out by ``form`` (whose fixed text becomes part of the enclosing
-    form's, where the object is a field's value)."""
+    form's, where the object is a field's value).
+
+    >>> inner = Form[complex](Field("x", NUMBER, "real"))
+    >>> outer = Form[complex](Field("at", nested(inner)))
+    >>> outer.plain(2.5j + 1), outer.text(2.5j + 1)
+    ({'at': {'x': 1.0}}, '{"at": {"x": 1.0}}')
+    """
     return Kind(form.plain, lambda code, value: f"{code.name(form._text)}({value})", form=form)
 
 
 def one_of(choose: Callable[[Any], Form[Any]]) -> Kind:
     """An object laid out by the form that ``choose`` picks for the value (a certificate,
-    by its type)."""
+    by its type).
+
+    >>> real = Form[complex](Field("x", NUMBER, "real"))
+    >>> both = Form[complex](Field("x", NUMBER, "real"), Field("y", NUMBER, "imag"))
+    >>> form = Form[complex](Field("v", one_of(lambda z: both if z.imag else real)))
+    >>> form.text(1 + 0j), form.text(1 + 2j)
+    ('{"v": {"x": 1.0}}', '{"v": {"x": 1.0, "y": 2.0}}')
+    """
 
     def text(value: Any) -> str:
         return choose(value)._text(value)
@@ -297,7 +310,13 @@ class Field(Generic[T_contra]):
     """One key of an object, of ``kind``; its value is at ``get``: an attribute path
     (dotted: ``"answer.gjk.distance"``) or a function of the object (``None`` for a
     :func:`literal`, whose value is not needed). With ``omitted``, a ``None`` value
-    leaves the key out rather than writing null."""
+    leaves the key out rather than writing null.
+
+    >>> form = Form[complex](Field("x", NUMBER, "real"), Field("z", PLAIN, omitted=True,
+    ...                      get=lambda z: None))
+    >>> form.text(-0.0 + 0j)  # a negative zero is written as 0.0, an omitted None not at all
+    '{"x": 0.0}'
+    """
 
     key: str
     kind: Kind
@@ -313,7 +332,13 @@ class Field(Generic[T_contra]):
 class Spread(Generic[T_contra]):
     """Keys of the user's own, at ``get`` (as for a :class:`Field`) as ``(key, plain
     value)`` pairs, copied into the object where the spread stands (``dict.update``: a
-    field of the same key later on replaces the value in its place)."""
+    field of the same key later on replaces the value in its place).
+
+    >>> form = Form[dict[str, Any]](Field("name", TEXT, lambda d: d["name"]),
+    ...                             Spread(lambda d: d["own"].items()))
+    >>> form.text({"name": "p", "own": {"id": 7, "meta": {"seed": 1}}})
+    '{"name": "p", "id": 7, "meta": {"seed": 1}}'
+    """
 
     get: str | Callable[[T_contra], Iterable[tuple[str, Any]]]
     fetch: Callable[[Any], Any] = field(init=False, repr=False, compare=False)

@@ -25,6 +25,10 @@ points strictly inside the hull. The eight are found without forming every
 difference (:func:`_octagon`): the first extreme difference lies in a row (a
 point of ``A``) whose estimated extreme is within a proven rounding margin of
 the best row's, and those few rows are computed in full, as GEOS would see them.
+This takes GEOS's hull to be the true hull, as it is while its orientation products
+stay clear of underflow: for shapes down to the smallest size the loaders accept
+(``MIN_SIZE``, 1e-150). Far below it (differences near 1e-160), GEOS's own hull of
+every difference can be wrong, and depend on which interior points it sees.
 
 **The polygons.** ``Q`` is the differences of the points of ``A`` and ``B``
 extreme along :data:`DIRECTIONS` evenly spaced directions (each of them one of
@@ -551,8 +555,7 @@ def _left(start: tuple[Any, Any], end: tuple[Any, Any], points: tuple[Any, Any])
     products' sizes, plus :data:`UNDERFLOW`: Shewchuk's bound on its rounding error is
     ``(3 + 16 eps) eps`` times that sum (``eps = 2**-53``), and the bound's own
     rounding is far below the rest of ``CERTIFICATE_ROUNDING = 8 eps``. NaN or
-    infinity proves nothing. (:meth:`_Fan.inside` bounds the sum once per edge by
-    the differences' extent instead.)
+    infinity proves nothing.
 
     >>> heights = np.array([1e-300, 0.0, -1.0])
     >>> _left((0.0, 0.0), (1.0, 0.0), (np.full(3, 0.5), heights)).tolist()
