@@ -47,8 +47,8 @@ def point_sets(count: int, seed: int, families: tuple[str, ...]) -> PointSets:
         a, b = pair.a.shape, pair.b.shape
         if isinstance(a, Compound) or isinstance(b, Compound):
             continue
-        points_a, _ = shapely_oracle._corners(a, ORACLE_CURVE_POINTS, ORACLE_CURVE_MAX_POINTS)
-        points_b, _ = shapely_oracle._corners(b, ORACLE_CURVE_POINTS, ORACLE_CURVE_MAX_POINTS)
+        corners = shapely_oracle._all_corners((a, b), ORACLE_CURVE_POINTS, ORACLE_CURVE_MAX_POINTS)
+        (points_a, _), (points_b, _) = corners
         sets.append((points_a, points_b, shapely_oracle._exponent((a, b))))
     return sets
 

@@ -598,11 +598,6 @@ def _scaled_points(points: Any, exponent: int) -> tuple[Vec, Vec]:
     return (ax, ay), (bx, by)
 
 
-def _corners(shape: ConvexShape, segments: int, max_points: int) -> tuple[Any, float]:
-    """:func:`_all_corners` of one shape (the tests' and benchmarks' way to ask)."""
-    return _all_corners([shape], segments, max_points)[0]
-
-
 def _all_corners(
     shapes: Sequence[ConvexShape], segments: int, max_points: int
 ) -> list[tuple[Any, float]]:

@@ -118,8 +118,8 @@ def every_difference(points_a: Any, points_b: Any, exponent: int) -> Any:
 def point_sets(pairs: Sequence[Pair]) -> Iterator[tuple[Any, Any, int]]:
     for a, b in pairs:
         exponent = shapely_oracle._exponent((a, b))
-        points_a, _ = shapely_oracle._corners(a, ORACLE_CURVE_POINTS, ORACLE_CURVE_MAX_POINTS)
-        points_b, _ = shapely_oracle._corners(b, ORACLE_CURVE_POINTS, ORACLE_CURVE_MAX_POINTS)
+        corners = shapely_oracle._all_corners((a, b), ORACLE_CURVE_POINTS, ORACLE_CURVE_MAX_POINTS)
+        (points_a, _), (points_b, _) = corners
         yield points_a, points_b, exponent
 
 
