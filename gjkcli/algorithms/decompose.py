@@ -14,13 +14,37 @@ The convexity tests are exact (:func:`gjkcli.shapes.rings.orientation`).
 Shapely also decides whether the polygon is valid (simple rings, holes inside
 the exterior and apart from each other); an invalid one is an
 :class:`InvalidPolygonError` that says what is wrong, where, and in which ring.
+
+The loaders decompose every non-convex polygon of a batch, so the work stays
+out of Python where it can (issue 15), in three ways that change no answer:
+
+- GEOS judges the whole polygon first, built once from one NumPy array.
+  Only an invalid polygon has its rings judged one by one, to find the ring
+  to blame. A polygon GEOS calls valid has rings it calls valid alone: its
+  validity test (IsValidOp) checks each ring's coordinates, closure and
+  number of points, then looks for bad intersections among the segments of
+  all the rings, the pairs within one ring included and judged the same
+  way; a ring alone is checked for exactly these. So the answer is the one
+  a ring-by-ring check would give (a test checks it on GEOS as installed).
+- The triangles come out of GEOS as one array of coordinates, not as a
+  Shapely object per triangle.
+- The corners are numbered in the order of their coordinates, and the merge
+  works on these numbers: equal points get one number, and numbers compare
+  as their points do, so the merge takes the same steps it would take on
+  the points themselves, with cheaper keys. The point a number stands for is
+  the last input vertex equal to it, as a mapping from coordinates to
+  corners (built ring by ring) would give. Each part is a cycle of the
+  triangles' edges, so that a merge relinks four edges instead of copying
+  a part's links (:func:`_merge`).
 """
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
 
 from gjkcli.dyadic import shift_to_unit
 from gjkcli.shapes.base import PointLike, Vec, as_vec
@@ -68,20 +92,66 @@ def decompose(shell: Iterable[PointLike], holes: Iterable[Iterable[PointLike]] =
             "decompose takes a ring of (x, y) points; a polygon as WKT or a Shapely "
             "geometry goes straight to distance, intersects or solve (or load_shape)"
         )
-    outer = [as_vec(p) for p in shell]
-    inner = [[as_vec(p) for p in hole] for hole in holes]
-    _check_valid(outer, inner)  # valid: so it has an area
-    triangles = [_counter_clockwise(triangle) for triangle in _triangles(outer, inner)]
-    parts = _merge([t for t in triangles if orientation(*t) != 0])
-    geometry = {
-        "type": "Polygon",
-        "coordinates": [[list(p) for p in ring] for ring in (outer, *inner)],
-    }
-    return Compound(tuple(Polytope(tuple(part)) for part in parts), geometry)
+    rings = [[as_vec(p) for p in shell], *([as_vec(p) for p in hole] for hole in holes)]
+    closed = _check_valid(rings)  # valid: so it has an area
+    corners = _Corners(rings)
+    triangles = _counter_clockwise(_triangles(closed, corners), corners.points)
+    points = corners.points
+    parts = tuple(Polytope(tuple(points[k] for k in part)) for part in _merge(triangles, points))
+    geometry = {"type": "Polygon", "coordinates": [[list(p) for p in ring] for ring in rings]}
+    return Compound(parts, geometry)
 
 
-def _triangles(shell: Sequence[Vec], holes: Sequence[Sequence[Vec]]) -> list[list[Vec]]:
-    """The polygon's constrained Delaunay triangles (GEOS's), whose corners are its own.
+class _Corners:
+    """The polygon's distinct corners, numbered in the order of their coordinates.
+
+    ``points[k]`` is corner ``k``: of the input vertices equal to it, the last one
+    (``-0.0`` and ``0.0`` are equal: the parts show the one written last); ``number``
+    maps a point to its corner's number.
+
+    >>> corners = _Corners([[(1.0, 0.0), (0.0, 0.0), (0.0, 1.0), (1.0, 0.0)]])
+    >>> corners.points, corners.number[(1.0, 0.0)]
+    ([(0.0, 0.0), (0.0, 1.0), (1.0, 0.0)], 2)
+    """
+
+    def __init__(self, rings: Sequence[Sequence[Vec]]) -> None:
+        last = {p: p for ring in rings for p in ring}
+        ordered = sorted(last)
+        self.number = {p: k for k, p in enumerate(ordered)}
+        self.points = [last[p] for p in ordered]
+
+
+class _Closed:
+    """The rings as GEOS takes them: their points in one array, each ring closed as
+    Shapely closes it (its first point again, unless it ends with it).
+
+    >>> closed = _Closed([[(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)]])
+    >>> closed.offsets, closed.polygon(closed.coordinates).wkt
+    ([0, 4], 'POLYGON ((0 0, 1 0, 0 1, 0 0))')
+    """
+
+    def __init__(self, rings: Sequence[Sequence[Vec]]) -> None:
+        self.points: list[Vec] = []
+        self.offsets = [0]  # where each ring starts, and the last one ends
+        for ring in rings:
+            self.points.extend(ring)
+            if ring[0] != ring[-1]:
+                self.points.append(ring[0])
+            self.offsets.append(len(self.points))
+        self.coordinates = np.array(self.points, dtype=float)
+
+    def polygon(self, coordinates: np.ndarray) -> Any:
+        """The Shapely polygon with these rings, whose points are ``coordinates``: these
+        rings' own, or the same scaled."""
+        import shapely
+
+        counts = (np.array(self.offsets), np.array([0, len(self.offsets) - 1]))
+        return shapely.from_ragged_array(shapely.GeometryType.POLYGON, coordinates, counts)[0]
+
+
+def _triangles(closed: _Closed, corners: _Corners) -> list[tuple[int, int, int]]:
+    """The polygon's constrained Delaunay triangles (GEOS's), as the numbers of their
+    corners, which are the polygon's own.
 
     GEOS's in-circle test multiplies coordinates four at a time: past about
     1e77 it overflows (and warns, and may fail), and near 1e-77 it underflows.
@@ -93,94 +163,93 @@ def _triangles(shell: Sequence[Vec], holes: Sequence[Sequence[Vec]]) -> list[lis
     """
     import shapely
 
-    rings = [[(float(x), float(y)) for x, y in ring] for ring in (shell, *holes)]
-    biggest = max(max(abs(x), abs(y)) for ring in rings for x, y in ring)
-    shift = shift_to_unit(biggest)
-    scaled = [[(math.ldexp(x, shift), math.ldexp(y, shift)) for x, y in ring] for ring in rings]
-    origin = {
-        moved: corner
-        for ring, s in zip(rings, scaled, strict=True)
-        for moved, corner in zip(s, ring, strict=True)
-    }
-    if len(origin) != len({corner for ring in rings for corner in ring}):
-        scaled, origin = rings, {corner: corner for ring in rings for corner in ring}
-    cut = shapely.constrained_delaunay_triangles(shapely.Polygon(scaled[0], scaled[1:]))
-    return [
-        [origin[(float(x), float(y))] for x, y in triangle.exterior.coords[:-1]]
-        for triangle in cut.geoms
-    ]
+    coordinates = closed.coordinates
+    scaled = np.ldexp(coordinates, shift_to_unit(float(np.abs(coordinates).max())))
+    ids = [corners.number[p] for p in closed.points]
+    number = dict(zip(zip(*scaled.T.tolist(), strict=True), ids, strict=True))
+    if len(number) != len(corners.points):  # scaling merged corners: cut the rings as they are
+        scaled, number = coordinates, corners.number
+    cut = shapely.constrained_delaunay_triangles(closed.polygon(scaled))
+    # each triangle is a closed ring of 4 coordinates: 3 corners and the first again
+    count = shapely.get_num_geometries(cut)
+    corner_coordinates = shapely.get_coordinates(cut).reshape(count, 4, 2)[:, :3].reshape(-1, 2)
+    found = [number[p] for p in zip(*corner_coordinates.T.tolist(), strict=True)]
+    return list(zip(found[0::3], found[1::3], found[2::3], strict=True))
 
 
-def _check_valid(shell: Sequence[Vec], holes: Sequence[Sequence[Vec]]) -> None:
+def _check_valid(rings: Sequence[Sequence[Vec]]) -> _Closed:
     """Raise an error naming the first ring at fault (or none of them) if the polygon is
-    not valid."""
+    not valid; else return its rings, closed.
+
+    The rings are checked one by one, each alone, then together; but when GEOS
+    calls the whole polygon valid, it would call each ring valid alone (see the
+    module's notes), and only the exact check for rings without area remains.
+    """
     import shapely
 
-    for ring, points in enumerate((shell, *holes)):
+    closed: _Closed | None = None
+    whole = None
+    try:
+        closed = _Closed(rings)
+        whole = shapely.is_valid_reason(closed.polygon(closed.coordinates))
+    except Exception:  # an empty ring, a ring too short for GEOS: the checks below decide
+        whole = None
+    for ring, points in enumerate(rings):
         problem = convexity_problem(points)
         if problem is not None and problem.degenerate:  # decided exactly, unlike GEOS's area
             raise InvalidPolygonError(problem.message, None, ring)
-        reason = shapely.is_valid_reason(shapely.Polygon(points))
-        if reason != "Valid Geometry":
-            raise _invalid(reason, ring)
-    reason = shapely.is_valid_reason(shapely.Polygon(shell, holes))
-    if reason != "Valid Geometry":
-        raise _invalid(reason, None)
+        if whole != _VALID:
+            reason = shapely.is_valid_reason(shapely.Polygon(points))
+            if reason != _VALID:
+                raise _invalid(reason, ring)
+    if whole != _VALID:
+        reason = shapely.is_valid_reason(shapely.Polygon(rings[0], rings[1:]))
+        if reason != _VALID:
+            raise _invalid(reason, None)
+    return closed if closed is not None else _Closed(rings)
 
 
-class _Links:
-    """A convex part as a ring of links: each corner's successor and predecessor (a
-    convex part visits each corner once)."""
-
-    def __init__(self, ring: list[Vec]) -> None:
-        self.after = {u: ring[(k + 1) % len(ring)] for k, u in enumerate(ring)}
-        self.before = {v: u for u, v in self.after.items()}
-
-    def convex_with(self, other: _Links, u: Vec, v: Vec) -> bool:
-        """Whether this part (with edge ``u -> v``) and ``other`` (with ``v -> u``)
-        together stay convex: only the turns at ``u`` and ``v`` change."""
-        return (
-            orientation(self.before[u], u, other.after[u]) >= 0
-            and orientation(other.before[v], v, self.after[v]) >= 0
-        )
-
-    def absorb(self, other: _Links, u: Vec, v: Vec) -> _Links:
-        """This part and ``other`` as one, without the edge ``u - v``: the smaller's
-        links are copied into the larger's, which is returned (and reused)."""
-        # this runs ... -> u -> v -> ..., other runs ... -> v -> u -> ...; together:
-        # this side up to u, then other's from u round to v, then this side from v on
-        at_u = (self.before[u], other.after[u])
-        at_v = (other.before[v], self.after[v])
-        big, small = (self, other) if len(self.after) >= len(other.after) else (other, self)
-        for a, b in small.after.items():
-            big.after[a] = b
-        for b, a in small.before.items():
-            big.before[b] = a
-        big.before[u], big.after[u], big.before[at_u[1]] = at_u[0], at_u[1], u
-        big.before[v], big.after[v], big.after[at_v[0]] = at_v[0], at_v[1], v
-        big.after[at_u[0]], big.before[at_v[1]] = u, v
-        return big
-
-    def ring(self, start: Vec) -> list[Vec]:
-        """The corners in order, from ``start`` if it is still one (else from any)."""
-        first = start if start in self.after else next(iter(self.after))
-        ring = [first]
-        while (following := self.after[ring[-1]]) != first and len(ring) <= len(self.after):
-            ring.append(following)
-        return ring
+_VALID = "Valid Geometry"
+"""GEOS's reason for a valid geometry."""
 
 
-def _merge(triangles: list[list[Vec]]) -> list[list[Vec]]:
+def _counter_clockwise(
+    triangles: Iterable[tuple[int, int, int]], points: Sequence[Vec]
+) -> list[list[int]]:
+    """The triangles that have an area, each turned counter-clockwise (the turn is
+    exact, so the reversed triangle turns left)."""
+    turned = []
+    for a, b, c in triangles:
+        turn = orientation(points[a], points[b], points[c])
+        if turn:
+            turned.append([a, b, c] if turn > 0 else [c, b, a])
+    return turned
+
+
+def _merge(triangles: list[list[int]], points: Sequence[Vec]) -> list[list[int]]:
     """Hertel-Mehlhorn: remove each internal edge whose two sides together stay convex.
 
-    A merge relinks the two ends of the removed edge and copies the smaller
-    part's links into the larger's (:class:`_Links`): a polygon whose parts keep
-    growing (a disc with one notch) costs ``n log n`` steps, not ``n^2``. Which
-    part an edge belongs to is looked up through the chain of merges
-    (union-find), so no edge is relabelled.
+    ``triangles`` hold corner numbers (:class:`_Corners`), counter-clockwise, and
+    ``points`` the corners. The internal edges are tried in the order of their
+    ends. Each part is a cycle of directed edges (edge ``e`` is the ``e % 3``-th
+    side of triangle ``e // 3``, from ``start[e]`` to ``end[e]``), linked by
+    ``after`` and ``before``: removing an edge ``u -> v`` and its twin ``v -> u``
+    relinks four edges, whatever the parts' sizes. Which part an edge belongs to
+    is looked up through the chain of merges (union-find), so no edge is
+    relabelled. A convex part passes each corner once, so its cycle is its ring;
+    and a merge keeps every corner of both parts, so the ring of the part that
+    triangle ``k`` grew into is read from that triangle's first corner on.
+
+    >>> square = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
+    >>> _merge([[0, 1, 2], [0, 2, 3]], square)
+    [[0, 1, 2, 3]]
     """
-    parts = {index: _Links(ring) for index, ring in enumerate(triangles)}
-    owner = {edge: index for index, part in parts.items() for edge in part.after.items()}
+    start = [corner for triangle in triangles for corner in triangle]
+    end = [corner for a, b, c in triangles for corner in (b, c, a)]
+    after = [e + 1 if e % 3 < 2 else e - 2 for e in range(len(start))]
+    before = [e - 1 if e % 3 > 0 else e + 2 for e in range(len(start))]
+    edge = {(u, v): e for e, (u, v) in enumerate(zip(start, end, strict=True))}
+    some_edge = {index: 3 * index for index in range(len(triangles))}  # one of each part's
     merged_into: dict[int, int] = {}
 
     def find(part: int) -> int:
@@ -188,16 +257,36 @@ def _merge(triangles: list[list[Vec]]) -> list[list[Vec]]:
             part = merged_into[part]
         return part
 
-    for u, v in sorted((u, v) for (u, v) in owner if (v, u) in owner and u < v):
-        p, q = find(owner[(u, v)]), find(owner[(v, u)])
-        if p != q and parts[p].convex_with(parts[q], u, v):
-            parts[p] = parts[p].absorb(parts.pop(q), u, v)
+    for u, v in sorted((u, v) for (u, v) in edge if u < v and (v, u) in edge):
+        forth, back = edge[(u, v)], edge[(v, u)]
+        p, q = find(forth // 3), find(back // 3)
+        if p == q:
+            continue
+        # the merged part turns at u from p's edge into u to q's edge out of u,
+        # and at v from q's edge into v to p's edge out of v
+        into_u, out_of_u = before[forth], after[back]
+        into_v, out_of_v = before[back], after[forth]
+        if (
+            orientation(points[start[into_u]], points[u], points[end[out_of_u]]) >= 0
+            and orientation(points[start[into_v]], points[v], points[end[out_of_v]]) >= 0
+        ):
+            after[into_u], before[out_of_u] = out_of_u, into_u
+            after[into_v], before[out_of_v] = out_of_v, into_v
             merged_into[q] = p
-    return [parts[index].ring(triangles[index][0]) for index in sorted(parts)]
+            del some_edge[q]
+            some_edge[p] = out_of_u
+    return [_ring(some_edge[index], triangles[index][0], start, after) for index in some_edge]
 
 
-def _counter_clockwise(ring: list[Vec]) -> list[Vec]:
-    return ring if orientation(*ring[:3]) >= 0 else ring[::-1]
+def _ring(first: int, corner: int, start: list[int], after: list[int]) -> list[int]:
+    """The corners of the cycle of edges through edge ``first``, from ``corner`` on."""
+    ring = [start[first]]
+    e = after[first]
+    while e != first and len(ring) <= len(start):
+        ring.append(start[e])
+        e = after[e]
+    k = ring.index(corner)
+    return ring[k:] + ring[:k]
 
 
 def _invalid(reason: str, ring: int | None) -> InvalidPolygonError:

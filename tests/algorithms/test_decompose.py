@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 from collections.abc import Iterator, Sequence
+from fractions import Fraction
 
 import numpy as np
 import pytest
 import shapely
 
-from gjkcli.algorithms.decompose import InvalidPolygonError, decompose
+from gjkcli.algorithms.decompose import InvalidPolygonError, _invalid, decompose
 from gjkcli.corpus.compounds import star_polygon
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.polytope import Polytope
-from gjkcli.shapes.rings import convexity_problem
+from gjkcli.shapes.rings import convexity_problem, orientation
 
 Ring = list[Vec]
 
@@ -161,3 +163,181 @@ def test_a_disc_with_notches_merges_into_few_parts_that_cover_it(notches: int) -
     polygons = [shapely.Polygon(part.vertices) for part in parts]
     assert shapely.union_all(polygons).symmetric_difference(shapely.Polygon(ring)).area < 1e-12
     assert sum(p.area for p in polygons) == pytest.approx(shapely.Polygon(ring).area, rel=1e-12)
+
+
+# The decomposition pinned down (issue 15 made it faster; a record holds its parts, so
+# it must not change by a vertex). Seeded polygons of three kinds, made here so that the
+# reference below depends on nothing else: stars with holes, rectilinear polygons with
+# pockets and holes on an integer grid (collinear and cocircular corners, where the
+# triangulation has ties), and either kind with a corner added halfway along some edges.
+
+
+def _star(rng: random.Random) -> tuple[Ring, list[Ring]]:
+    count = rng.randint(5, 30)
+    radius = rng.choice([1.0, 3.0, 40.0, 2.0**-30, 2.0**40])
+    ring = []
+    for k in range(count):
+        angle = (k + rng.uniform(0.1, 0.9)) * 2.0 * math.pi / count
+        reach = radius * rng.uniform(0.3, 1.0)
+        ring.append((reach * math.cos(angle), reach * math.sin(angle)))
+    holes = []
+    for centre in [(0.0, 0.0), (-0.12, 0.0), (0.12, 0.0)][: rng.randint(0, 2)]:
+        corners = rng.randint(3, 7)
+        holes.append(
+            [
+                (
+                    radius * (centre[0] + 0.05 * math.cos(2.0 * math.pi * k / corners)),
+                    radius * (centre[1] + 0.05 * math.sin(2.0 * math.pi * k / corners)),
+                )
+                for k in range(corners)
+            ]
+        )
+    return ring, holes
+
+
+def _pockets(rng: random.Random) -> tuple[Ring, list[Ring]]:
+    """A comb: a bar along the bottom with teeth of random widths and heights; holes are
+    squares in the bar."""
+    teeth = rng.randint(1, 5)
+    ring: Ring = [(0.0, 0.0)]
+    x = 0.0
+    for _ in range(teeth):
+        width, gap, height = rng.randint(1, 3), rng.randint(1, 3), rng.randint(3, 8)
+        ring += [(x + width, 0.0)] if not ring or ring[-1] != (x + width, 0.0) else []
+        x += width
+        ring += [(x, -height), (x + gap, -height)]
+        x += gap
+    ring += [(x + 1.0, 0.0), (x + 1.0, 4.0), (0.0, 4.0)]
+    holes = [
+        [(h + 0.0, 1.0), (h + 0.0, 2.0), (h + 1.0, 2.0), (h + 1.0, 1.0)]
+        for h in range(1, int(x), 3)
+        if rng.random() < 0.5
+    ]
+    return ring, holes
+
+
+def _with_midpoints(rng: random.Random, ring: Ring) -> Ring:
+    out: Ring = []
+    for a, b in zip(ring, ring[1:] + ring[:1], strict=True):
+        out.append(a)
+        if rng.random() < 0.4:
+            out.append(((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0))
+    return out
+
+
+def pinned_polygons() -> Iterator[tuple[Ring, list[Ring]]]:
+    rng = random.Random(15)
+    for index in range(240):
+        ring, holes = (_star if index % 2 else _pockets)(rng)
+        if index % 3 == 0:
+            ring = _with_midpoints(rng, ring)
+        if index % 5 == 0:
+            ring = ring[::-1]
+        if index % 7 == 0:
+            ring = [*ring, ring[0]]  # closed
+        yield ring, holes
+
+
+def _twice_area(ring: Sequence[Vec]) -> Fraction:
+    exact = [(Fraction(x), Fraction(y)) for x, y in ring]
+    return sum(
+        (
+            x0 * y1 - x1 * y0
+            for (x0, y0), (x1, y1) in zip(exact, exact[1:] + exact[:1], strict=True)
+        ),
+        Fraction(0),
+    )
+
+
+def test_pinned_polygons_are_cut_into_convex_parts_that_add_up_exactly() -> None:
+    for shell, holes in pinned_polygons():
+        parts = [part.vertices for part in decompose(shell, holes).parts]  # type: ignore[attr-defined]
+        # convex, counter-clockwise, with an area, and made of the polygon's corners
+        corners = set(shell) | {p for hole in holes for p in hole}
+        assert all(convexity_problem(part) is None for part in parts)
+        assert all(_twice_area(part) > 0 for part in parts)
+        assert all(p in corners for part in parts for p in part)
+        # no gap and no overlap: the areas add up exactly, and the union is the polygon
+        area = abs(_twice_area(shell)) - sum(abs(_twice_area(hole)) for hole in holes)
+        assert sum(_twice_area(part) for part in parts) == area
+        union = shapely.union_all([shapely.Polygon(part) for part in parts])
+        assert shapely.symmetric_difference(union, shapely.Polygon(shell, holes)).area <= (
+            1e-12 * float(area)
+        )
+        # Hertel-Mehlhorn leaves no edge between two parts whose union would be convex
+        # (a removal only widens the angles at the other edges' ends)
+        where = {
+            (u, v): (k, i)
+            for k, part in enumerate(parts)
+            for i, (u, v) in enumerate(zip(part, part[1:] + part[:1], strict=True))
+        }
+        for (u, v), (k, i) in where.items():
+            if (v, u) not in where:
+                continue
+            j = where[(v, u)][1]
+            p, q = parts[k], parts[where[(v, u)][0]]
+            at_u = orientation(p[i - 1], u, q[(j + 2) % len(q)])
+            at_v = orientation(q[j - 1], v, p[(i + 2) % len(p)])
+            assert at_u < 0 or at_v < 0
+
+
+PINNED_DIGEST = "7e9043e97bde2dc0fc9242c69ed67a6da3eb018018ff39aa821a75950a9f109c"
+
+
+def test_pinned_polygons_give_the_parts_they_gave() -> None:
+    # a digest of every part's vertices, in order, and of the geometry, as the code of
+    # e7dc048 (before issue 15's changes) gave them: any change to a decomposition, a
+    # vertex's order or a coordinate's sign included, changes it
+    digest = hashlib.sha256()
+    for shell, holes in pinned_polygons():
+        compound = decompose(shell, holes)
+        digest.update(repr([part.vertices for part in compound.parts]).encode())  # type: ignore[attr-defined]
+        digest.update(repr(compound.geometry).encode())
+    assert digest.hexdigest() == PINNED_DIGEST
+
+
+def test_a_valid_polygon_has_rings_valid_alone() -> None:
+    # decompose skips the ring-by-ring checks when GEOS calls the whole polygon valid,
+    # which holds because GEOS then calls each ring valid on its own
+    for shell, holes in [*pinned_polygons(), *star_polygons(100, seed=9), *concave_hulls(50, 10)]:
+        assert shapely.is_valid(shapely.Polygon(shell, holes))
+        assert all(shapely.is_valid(shapely.Polygon(ring)) for ring in (shell, *holes))
+
+
+def _ring_by_ring(shell: Ring, holes: list[Ring]) -> tuple[str, int | None] | None:
+    """What is wrong with a polygon, checked ring by ring and then whole (the order in
+    which decompose blames a ring), or ``None``."""
+    for ring, points in enumerate((shell, *holes)):
+        problem = convexity_problem(points)
+        if problem is not None and problem.degenerate:
+            return problem.message, ring
+        reason = shapely.is_valid_reason(shapely.Polygon(points))
+        if reason != "Valid Geometry":
+            return str(_invalid(reason, ring)), ring
+    reason = shapely.is_valid_reason(shapely.Polygon(shell, holes))
+    return None if reason == "Valid Geometry" else (str(_invalid(reason, None)), None)
+
+
+def test_random_polygons_are_refused_as_the_ring_by_ring_check_says() -> None:
+    rng = random.Random(16)
+    square = [(0.0, 0.0), (4.0, 0.0), (4.0, 4.0), (0.0, 4.0)]
+    refused = 0
+    for index in range(400):
+        if index % 2:  # random rings on a small grid: crossing, touching, flat
+            shell = [(float(rng.randint(0, 5)), float(rng.randint(0, 5))) for _ in range(6)]
+            holes: list[Ring] = []
+        else:  # holes anywhere: outside, across the exterior, nested, touching
+            shell = square
+            holes = []
+            for _ in range(rng.randint(1, 3)):
+                x, y, r = rng.randint(-1, 5), rng.randint(-1, 5), rng.choice([0.5, 1.0, 2.0])
+                holes.append([(x - r, y), (x, y - r), (x + r, y), (x, y + r)][: rng.randint(2, 4)])
+        expected = _ring_by_ring(shell, holes)
+        if expected is None:
+            assert decompose(shell, holes).parts
+            continue
+        refused += 1
+        with pytest.raises(InvalidPolygonError) as caught:
+            decompose(shell, holes)
+        assert (str(caught.value), caught.value.ring) == expected
+    assert refused >= 250
