@@ -37,8 +37,10 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeVar, cast
 
 from gjkcli.shapes.affine import Transformed
 from gjkcli.shapes.base import ConvexShape, Vec
@@ -111,11 +113,11 @@ def separation(
     >>> separation(*far, (1.0, 0.0)).lower < 0.5 == separation(*far, (1.0, 0.0), exact=True).lower
     True
     """
-    high_a = reach_along(shape_a, n)
-    low_b = reach_along(shape_b, (-n[0], -n[1]))
-    value = -low_b.value - high_a.value
-    lower = -low_b.bound - high_a.bound
-    lower -= _R * (abs(low_b.bound) + abs(high_a.bound)) + _TINY
+    high_a, high_a_bound = _reach_along(shape_a, n)
+    low_b, low_b_bound = _reach_along(shape_b, (-n[0], -n[1]))
+    value = -low_b - high_a
+    lower = -low_b_bound - high_a_bound
+    lower -= _R * (abs(low_b_bound) + abs(high_a_bound)) + _TINY
     if not exact and (lower > 0.0 or not value > 0.0):
         return Separation(value, lower, False)
     rational = _exact_separation(shape_a, shape_b, n)
@@ -132,19 +134,24 @@ def reach_along(shape: ConvexShape, d: Vec) -> Extent:
     >>> extent.value, extent.bound > 5.0, extent.bound - 5.0 < 1e-14
     (5.0, True, True)
     """
+    return Extent(*_reach_along(shape, d))
+
+
+def _reach_along(shape: ConvexShape, d: Vec) -> tuple[float, float]:
+    """:func:`reach_along` as a pair ``(value, bound)``."""
     if isinstance(shape, Polytope):
         return _polytope(shape, d)
     if isinstance(shape, Rounded):
-        core = reach_along(shape.core, d)
+        core_value, core_bound = _reach_along(shape.core, d)
         push = shape.radius * math.hypot(d[0], d[1])
-        bound = core.bound + push * (1.0 + _R)
-        return Extent(core.value + push, bound + _R * (abs(bound)) + _TINY)
+        bound = core_bound + push * (1.0 + _R)
+        return core_value + push, bound + _R * (abs(bound)) + _TINY
     if isinstance(shape, Transformed):
         return _transformed(shape, d)
     return _opaque(shape, d)
 
 
-def _polytope(shape: Polytope, d: Vec) -> Extent:
+def _polytope(shape: Polytope, d: Vec) -> tuple[float, float]:
     dx, dy = d
     value = bound = -math.inf
     for x, y in shape.vertices:
@@ -154,34 +161,32 @@ def _polytope(shape: Polytope, d: Vec) -> Extent:
         # max(value, along) and max(bound, top), without the calls (half the time)
         value = along if along > value else value
         bound = top if top > bound else bound
-    return Extent(value, bound + _TINY)
+    return value, bound + _TINY
 
 
-def _transformed(shape: Transformed, d: Vec) -> Extent:
+def _transformed(shape: Transformed, d: Vec) -> tuple[float, float]:
     a, b, c, e = shape.affine.matrix
     tx, ty = shape.affine.offset
     dx, dy = d
     inner_d = (a * dx + c * dy, b * dx + e * dy)
     slack_x = _R * (abs(a * dx) + abs(c * dy))
     slack_y = _R * (abs(b * dx) + abs(e * dy))
-    inner = reach_along(shape.inner, inner_d)
-    size_x, size_y = _box_size(shape.inner)
+    inner_value, inner_bound = _reach_along(shape.inner, inner_d)
+    size_x, size_y = _remembered(shape.inner, "bounds.box_size", _box_size)
     shift = dx * tx + dy * ty
-    value = inner.value + shift
-    bound = inner.bound + slack_x * size_x + slack_y * size_y + shift
-    bound += _R * (abs(dx * tx) + abs(dy * ty) + abs(inner.bound) + abs(bound)) + _TINY
-    return Extent(value, bound)
+    value = inner_value + shift
+    bound = inner_bound + slack_x * size_x + slack_y * size_y + shift
+    bound += _R * (abs(dx * tx) + abs(dy * ty) + abs(inner_bound) + abs(bound)) + _TINY
+    return value, bound
 
 
 def _box_size(shape: ConvexShape) -> tuple[float, float]:
     """The largest ``|x|`` and ``|y|`` over a shape, from its extents along the axes."""
-    sizes = [
-        reach_along(shape, d).bound for d in ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))
-    ]
+    sizes = [_reach_along(shape, d)[1] for d in ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))]
     return max(abs(sizes[0]), abs(sizes[1])), max(abs(sizes[2]), abs(sizes[3]))
 
 
-def _opaque(shape: ConvexShape, d: Vec) -> Extent:
+def _opaque(shape: ConvexShape, d: Vec) -> tuple[float, float]:
     """A shape known only by its support function: its support point, and the rounding of
     dot products as large as any of its points' (four support points bound them)."""
     x, y = shape.support(d)
@@ -191,10 +196,35 @@ def _opaque(shape: ConvexShape, d: Vec) -> Extent:
         dx * abs(px) + dy * abs(py)
         for px, py in (shape.support((sx * dx, sy * dy)) for sx, sy in _QUADRANTS)
     )
-    return Extent(value, value + 2.0 * _R * terms + _TINY)
+    return value, value + 2.0 * _R * terms + _TINY
 
 
 _QUADRANTS = ((1.0, 1.0), (-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0))
+
+_FROZEN = (Polytope, Rounded, Transformed)
+"""gjkcli's own convex shapes: frozen, so what is computed from one stays true of it."""
+
+S = TypeVar("S", bound=ConvexShape)
+T = TypeVar("T")
+
+
+def _remembered(shape: S, name: str, compute: Callable[[S], T]) -> T:
+    """``compute(shape)``, computed once for a shape of gjkcli's own (kept in its instance
+    dictionary under ``name``, as :func:`functools.cached_property` keeps a value; the
+    shapes are frozen, and their equality and copies ignore it), every time for others.
+
+    >>> from gjkcli.shapes import rectangle
+    >>> box = rectangle((0.0, 0.0), (2.0, 2.0))
+    >>> _remembered(box, "bounds.reach", _reach) is _remembered(box, "bounds.reach", _reach)
+    True
+    """
+    if type(shape) not in _FROZEN:
+        return compute(shape)
+    kept = vars(shape)
+    if name in kept:
+        return cast(T, kept[name])
+    value = kept[name] = compute(shape)
+    return value
 
 
 Exact = tuple[Fraction, Fraction]
@@ -266,7 +296,7 @@ def rounding_bound(*sizes: float) -> float:
     >>> rounding_bound(1.0, 2.0, -5.0) == 8.0 * CERTIFICATE_ROUNDING + sys.float_info.min
     True
     """
-    return CERTIFICATE_ROUNDING * sum(map(abs, sizes)) + sys.float_info.min
+    return _R * sum(map(abs, sizes)) + _TINY
 
 
 def reach(shape: ConvexShape) -> float:
@@ -286,6 +316,11 @@ def reach(shape: ConvexShape) -> float:
     >>> reach(ellipse((0.0, 0.0), (3.0, 4.0)))  # |M| = 5 over a unit disc
     5.0
     """
+    return _remembered(shape, "bounds.reach", _reach)
+
+
+def _reach(shape: ConvexShape) -> float:
+    """:func:`reach`, computed."""
     if isinstance(shape, Rounded):
         return reach(shape.core) + shape.radius
     if isinstance(shape, Transformed):

@@ -66,7 +66,7 @@ from gjkcli.algorithms.bounds import Separation, reach, rounding_bound, separati
 from gjkcli.algorithms.compound import CompoundResult
 from gjkcli.algorithms.distance import DistanceResult, witness_points
 from gjkcli.algorithms.intersect import IntersectResult
-from gjkcli.algorithms.simplex import Closest, closest_to_origin, triangle_around_origin
+from gjkcli.algorithms.simplex import closest_to_origin, nearest_to_origin, triangle_around_origin
 from gjkcli.algorithms.support import SupportPoint
 from gjkcli.algorithms.verdict import encloses_origin
 from gjkcli.shapes.base import ConvexShape, Vec
@@ -290,11 +290,40 @@ def named_point(shape: ConvexShape, weights: Weights | None, claimed: Vec) -> Ve
     """
     if weights is None or not isinstance(shape, Polytope):
         return claimed
-    vertices = shape.vertices
+    few = _few_named(shape.vertices, weights) if 1 <= len(weights) <= 2 else None
+    return _named(shape.vertices, weights) if few is None else few
+
+
+def _named(vertices: tuple[Vec, ...], weights: Weights) -> Vec:
+    """``sum w_i v_i / sum w_i``, with correctly rounded sums."""
     total = math.fsum(weight for _, weight in weights)
     x = math.fsum(weight * vertices[index][0] for index, weight in weights)
     y = math.fsum(weight * vertices[index][1] for index, weight in weights)
     return (x / total, y / total)
+
+
+def _few_named(vertices: tuple[Vec, ...], weights: Weights) -> Vec | None:
+    """:func:`_named` for one or two weights, faster, where the sums are finite (``None``
+    otherwise): ``fsum`` of two floats is their float sum, correctly rounded like it,
+    except that ``fsum`` gives ``+0.0`` for ``-0.0 + -0.0`` (so ``+ 0.0`` here) and raises
+    on overflow, where the float sum is infinite (so :func:`_named` takes those).
+
+    >>> _few_named(((0.0, 0.0), (4.0, 2.0)), ((0, 0.25), (1, 0.75)))
+    (3.0, 1.5)
+    """
+    if len(weights) == 1:
+        ((index, weight),) = weights
+        x, y = vertices[index]
+        total, sum_x, sum_y = weight + 0.0, weight * x + 0.0, weight * y + 0.0
+    else:
+        (first, weight), (second, other) = weights
+        x, y = vertices[first]
+        u, v = vertices[second]
+        total = weight + other + 0.0
+        sum_x, sum_y = weight * x + other * u + 0.0, weight * y + other * v + 0.0
+    if not (math.isfinite(total) and math.isfinite(sum_x) and math.isfinite(sum_y)):
+        return None
+    return (sum_x / total, sum_y / total)
 
 
 def _enclosing_simplex(
@@ -313,12 +342,12 @@ def _enclosing_simplex(
     """
     candidates = [list(boolean.simplex)] if boolean.status == "contains-origin" else []
     candidates.append(_through_the_radii(gjk))
-    ranked: list[tuple[bool, float, list[SupportPoint], Closest]] = []
+    ranked: list[tuple[bool, float, list[SupportPoint]]] = []
     for simplex in candidates:  # each measured once: holding the origin first, then nearer
-        nearest = closest_to_origin([p.w for p in simplex])
+        nearest = nearest_to_origin([p.w for p in simplex])
         outside = not encloses_origin(a, b, simplex)
-        ranked.append((outside, math.hypot(*nearest.v), simplex, nearest))
-    outside, _, points, closest = min(ranked, key=lambda rank: rank[:2])
+        ranked.append((outside, math.hypot(*nearest), simplex))
+    outside, _, points = min(ranked, key=lambda rank: rank[:2])
     around = (
         triangle_around_origin([(p.a, p.b) for p in points])
         if len(points) == 3 and not outside
@@ -332,6 +361,7 @@ def _enclosing_simplex(
         # cancel to nothing like the true ones
         kept, weights = list(points), tuple(around.weights)
     else:
+        closest = closest_to_origin([p.w for p in points])
         kept, weights = [points[i] for i in closest.kept], tuple(closest.weights)
     pairs = None
     if isinstance(a, Polytope) and isinstance(b, Polytope):

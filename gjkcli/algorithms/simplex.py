@@ -61,6 +61,7 @@ from gjkcli.shapes.base import Vec
 __all__ = [
     "Closest",
     "closest_to_origin",
+    "nearest_to_origin",
     "normal_towards_origin",
     "triangle_around_origin",
 ]
@@ -93,12 +94,29 @@ def closest_to_origin(points: Sequence[Vec]) -> Closest:
     >>> closest_to_origin([(-1.0, -1.0), (1.0, -1.0), (0.0, 1.0)]).v
     (0.0, 0.0)
     """
+    return _closest(points, True)
+
+
+def nearest_to_origin(points: Sequence[Vec]) -> Vec:
+    """The point ``v`` of :func:`closest_to_origin`, without the weights (for an origin
+    inside a triangle, they are computed exactly: the dearest part).
+
+    >>> nearest_to_origin([(-1.0, 1.0), (3.0, 1.0)]), nearest_to_origin([(-1.0, -1.0),
+    ...                                                                   (1.0, -1.0), (0.0, 1.0)])
+    ((0.0, 1.0), (0.0, 0.0))
+    """
+    return _closest(points, False).v
+
+
+def _closest(points: Sequence[Vec], weighed: bool) -> Closest:
+    """:func:`closest_to_origin`; unless ``weighed``, an origin inside a triangle gets no
+    weights (``()``)."""
     if len(points) == 1:
         return Closest(points[0], (0,), (1.0,))
     if len(points) == 2:
         return _closest_on_segment(points, 0, 1)
     if len(points) == 3:
-        return _closest_on_triangle(points)
+        return _closest_on_triangle(points, weighed)
     raise ValueError(f"a simplex has 1 to 3 points, got {len(points)}")
 
 
@@ -136,8 +154,9 @@ def _closest_on_segment(points: Sequence[Vec], i: int, j: int) -> Closest:
     return Closest((l1 * x1 + l2 * x2, l1 * y1 + l2 * y2), (i, j), (l1, l2))
 
 
-def _closest_on_triangle(points: Sequence[Vec]) -> Closest:
-    """Closest point of a triangle: the Voronoi region of the origin decides."""
+def _closest_on_triangle(points: Sequence[Vec], weighed: bool) -> Closest:
+    """Closest point of a triangle: the Voronoi region of the origin decides (``weighed``:
+    with the weights of an origin inside, else ``()`` for them)."""
     (x1, y1), (x2, y2), (x3, y3) = points
     n = (x2 - x1) * (y3 - y1) - (y2 - y1) * (x3 - x1)
     if n == 0.0:
@@ -166,6 +185,8 @@ def _closest_on_triangle(points: Sequence[Vec]) -> Closest:
     if u23 > 0.0 and v23 > 0.0 and t1 <= 0.0:
         return _closest_on_segment(points, 1, 2)
     if t1 > 0.0 and t2 > 0.0 and t3 > 0.0:
+        if not weighed:
+            return Closest((0.0, 0.0), (0, 1, 2), ())
         return Closest((0.0, 0.0), (0, 1, 2), _inside_weights((points[0], points[1], points[2])))
     return _closest_on_edges(points)  # rounding made the region tests disagree
 
@@ -194,10 +215,11 @@ def triangle_around_origin(members: Sequence[tuple[Vec, Vec]]) -> Closest | None
     ...                         ((1.0, 2.0), (0.0, 0.0))]) is None
     True
     """
-    coordinates = common_integers(c for a, b in members for point in (a, b) for c in point)[0]
-    x1, y1, x2, y2, x3, y3 = (
-        coordinates[4 * k + j] - coordinates[4 * k + j + 2] for k in range(3) for j in range(2)
-    )
+    (a1, b1), (a2, b2), (a3, b3) = members
+    ax1, ay1, bx1, by1, ax2, ay2, bx2, by2, ax3, ay3, bx3, by3 = common_integers(
+        (*a1, *b1, *a2, *b2, *a3, *b3)
+    )[0]
+    x1, y1, x2, y2, x3, y3 = ax1 - bx1, ay1 - by1, ax2 - bx2, ay2 - by2, ax3 - bx3, ay3 - by3
     c1, c2, c3 = x2 * y3 - y2 * x3, x3 * y1 - y3 * x1, x1 * y2 - y1 * x2
     n = c1 + c2 + c3
     if n == 0 or not (min(c1, c2, c3) >= 0 or max(c1, c2, c3) <= 0):
@@ -217,7 +239,8 @@ def _inside_weights(points: tuple[Vec, Vec, Vec]) -> tuple[float, float, float]:
     triangle, for the certificate and to choose it), so the last answers are
     kept; a zero's sign changes none of them.
     """
-    x1, y1, x2, y2, x3, y3 = common_integers(c for point in points for c in point)[0]
+    (p1, p2, p3) = points
+    x1, y1, x2, y2, x3, y3 = common_integers((*p1, *p2, *p3))[0]
     c1, c2, c3 = x2 * y3 - y2 * x3, x3 * y1 - y3 * x1, x1 * y2 - y1 * x2
     n = c1 + c2 + c3  # = cross(w2 - w1, w3 - w1)
     return (c1 / n, c2 / n, c3 / n)

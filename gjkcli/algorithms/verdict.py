@@ -279,25 +279,21 @@ def _filtered_around_origin(points: Sequence[SupportPoint]) -> bool | None:
     those of ``x`` and ``y`` do, rounding being monotonic) leaves the answer to the
     exact computation, unless two sides already proven have opposite signs.
     """
-    xs, ys, sizes_x, sizes_y = [], [], [], []
-    for _, (ax, ay), (bx, by) in points:
-        xs.append(ax - bx)
-        ys.append(ay - by)
-        sizes_x.append(abs(ax) + abs(bx))
-        sizes_y.append(abs(ay) + abs(by))
-    positive = negative = unknown = False
-    for k, j in ((0, 1), (1, 2), (2, 0)):
-        side = xs[k] * ys[j] - xs[j] * ys[k]
-        bound = _R * (sizes_x[k] * sizes_y[j] + sizes_x[j] * sizes_y[k]) + _TINY
-        if side > bound:
-            positive = True
-        elif side < -bound:
-            negative = True
-        else:
-            unknown = True
-    if positive and negative:
+    (_, (ax, ay), (bx, by)), (_, (cx, cy), (dx, dy)), (_, (ex, ey), (fx, fy)) = points
+    x0, y0, x1, y1, x2, y2 = ax - bx, ay - by, cx - dx, cy - dy, ex - fx, ey - fy
+    size_x0, size_y0 = abs(ax) + abs(bx), abs(ay) + abs(by)
+    size_x1, size_y1 = abs(cx) + abs(dx), abs(cy) + abs(dy)
+    size_x2, size_y2 = abs(ex) + abs(fx), abs(ey) + abs(fy)
+    side_0, side_1, side_2 = x0 * y1 - x1 * y0, x1 * y2 - x2 * y1, x2 * y0 - x0 * y2
+    bound_0 = _R * (size_x0 * size_y1 + size_x1 * size_y0) + _TINY
+    bound_1 = _R * (size_x1 * size_y2 + size_x2 * size_y1) + _TINY
+    bound_2 = _R * (size_x2 * size_y0 + size_x0 * size_y2) + _TINY
+    above = (side_0 > bound_0, side_1 > bound_1, side_2 > bound_2)
+    below = (side_0 < -bound_0, side_1 < -bound_1, side_2 < -bound_2)
+    if True in above and True in below:
         return False
-    return None if unknown else True
+    # no side unknown (neither above nor below its bound): all above, or all below
+    return True if all(above) or all(below) else None
 
 
 class Decision(NamedTuple):

@@ -15,9 +15,10 @@ a transformed disc, exactly.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gjkcli.shapes.base import ConvexShape, Drawable, Vec
+from gjkcli.shapes.base import ConvexShape, Drawable, Vec, supports
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import Rounded
 
@@ -144,6 +145,19 @@ class Transformed(Drawable):
         a, b, c, e = self.affine.matrix
         dx, dy = d
         return self.affine.apply(self.inner.support((a * dx + c * dy, b * dx + e * dy)))
+
+    def supports(self, directions: Sequence[Vec]) -> list[Vec]:
+        """:meth:`support` along each direction, in order (the same points, bit for bit).
+
+        >>> from gjkcli.shapes.polytope import Polytope
+        >>> disc = Transformed(Rounded(Polytope(((0.0, 0.0),)), 1.0), Affine.from_parts((3.0, 1.0)))
+        >>> disc.supports([(1.0, 0.0), (0.0, -2.0)])
+        [(3.0, 0.0), (0.0, -1.0)]
+        """
+        a, b, c, e = self.affine.matrix
+        tx, ty = self.affine.offset
+        inner = supports(self.inner, [(a * dx + c * dy, b * dx + e * dy) for dx, dy in directions])
+        return [(a * x + b * y + tx, c * x + e * y + ty) for x, y in inner]
 
 
 def transformed(shape: ConvexShape, affine: Affine) -> ConvexShape:

@@ -9,9 +9,10 @@ is exact (this is how Box2D treats circles and capsules).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gjkcli.shapes.base import ConvexShape, Drawable, Vec
+from gjkcli.shapes.base import ConvexShape, Drawable, Vec, supports
 
 __all__ = ["Rounded", "split_radius", "surface_points"]
 
@@ -44,6 +45,25 @@ class Rounded(Drawable):
         # d / |d| first: radius / |d| overflows for a direction of subnormal length
         # (an ellipse 1e-323 high asks for one), and 0 * inf is NaN
         return (x + d[0] / length * self.radius, y + d[1] / length * self.radius)
+
+    def supports(self, directions: Sequence[Vec]) -> list[Vec]:
+        """:meth:`support` along each direction, in order (the same points, bit for bit).
+
+        >>> from gjkcli.shapes.polytope import Polytope
+        >>> Rounded(Polytope(((1.0, 1.0),)), 2.0).supports([(0.0, 5.0), (3.0, 4.0), (0.0, 0.0)])
+        [(1.0, 3.0), (2.2, 2.6), (1.0, 1.0)]
+        """
+        cores = supports(self.core, directions)
+        radius = self.radius
+        if radius == 0.0:
+            return cores
+        hypot = math.hypot
+        return [
+            (x, y)
+            if (length := hypot(dx, dy)) == 0.0
+            else (x + dx / length * radius, y + dy / length * radius)
+            for (x, y), (dx, dy) in zip(cores, directions, strict=True)
+        ]
 
 
 def split_radius(shape: ConvexShape) -> tuple[ConvexShape, float]:

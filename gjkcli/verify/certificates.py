@@ -50,7 +50,7 @@ capsule's far end, not of its own small coordinates.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gjkcli.algorithms.bounds import membership_slack, reach, rounding_bound, separation
@@ -65,7 +65,7 @@ from gjkcli.algorithms.certificate import (
 from gjkcli.algorithms.extents import extents, separations
 from gjkcli.algorithms.verdict import Proven, encloses_origin
 from gjkcli.dyadic import longer_than_one
-from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.shapes.base import ConvexShape, Vec, supports
 from gjkcli.shapes.compound import Compound, Shape, parts_of
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.tolerances import CERTIFICATE_DIRECTIONS, CERTIFICATE_RELATIVE
@@ -307,8 +307,10 @@ def _bracket(lower: float, upper: float, distance: float) -> list[str]:
     return []
 
 
-def _not_finite(what: str, numbers: Iterable[float]) -> list[str]:
+def _not_finite(what: str, numbers: Sequence[float]) -> list[str]:
     """One problem naming the first number that is infinite or not a number, if any."""
+    if all(map(math.isfinite, numbers)):  # the usual case, without a loop in Python
+        return []
     for number in numbers:
         if not math.isfinite(number):
             return [f"not a finite number: {number} in {what}"]
@@ -408,15 +410,14 @@ def membership_problems(
     x, y = point
     if weights is not None and isinstance(shape, Polytope):
         vertices = shape.vertices
-        if not all(0 <= index < len(vertices) for index, _ in weights):
-            return [f"{label}: a vertex number out of range in {list(weights)}"]
-        if not all(weight >= 0.0 for _, weight in weights):
+        sums = _weighted_sums(vertices, weights)
+        if sums is None:
+            if not all(0 <= index < len(vertices) for index, _ in weights):
+                return [f"{label}: a vertex number out of range in {list(weights)}"]
             return [f"{label}: a negative weight in {list(weights)}"]
-        if not abs(sum(weight for _, weight in weights) - 1.0) <= CERTIFICATE_RELATIVE:
+        total, wx, wy, size = sums
+        if not abs(total - 1.0) <= CERTIFICATE_RELATIVE:
             return [f"{label}: the weights do not sum to 1"]
-        wx = sum(weight * vertices[index][0] for index, weight in weights)
-        wy = sum(weight * vertices[index][1] for index, weight in weights)
-        size = sum(abs(w) * (abs(vertices[i][0]) + abs(vertices[i][1])) for i, w in weights)
         if not math.hypot(wx - x, wy - y) <= rounding_bound(size, abs(x) + abs(y)):
             return [f"{label}: ({x:.17g}, {y:.17g}) is not the weighted sum of the vertices named"]
         return []
@@ -429,11 +430,37 @@ def membership_problems(
     return []
 
 
+def _weighted_sums(
+    vertices: tuple[Vec, ...], weights: Weights
+) -> tuple[float, float, float, float] | None:
+    """The sums of the weights, of ``weight * vertex`` and of ``|weight| |vertex|_1`` (each a
+    ``sum`` of its terms in order), or ``None`` when a vertex number is out of range or a
+    weight is negative (or not a number)."""
+    count = len(vertices)
+    if len(weights) == 1:  # a vertex named: each sum of one term
+        ((index, weight),) = weights
+        if not (0 <= index < count and weight >= 0.0):
+            return None
+        x, y = vertices[index]
+        size = abs(weight) * (abs(x) + abs(y))
+        return sum((weight,)), sum((weight * x,)), sum((weight * y,)), sum((size,))
+    terms = []
+    for index, weight in weights:
+        if not (0 <= index < count and weight >= 0.0):
+            return None
+        x, y = vertices[index]
+        terms.append((weight, weight * x, weight * y, abs(weight) * (abs(x) + abs(y))))
+    if not terms:
+        return 0.0, 0.0, 0.0, 0.0  # no weights: they sum to 0, not to 1
+    total, wx, wy, size = map(sum, zip(*terms, strict=True))
+    return total, wx, wy, size
+
+
 def _support_lines(shape: ConvexShape, also: Vec | None = None) -> list[tuple[float, float, float]]:
     """``(nx, ny, n . support(n))`` along ``also``, if given, then along each of the
     ``CERTIFICATE_DIRECTIONS`` directions ``n``: the lines no point of ``shape`` lies beyond."""
     directions = _DIRECTIONS if also is None else [also, *_DIRECTIONS]
-    farthest = [shape.support(direction) for direction in directions]
+    farthest = supports(shape, directions)
     return [
         (nx, ny, nx * fx + ny * fy) for (nx, ny), (fx, fy) in zip(directions, farthest, strict=True)
     ]

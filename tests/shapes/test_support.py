@@ -25,7 +25,7 @@ from gjkcli.shapes import (
     transformed,
 )
 from gjkcli.shapes.affine import rotation
-from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.shapes.base import ConvexShape, Vec, supports
 
 DIRECTIONS = [(math.cos(k * math.pi / 12), math.sin(k * math.pi / 12)) for k in range(24)]
 
@@ -183,3 +183,47 @@ def test_bounding_box_of_each_shape() -> None:
     assert bounding_box(ellipse((0.0, 0.0), (3.0, 1.0), 90.0)) == (-1.0, -3.0, 1.0, 3.0)
     assert bounding_box(capsule((0.0, 0.0), (4.0, 0.0), 1.0)) == (-1.0, -1.0, 5.0, 1.0)
     assert bounding_box(segment((1.0, 5.0), (-1.0, 2.0))) == (-1.0, 2.0, 1.0, 5.0)
+
+
+def random_shape(rng: random.Random, depth: int = 0) -> ConvexShape:
+    """A polytope (ties and repeated vertices among its vertices), rounded shape (of radius
+    0 too) or transformed one (singular maps too), of shapes like these."""
+    kind = rng.choice(
+        ("polytope", "polytope", "rounded", "transformed") if depth < 2 else ("polytope",)
+    )
+    if kind == "rounded":
+        return Rounded(random_shape(rng, depth + 1), rng.choice((0.0, 0.5, rng.uniform(0, 1e3))))
+    if kind == "transformed":
+        a, b, c, e = (rng.choice((0.0, -0.0, 1.0, rng.uniform(-5, 5))) for _ in range(4))
+        offset = (rng.uniform(-1e6, 1e6), rng.uniform(-1, 1))
+        return Transformed(random_shape(rng, depth + 1), Affine((a, b, c, e), offset, None))
+    grid = [
+        (float(rng.randint(-2, 2)), float(rng.randint(-2, 2))) for _ in range(rng.randint(1, 9))
+    ]
+    return Polytope(tuple(rng.choice(grid) for _ in range(rng.randint(1, 9))))
+
+
+def test_supports_along_many_directions_are_the_support_points_bit_for_bit() -> None:
+    rng = random.Random(21)
+    edges = [(0.0, 0.0), (-0.0, 0.0), (5e-324, -5e-324), (1e300, 1e300), (1.0, -0.0)]
+    for _ in range(500):
+        shape = random_shape(rng)
+        directions = [
+            *DIRECTIONS,
+            *edges,
+            *((rng.uniform(-3, 3), rng.uniform(-3, 3)) for _ in range(20)),
+        ]
+        rng.shuffle(directions)
+        expected = [repr(shape.support(d)) for d in directions]
+        assert [repr(p) for p in supports(shape, directions)] == expected
+
+
+def test_a_shape_without_supports_of_its_own_is_asked_direction_by_direction() -> None:
+    class Square:
+        def support(self, d: Vec) -> Vec:
+            return (math.copysign(1.0, d[0]), math.copysign(1.0, d[1]))
+
+    wrapped = Rounded(Square(), 1.0)
+    directions = [(1.0, 0.0), (-1.0, -1.0)]
+    assert supports(wrapped, directions) == [wrapped.support(d) for d in directions]
+    assert supports(Square(), directions) == [(1.0, 1.0), (-1.0, -1.0)]

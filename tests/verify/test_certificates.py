@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from gjkcli.algorithms.answer import Answer, solve
+from gjkcli.algorithms.bounds import rounding_bound
 from gjkcli.algorithms.certificate import EnclosingSimplex, PartsCertificate, SeparatingAxis
 from gjkcli.corpus import DEFAULT_FAMILIES, generate
 from gjkcli.io import pair_from_node
@@ -21,7 +22,8 @@ from gjkcli.render.json_record import certificate_record, check_record
 from gjkcli.shapes import Polytope, point, rectangle, segment, union_of
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import Shape
-from gjkcli.verify.certificates import check_certificate
+from gjkcli.tolerances import CERTIFICATE_RELATIVE
+from gjkcli.verify.certificates import check_certificate, membership_problems
 from gjkcli.verify.check import check_pair
 from gjkcli.verify.exact import exact_answer
 from tests.algorithms.test_outline import random_curved
@@ -318,3 +320,56 @@ def test_a_long_shape_lying_across_the_axis_gets_a_certificate_that_rechecks() -
     assert rechecks(a, b, answer) == []
     proof = answer.certificate
     assert isinstance(proof, SeparatingAxis) and proof.lower > 1.0
+
+
+def reference_membership(
+    vertices: tuple[Vec, ...], label: str, point: Vec, weights: tuple[tuple[int, float], ...]
+) -> list[str]:
+    """The membership test by vertex weights as first written (a ``sum`` over a generator
+    for each sum), for the comparison with the one-loop version."""
+    x, y = point
+    if not all(0 <= index < len(vertices) for index, _ in weights):
+        return [f"{label}: a vertex number out of range in {list(weights)}"]
+    if not all(weight >= 0.0 for _, weight in weights):
+        return [f"{label}: a negative weight in {list(weights)}"]
+    if not abs(sum(weight for _, weight in weights) - 1.0) <= CERTIFICATE_RELATIVE:
+        return [f"{label}: the weights do not sum to 1"]
+    wx = sum(weight * vertices[index][0] for index, weight in weights)
+    wy = sum(weight * vertices[index][1] for index, weight in weights)
+    size = sum(abs(w) * (abs(vertices[i][0]) + abs(vertices[i][1])) for i, w in weights)
+    if not math.hypot(wx - x, wy - y) <= rounding_bound(size, abs(x) + abs(y)):
+        return [f"{label}: ({x:.17g}, {y:.17g}) is not the weighted sum of the vertices named"]
+    return []
+
+
+def test_membership_by_weights_finds_what_the_sums_over_generators_found() -> None:
+    rng = random.Random(31)
+    found = set()
+    for _ in range(20000):
+        vertices = tuple(
+            (rng.uniform(-9, 9), rng.choice((0.0, -0.0, rng.uniform(-9, 9)))) for _ in range(4)
+        )
+        count = rng.randint(0, 4) if rng.random() < 0.1 else rng.randint(1, 3)
+        indices = [
+            rng.choice((0, 1, 2, 3, 3, -1, 4)) if rng.random() < 0.1 else rng.randrange(4)
+            for _ in range(count)
+        ]
+        raw = [rng.random() for _ in range(count)]
+        weights = tuple((i, w / sum(raw)) for i, w in zip(indices, raw, strict=True))
+        if weights and rng.random() < 0.1:  # a weight negative, zero or not a number
+            bad = rng.choice((-1e-300, -0.0, 0.0, math.nan, math.inf))
+            k = rng.randrange(count)
+            weights = (*weights[:k], (weights[k][0], bad), *weights[k + 1 :])
+        point = (
+            sum(w * vertices[i][0] for i, w in weights if 0 <= i < 4),
+            sum(w * vertices[i][1] for i, w in weights if 0 <= i < 4),
+        )
+        if rng.random() < 0.3:
+            point = (
+                math.nextafter(point[0], rng.choice((-9.0, 9.0))) + rng.choice((0.0, 1e-15, 1e-9)),
+                point[1],
+            )
+        expected = reference_membership(vertices, "A", point, weights)
+        assert membership_problems(Polytope(vertices), "A", point, weights) == expected
+        found.add(expected[0].split(" (")[0].split(" in ")[0] if expected else "")
+    assert len(found) == 5  # none, and every kind of problem
