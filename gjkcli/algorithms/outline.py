@@ -176,7 +176,9 @@ def outlines(
     """Trace many shapes at once, in rounds run side by side (see the module notes).
 
     Each outline, to the bit, is the one the shape gets traced alone, whatever
-    else is traced with it.
+    else is traced with it; so shapes equal to the bit (the same numbers in the same
+    structure, as the two sides of a pair of identical shapes) are traced once, and
+    each gets a copy.
 
     >>> from gjkcli.shapes import capsule, circle, ellipse
     >>> shapes = [circle((0.0, 0.0), 1.0), capsule((0.0, 0.0), (9.0, 0.0), 1.0)]
@@ -191,6 +193,30 @@ def outlines(
         raise ValueError(f"at least 4 directions are needed, got {segments}")
     if not shapes:
         return []
+    firsts: dict[tuple[Any, ...], int] = {}
+    twin_of: dict[int, int] = {}  # a shape's index, to the first of its key's
+    for index, shape in enumerate(shapes):
+        try:
+            key = _key(shape)
+        except (TypeError, ValueError):  # numbers the tracing will refuse in its own words
+            key = None
+        if key is not None:
+            twin_of[index] = firsts.setdefault(key, index)
+    alone = [index for index in range(len(shapes)) if twin_of.get(index, index) == index]
+    if len(alone) < len(shapes):  # twins: each traced once
+        traced = _traced([shapes[i] for i in alone], segments, relative_error, max_points)
+        found = dict(zip(alone, traced, strict=True))
+        return [
+            found[index] if index in found else _copied(found[twin_of[index]])
+            for index in range(len(shapes))
+        ]
+    return _traced(shapes, segments, relative_error, max_points)
+
+
+def _traced(
+    shapes: Sequence[ConvexShape], segments: int, relative_error: float, max_points: int
+) -> list[Outline]:
+    """:func:`outlines` of distinct shapes (at least one)."""
     kinds = _Kinds(shapes)
     centres, centre_errors = kinds.centres()
     angles, normals = _even_directions(segments)
@@ -439,6 +465,44 @@ class _Kinds:
         if len(found) == 1:
             return found[0]
         return np.concatenate([p for p, _ in found]), np.concatenate([n for _, n in found])
+
+
+def _key(shape: ConvexShape) -> tuple[Any, ...] | None:
+    """Everything a shape's outline is traced from, to the bit (``None`` for a shape of
+    unknown kind): two shapes of one key have the same outline.
+
+    It holds the bytes of the numbers as the tracing reads them (``float64`` arrays of
+    the vertices, radii, matrices and offsets), in the structure :func:`_signature`
+    follows, so ``-0.0`` is not ``0.0``.
+
+    >>> from gjkcli.shapes import circle
+    >>> _key(circle((1.0, 0.0), 2.0)) == _key(circle((1.0, 0.0), 2.0))
+    True
+    >>> _key(circle((1.0, 0.0), 2.0)) == _key(circle((1.0, -0.0), 2.0))
+    False
+    """
+    if isinstance(shape, Polytope):
+        return ("polytope", _bits(shape.vertices))
+    if isinstance(shape, Rounded):
+        core = _key(shape.core)
+        return None if core is None else ("rounded", core, _bits(shape.radius))
+    if isinstance(shape, Transformed):
+        inner, affine = _key(shape.inner), shape.affine
+        return None if inner is None else ("mapped", inner, _bits(affine.matrix, affine.offset))
+    if isinstance(shape, MinkowskiDifference):
+        a, b = _key(shape.a), _key(shape.b)
+        return None if a is None or b is None else ("difference", a, b)
+    return None
+
+
+def _bits(*numbers: Any) -> tuple[bytes, ...]:
+    """The ``float64`` bytes of each of ``numbers`` (a number or nested sequences)."""
+    return tuple(np.asarray(found, dtype=float).tobytes() for found in numbers)
+
+
+def _copied(traced: Outline) -> Outline:
+    """A twin's outline: the same, with points of its own."""
+    return Outline(traced.points.copy(), traced.error)
 
 
 def _signature(shape: ConvexShape) -> tuple[Any, ...]:

@@ -30,6 +30,23 @@ stay clear of underflow: for shapes down to the smallest size the loaders accept
 (``MIN_SIZE``, 1e-150). Far below it (differences near 1e-160), GEOS's own hull of
 every difference can be wrong, and depend on which interior points it sees.
 
+**Rings** (:func:`ring_hull_orders`). A stand-in's traced points are mostly a
+strictly convex ring in counter-clockwise order, and GEOS's hull of such a ring is
+known without GEOS. Every point is a vertex of the hull, not on the segment between
+two others. GEOS keeps each point of more than :data:`GEOS_REDUCE_SIZE` through its
+octagon reduction (the octagon's corners are some of the points, and every other
+point lies strictly outside their hull), sorts them round the lowest (then the
+leftmost) by orientations (no two are collinear with it), finds no point to drop
+in its Graham scan nor its clean-up (no three are collinear), and returns them as
+they are, from that point clockwise, the first repeated at the end: the ring
+reversed and rotated, built directly as a polygon. GEOS's orientations of the ring's
+points have their exact signs: the least of them in size is that of three points in
+a row (with two of a triangle's corners fixed, the third's distance from their line
+is least at an end of the chain between them), which the ring was proven to exceed
+its rounding by; the caller keeps to coordinates where GEOS's products cannot
+overflow (``shapely_oracle.GEOS_REACH``). A set that is not proven such a ring goes
+to GEOS.
+
 **The polygons.** ``Q`` is the differences of the points of ``A`` and ``B``
 extreme along :data:`DIRECTIONS` evenly spaced directions (each of them one of
 the differences, to the bit; found by brute force over each shape's own
@@ -101,6 +118,7 @@ __all__ = [
     "GEOS_REDUCE_SIZE",
     "WEDGE_BINS",
     "hull_candidates",
+    "ring_hull_orders",
 ]
 
 DIRECTIONS: Final = 256
@@ -182,6 +200,72 @@ def hull_candidates(points_a: Any, points_b: Any, exponent: int = 0) -> Any:
             return np.column_stack(_differences(points_a, points_b, rows, columns, exponent))
     x, y = _every(points_a, points_b, exponent)
     return np.column_stack((x.ravel(), y.ravel()))
+
+
+def ring_hull_orders(points: Any, counts: Any) -> tuple[Any, Any]:
+    """GEOS's convex hulls of the point sets laid end to end in ``points`` (``counts[k]``
+    rows each) that are proven strictly convex rings in counter-clockwise order, found
+    without GEOS: which sets are, and the indices (into ``points``) of their hulls' closed
+    rings, one after the other.
+
+    A stand-in's traced points mostly are such a ring, and GEOS's hull of one is all
+    of its points, as they are, from the lowest (then the leftmost) clockwise, the
+    first repeated at the end (module notes). A set is proven so when every three
+    points in a row (the last coming before the first) turn strictly left, as
+    :func:`_left` proves beyond rounding (a point equal to its neighbour turns
+    nowhere), and the edges turn once round in all: each turns by less than half a
+    turn, so their direction crosses ``+x`` (from below to above) once per turn
+    round, which the signs of their coordinates count exactly (those of a difference
+    are the exact difference's). A closed polygon whose every corner turns strictly
+    left, once round in all, is strictly convex: each point is a vertex of its hull,
+    and the hull's vertices are those points.
+
+    >>> square = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
+    >>> sets = np.concatenate((square[[1, 2, 3, 0]], square[::-1], square))
+    >>> proven, order = ring_hull_orders(sets, [4, 4, 4])
+    >>> proven.tolist(), order.tolist()
+    ([True, False, True], [3, 2, 1, 0, 3, 8, 11, 10, 9, 8])
+    >>> import shapely
+    >>> hull = shapely.convex_hull(shapely.multipoints(sets[:4]))
+    >>> shapely.get_coordinates(hull).tolist() == sets[order[:5]].tolist()
+    True
+    """
+    counts = np.asarray(counts, dtype=np.intp)
+    filled = counts > 0
+    ends = np.cumsum(counts)
+    starts = ends - counts
+    before = np.empty_like(points)  # each point's neighbours round its ring
+    before[1:], before[starts[filled]] = points[:-1], points[ends[filled] - 1]
+    after = np.empty_like(points)
+    after[:-1], after[ends[filled] - 1] = points[1:], points[starts[filled]]
+    x, y = points[:, 0], points[:, 1]
+    with np.errstate(all="ignore"):
+        turning = _left((before[:, 0], before[:, 1]), (x, y), (after[:, 0], after[:, 1]))
+    # the edge to the next point points into [0, pi) (the signs of a difference are the
+    # comparison's); the edges that do, after one that does not, cross +x from below
+    above = (after[:, 1] > y) | ((after[:, 1] == y) & (after[:, 0] > x))
+    crossing = np.empty_like(above)
+    crossing[1:], crossing[starts[filled]] = above[:-1], above[ends[filled] - 1]
+    crossing = above & ~crossing
+    proven = counts >= 3
+    proven[filled] &= np.logical_and.reduceat(turning, starts[filled])
+    proven[filled] &= np.add.reduceat(crossing, starts[filled], dtype=np.intp) == 1
+    if not proven.any():
+        return proven, np.zeros(0, dtype=np.intp)
+    # the lowest, then leftmost, point of each proven set: one only, its points being
+    # distinct (a point equal to another would not be a vertex of a strictly convex ring)
+    within = np.repeat(proven, counts)
+    x, y = x[within], y[within]
+    sizes = counts[proven]
+    firsts, rank = np.cumsum(sizes) - sizes, np.repeat(np.arange(len(sizes)), sizes)
+    low = y == np.minimum.reduceat(y, firsts)[rank]
+    left = np.where(low, x, np.inf)
+    low &= left == np.minimum.reduceat(left, firsts)[rank]
+    lowest = np.flatnonzero(low) - firsts
+    step = np.arange(int((sizes + 1).sum())) - np.repeat(firsts + np.arange(len(sizes)), sizes + 1)
+    back = np.repeat(lowest, sizes + 1) - step  # from the lowest backwards, round once
+    back += np.where(back < 0, np.repeat(sizes, sizes + 1), 0)
+    return proven, np.repeat(starts[proven], sizes + 1) + back
 
 
 def _differences(
@@ -470,7 +554,7 @@ class _Fan:
             float(0.7 * triangle_x.mean() + 0.3 * triangle_x[0]),
             float(0.7 * triangle_y.mean() + 0.3 * triangle_y[0]),
         )
-        after = (np.roll(triangle_x, -1), np.roll(triangle_y, -1))
+        after = (triangle_x[[1, 2, 0]], triangle_y[[1, 2, 0]])
         if not _left((triangle_x, triangle_y), after, centre).all():
             return None
         turns = _pseudo_angle(corner_x - centre[0], corner_y - centre[1])

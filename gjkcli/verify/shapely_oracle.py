@@ -2,7 +2,9 @@
 
 Polygonal shapes go to Shapely exactly, as the convex hull of their vertices.
 Shapely has no curves, so a curved shape goes as the polygon traced through
-its support points (:mod:`gjkcli.algorithms.outline`). That polygon lies
+its support points (:mod:`gjkcli.algorithms.outline`), again as GEOS's convex hull
+of them (built without GEOS where they are proven a strictly convex ring: the
+same polygon, :func:`~gjkcli.verify.hull_points.ring_hull_orders`). That polygon lies
 *inside* the shape to within the rounding of its coordinates, and every point
 of the shape is within a proven error bound of it (the bound includes that
 rounding), so Shapely's distance can exceed the true one by at most the sum of
@@ -69,7 +71,7 @@ from gjkcli.tolerances import (
     coordinate_scale,
     rounding,
 )
-from gjkcli.verify.hull_points import hull_candidates
+from gjkcli.verify.hull_points import hull_candidates, ring_hull_orders
 
 __all__ = [
     "GEOS_REACH",
@@ -261,10 +263,49 @@ def _stand_ins(
         else:
             hulled[index], errors[index] = _traced(traced[id(shape)], scales[index])
     if hulled:
-        built, _ = _guarded(lambda sets: list(_hulls(sets)), list(hulled.values()))
-        for index, geometry in zip(hulled, built, strict=True):
+        for index, geometry in zip(hulled, _convex_hulls(list(hulled.values())), strict=True):
             geometries[index] = geometry
     return geometries, errors
+
+
+def _convex_hulls(point_sets: Sequence[Any]) -> list[Any]:
+    """GEOS's convex hull of each point set (``None`` where GEOS met a floating-point
+    error): built directly where the set is proven a strictly convex ring in
+    counter-clockwise order, as traced outlines mostly are (the same polygon, to the
+    bit: :func:`~gjkcli.verify.hull_points.ring_hull_orders`), else by GEOS.
+
+    Only sets within :data:`GEOS_REACH` are built directly: no product GEOS forms of
+    their coordinates overflows, so it meets no floating-point error on them. Beyond
+    it GEOS can fail on a ring (the orientations of a 512-gon of radius 1e154 overflow
+    at its far corners), so such a set still goes to GEOS, failure included.
+
+    >>> square = np.array([[1.0, 0.0], [1.0, 1.0], [0.0, 1.0], [0.0, 0.0]])
+    >>> [hull.wkt for hull in _convex_hulls([square, square[::-1]])]
+    ['POLYGON ((0 0, 0 1, 1 1, 1 0, 0 0))', 'POLYGON ((0 0, 0 1, 1 1, 1 0, 0 0))']
+    >>> _convex_hulls([1e308 * square])
+    [None]
+    """
+    counts = np.array([len(points) for points in point_sets])
+    points = np.concatenate(point_sets)
+    near = np.abs(points).max(axis=1) < GEOS_REACH  # False for NaN
+    filled = np.flatnonzero(counts > 0)
+    within = np.zeros(len(counts), dtype=bool)
+    within[filled] = np.logical_and.reduceat(near, (np.cumsum(counts) - counts)[filled])
+    chosen = np.flatnonzero(within)
+    points = points[np.repeat(within, counts)]
+    proven, order = ring_hull_orders(points, counts[chosen])
+    rings = shapely.linearrings(
+        points[order], indices=np.repeat(np.arange(proven.sum()), counts[chosen][proven] + 1)
+    )
+    hulls: list[Any] = [None] * len(point_sets)
+    for index, polygon in zip(chosen[proven].tolist(), shapely.polygons(rings), strict=True):
+        hulls[index] = polygon
+    rest = sorted(set(range(len(point_sets))) - set(chosen[proven].tolist()))
+    if rest:
+        built, _ = _guarded(lambda sets: list(_hulls(sets)), [point_sets[i] for i in rest])
+        for index, hull in zip(rest, built, strict=True):
+            hulls[index] = hull
+    return hulls
 
 
 def shapely_geometry(shape: Shape) -> tuple[Any, float]:
@@ -317,9 +358,12 @@ def _depths(
     hulls = np.empty(len(built), dtype=object)
     hulls[:] = built
     measured, failures = _guarded(_hull_depth, hulls)
+    faithful = _faithful_hulls(hulls, differences, errors)
     results: list[_Depth] = []
     for i, error in enumerate(errors):
-        problem = failures.get(i) or _unfaithful_hull(hulls[i], differences[i], error)
+        problem = failures.get(i) or (
+            None if faithful[i] else _unfaithful_hull(hulls[i], differences[i], error)
+        )
         if problem is not None:
             results.append(_Depth(None, 0.0, f"the Minkowski hull {problem}"))
         else:
@@ -491,6 +535,29 @@ def _stand_in_problem(shape: Shape, geometry: Any, error: float, exponent: int) 
             f"{error:.3g} plus rounding ({where})"
         )
     return None
+
+
+def _faithful_hulls(hulls: Any, point_sets: Sequence[Any], errors: Sequence[float]) -> Any:
+    """Which hulls pass every check of :func:`_unfaithful_hull`, tested all at once (the
+    others are told why by it, one by one).
+
+    >>> points = np.array([[0.0, 0.0], [2.0, 0.0], [0.0, 2.0]])
+    >>> hulls = np.array([shapely.Polygon(points), shapely.LineString(points[:2]), None])
+    >>> _faithful_hulls(hulls, [points] * 3, [0.0] * 3).tolist()
+    [True, False, False]
+    """
+    counts = np.array([len(points) for points in point_sets])
+    fine = (counts > 0) & np.array([hull is not None for hull in hulls])
+    if not fine.any():
+        return fine
+    points = np.concatenate([point_sets[i] for i in np.flatnonzero(fine).tolist()])
+    starts = np.cumsum(counts[fine]) - counts[fine]
+    box = np.zeros((len(hulls), 4))
+    box[fine] = np.hstack(
+        (np.minimum.reduceat(points, starts), np.maximum.reduceat(points, starts))
+    )
+    fine &= ~shapely.is_empty(hulls) & np.isfinite(errors) & np.isfinite(box).all(axis=1)
+    return fine & (shapely.bounds(hulls) == box).all(axis=1)
 
 
 def _unfaithful_hull(hull: Any, points: Any, error: float) -> str | None:

@@ -155,6 +155,34 @@ def test_outlines_equal_the_frozen_algorithm_on_thousands_of_shapes() -> None:
         _check_against_the_frozen_algorithm(seed, count=1500)
 
 
+def test_twins_are_traced_once_and_get_the_outline_each_gets_alone() -> None:
+    # shapes equal to the bit (built apart, or the same object twice) are traced once;
+    # near twins (one number apart, or its sign of 0) each get the outline of their own
+    twins, near_twins = [], []
+    for seed in range(60):
+        shape = random_shape(random.Random(seed))
+        twins += [shape, random_shape(random.Random(seed)), shape]
+    for x in (0.0, -0.0, 1e-300):
+        step = x * 1e300  # 0, -0 or 1
+        near_twins += [circle((x, 1.0), 2.0), circle((1.0, x), 2.0), circle((0.0, 1.0), 2.0 + step)]
+        near_twins += [capsule((0.0, x), (1.0, 0.0), 0.5), ellipse((0.0, 0.0), (1.0, 2.0), x)]
+        near_twins += [Rounded(rectangle((0.0, 0.0), (1.0, 2.0)), 0.5 + step)]
+        for matrix, offset in [((1.0, x, 0.5, 2.0), (0.0, 0.0)), ((1.0, 0.0, 0.5, 2.0), (step, x))]:
+            near_twins += [Transformed(circle((0.0, 0.0), 1.0), Affine(matrix, offset))]
+        box = rectangle((0.0, 0.0), (1.0, 2.0))
+        near_twins += [MinkowskiDifference(circle((step, x), 1.0), box)]
+        near_twins += [MinkowskiDifference(box, circle((step, x), 1.0))]
+    shapes = twins + near_twins + twins[:30]
+    random.Random(7).shuffle(shapes)
+    for settings in SETTINGS[:3]:
+        with np.errstate(all="ignore"):
+            expected = [_frozen_outline(shape, **settings) for shape in shapes]
+            found = outlines(shapes, **settings)
+        for got, wanted in zip(found, expected, strict=True):
+            assert_identical(got, wanted)
+        assert len({id(got.points) for got in found}) == len(found)  # arrays of their own
+
+
 def test_outlines_of_no_shapes_and_too_few_directions() -> None:
     assert outlines([]) == []
     with pytest.raises(ValueError, match="at least 4 directions"):

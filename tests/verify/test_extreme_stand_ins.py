@@ -191,7 +191,7 @@ def test_a_margin_polygon_whose_union_geos_loses_is_still_cross_checked(tmp_path
 
 def test_an_empty_stand_in_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(
-        shapely_oracle, "_hulls", lambda point_sets: np.array([shapely.Polygon()] * len(point_sets))
+        shapely_oracle, "_convex_hulls", lambda point_sets: [shapely.Polygon()] * len(point_sets)
     )
     answer = shapely_answer(rectangle((0.0, 0.0), (2.0, 2.0)), circle((5.0, 0.0), 1.0))
     assert answer.unavailable is not None
@@ -232,6 +232,7 @@ def test_an_unavailable_depth_oracle_is_reported_not_compared(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(shapely_oracle, "_unfaithful_hull", lambda *_: "lost some of its points")
+    monkeypatch.setattr(shapely_oracle, "_faithful_hulls", lambda hulls, *_: [False] * len(hulls))
     pair = Pair(
         ShapeInput(circle((0.0, 0.0), 1.0), "circle"),
         ShapeInput(ellipse((1.0, 0.0), (1.0, 0.5)), "ellipse"),
@@ -249,6 +250,36 @@ def test_an_unavailable_depth_oracle_is_reported_not_compared(
     assert record["penetration_unavailable"] == check.shapely.penetration_unavailable
     text = " ".join(table_text(check).split())
     assert "depth oracle could not run: the Minkowski hull lost some of its points" in text
+
+
+def test_faithful_hulls_are_those_unfaithful_hull_finds_nothing_wrong_with() -> None:
+    rng = np.random.default_rng(42)
+    hulls, point_sets, errors = [], [], []
+    for _ in range(400):
+        points = rng.normal(size=(int(rng.integers(1, 30)), 2)) * 10.0 ** rng.uniform(-5, 5)
+        hull = shapely.convex_hull(shapely.multipoints(points))
+        kind = rng.integers(0, 8)
+        if kind == 1:
+            hull = None
+        elif kind == 2:
+            hull = shapely.Polygon()
+        elif kind == 3:  # lost a point
+            hull = shapely.convex_hull(shapely.multipoints(points[1:])) if len(points) > 1 else hull
+        elif kind == 4:
+            points[rng.integers(0, len(points))] = rng.choice([np.nan, np.inf, -np.inf])
+        elif kind == 5:
+            points = np.where(points == points.min(axis=0), -0.0 * points, points)
+        hulls.append(hull)
+        point_sets.append(points)
+        errors.append(float(rng.choice([0.0, 1e-9, np.inf, np.nan])) if kind == 6 else 0.0)
+    with np.errstate(all="ignore"):
+        found = shapely_oracle._faithful_hulls(np.array(hulls, dtype=object), point_sets, errors)
+    expected = [
+        shapely_oracle._unfaithful_hull(hull, points, error) is None
+        for hull, points, error in zip(hulls, point_sets, errors, strict=True)
+    ]
+    assert found.tolist() == expected
+    assert 100 < sum(expected) < 350
 
 
 def test_unfaithful_hulls_are_named() -> None:
