@@ -209,9 +209,11 @@ T = TypeVar("T")
 
 
 def _remembered(shape: S, name: str, compute: Callable[[S], T]) -> T:
-    """``compute(shape)``, computed once for a shape of gjkcli's own (kept in its instance
-    dictionary under ``name``, as :func:`functools.cached_property` keeps a value; the
-    shapes are frozen, and their equality and copies ignore it), every time for others.
+    """``compute(shape)``, computed once for a shape made of gjkcli's own shapes all the
+    way down (kept in its instance dictionary under ``name``, as
+    :func:`functools.cached_property` keeps a value; the shapes are frozen, and their
+    equality and copies ignore it), every time for others: a rounded or transformed
+    shape of a user's own shape changes when that shape does.
 
     >>> from gjkcli.shapes import rectangle
     >>> box = rectangle((0.0, 0.0), (2.0, 2.0))
@@ -221,10 +223,31 @@ def _remembered(shape: S, name: str, compute: Callable[[S], T]) -> T:
     if type(shape) not in _FROZEN:
         return compute(shape)
     kept = vars(shape)
-    if name in kept:
+    if name in kept:  # only kept for a shape that cannot change (below)
         return cast(T, kept[name])
-    value = kept[name] = compute(shape)
+    value = compute(shape)
+    if _all_frozen(shape):
+        kept[name] = value
     return value
+
+
+def _all_frozen(shape: ConvexShape) -> bool:
+    """Whether ``shape`` is one of gjkcli's frozen shapes, and so is every shape inside it.
+
+    >>> from gjkcli.shapes import circle
+    >>> class Dot:
+    ...     def support(self, d: Vec) -> Vec:
+    ...         return (0.0, 0.0)
+    >>> _all_frozen(circle((1.0, 2.0), 3.0)), _all_frozen(Rounded(Dot(), 1.0))
+    (True, False)
+    """
+    if type(shape) is Polytope:
+        return True
+    if type(shape) is Rounded:
+        return _all_frozen(shape.core)
+    if type(shape) is Transformed:
+        return _all_frozen(shape.inner)
+    return False
 
 
 Exact = tuple[Fraction, Fraction]

@@ -17,8 +17,9 @@ from gjkcli.algorithms.certificate import Weights, _few_named, _named, named_poi
 from gjkcli.algorithms.simplex import closest_to_origin, nearest_to_origin
 from gjkcli.algorithms.support import SupportPoint
 from gjkcli.algorithms.verdict import _filtered_around_origin
-from gjkcli.shapes import Polytope, capsule, circle, ellipse, rectangle
-from gjkcli.shapes.base import Vec
+from gjkcli.shapes import Polytope, capsule, circle, ellipse, rectangle, rounded
+from gjkcli.shapes.affine import Affine, Transformed
+from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.tolerances import CERTIFICATE_ROUNDING
 from tests.algorithms.test_orientation_filter import adversarial
 
@@ -167,6 +168,37 @@ def test_reach_is_kept_on_gjkclis_shapes_only() -> None:
     assert reach(movable) == 1.0
     movable.at = (3.0, 4.0)
     assert reach(movable) == 5.0
+
+
+def test_reach_of_a_users_shape_rounded_or_mapped_follows_it() -> None:
+    # gjkcli's frozen wrappers around a shape of the user's own, which may change: what is
+    # computed from them is computed again, as it was before anything was kept
+    class Movable:
+        def __init__(self) -> None:
+            self.at = (1.0, 0.0)
+
+        def support(self, d: Vec) -> Vec:
+            return self.at
+
+    def wrappers(core: Movable) -> list[ConvexShape]:
+        grown = rounded(core, 1.0)
+        return [
+            grown,
+            Transformed(core, Affine.from_parts((2.0, 2.0))),
+            Transformed(grown, Affine.from_parts((1.0, 3.0))),
+        ]
+
+    movable = Movable()
+    box = rectangle((20.0, 0.0), (2.0, 2.0))
+    kept = wrappers(movable)
+    first = [(reach(shape), separation(shape, box, (1.0, 0.0))) for shape in kept]
+    assert [r for r, _ in first] == [2.0, math.hypot(2.0, 2.0), 2.0 * math.hypot(1.0, 3.0)]
+    movable.at = (3.0, 4.0)
+    moved = [(reach(shape), separation(shape, box, (1.0, 0.0))) for shape in kept]
+    fresh = [(reach(shape), separation(shape, box, (1.0, 0.0))) for shape in wrappers(movable)]
+    assert repr(moved) == repr(fresh)
+    assert [r for r, _ in moved] == [6.0, 5.0 * math.hypot(2.0, 2.0), 6.0 * math.hypot(1.0, 3.0)]
+    assert moved[2][1] != first[2][1]  # the inner box size was not kept either
 
 
 def test_a_kept_box_size_bounds_the_separation_as_a_fresh_one() -> None:
