@@ -202,7 +202,8 @@ def _opaque(shape: ConvexShape, d: Vec) -> tuple[float, float]:
 _QUADRANTS = ((1.0, 1.0), (-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0))
 
 _FROZEN = (Polytope, Rounded, Transformed)
-"""gjkcli's own convex shapes: frozen, so what is computed from one stays true of it."""
+"""gjkcli's own convex shapes: frozen, so what is computed from one made of them only
+stays true of it (:func:`_all_frozen`)."""
 
 S = TypeVar("S", bound=ConvexShape)
 T = TypeVar("T")
