@@ -18,7 +18,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gjkcli.shapes.base import ConvexShape, Drawable, Vec, supports
+from gjkcli.shapes.base import ConvexShape, Drawable, Vec, batched_supports, supports
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import Rounded
 
@@ -124,6 +124,7 @@ class Affine:
         return Affine(matrix, outer.apply(self.offset), similarity)
 
 
+@batched_supports
 @dataclass(frozen=True)
 class Transformed(Drawable):
     """The image of ``inner`` under ``affine``, through the support function.

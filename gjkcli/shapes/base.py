@@ -11,9 +11,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from typing import Protocol, SupportsFloat, runtime_checkable
+from typing import Protocol, SupportsFloat, TypeVar, runtime_checkable
 
-__all__ = ["ConvexShape", "Drawable", "PointLike", "Vec", "as_vec", "bounding_box", "supports"]
+__all__ = [
+    "ConvexShape",
+    "Drawable",
+    "PointLike",
+    "Vec",
+    "as_vec",
+    "batched_supports",
+    "bounding_box",
+    "supports",
+]
 
 Vec = tuple[float, float]
 """A point or a direction in the plane."""
@@ -96,16 +105,39 @@ def bounding_box(shape: ConvexShape) -> tuple[float, float, float, float]:
     )
 
 
+T = TypeVar("T")
+
+_BATCHED: set[type] = set()
+"""gjkcli's own shape classes whose ``supports`` answers many directions at once
+(:func:`batched_supports` adds them)."""
+
+
+def batched_supports(cls: type[T]) -> type[T]:
+    """Mark a class of gjkcli's own as answering :func:`supports` with its ``supports``
+    method (a class decorator). Only the class itself: a subclass, which may have its own
+    ``support``, is asked one direction at a time."""
+    _BATCHED.add(cls)
+    return cls
+
+
 def supports(shape: ConvexShape, directions: Sequence[Vec]) -> list[Vec]:
     """``[shape.support(d) for d in directions]``: the same points, bit for bit, found by
-    the shape's own ``supports`` where it has one (gjkcli's shapes do, which saves a call
-    or three a direction when many are asked for at once).
+    the shape's own ``supports`` where it is one of gjkcli's shapes (which saves a call
+    or three a direction when many are asked for at once). A shape of the caller's own
+    is asked one direction at a time, whatever other methods it has.
 
     >>> from gjkcli.shapes.primitives import capsule
     >>> supports(capsule((0.0, 0.0), (2.0, 0.0), 1.0), [(1.0, 0.0), (0.0, -3.0)])
     [(3.0, 0.0), (0.0, -1.0)]
+    >>> class Dot:
+    ...     def support(self, d: Vec) -> Vec:
+    ...         return (1.0, 2.0)
+    ...     def supports(self, feature: str) -> bool:  # not gjkcli's meaning
+    ...         return False
+    >>> supports(Dot(), [(1.0, 0.0)])
+    [(1.0, 2.0)]
     """
-    batched: Callable[[Sequence[Vec]], list[Vec]] | None = getattr(shape, "supports", None)
-    if batched is None:
-        return [shape.support(d) for d in directions]
-    return batched(directions)
+    if type(shape) in _BATCHED:
+        batched: Callable[[Sequence[Vec]], list[Vec]] = shape.supports  # type: ignore[attr-defined]
+        return batched(directions)
+    return [shape.support(d) for d in directions]

@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from gjkcli.shapes.base import Drawable, Vec
+from gjkcli.shapes.base import Drawable, Vec, batched_supports
 
 __all__ = ["Polytope"]
 
 
+@batched_supports
 @dataclass(frozen=True)
 class Polytope(Drawable):
     """The convex hull of ``vertices`` (at least one point, in any order).

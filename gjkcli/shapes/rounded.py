@@ -12,11 +12,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gjkcli.shapes.base import ConvexShape, Drawable, Vec, supports
+from gjkcli.shapes.base import ConvexShape, Drawable, Vec, batched_supports, supports
 
 __all__ = ["Rounded", "split_radius", "surface_points"]
 
 
+@batched_supports
 @dataclass(frozen=True)
 class Rounded(Drawable):
     """The set of points within ``radius`` of ``core``.

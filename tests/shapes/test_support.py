@@ -227,3 +227,26 @@ def test_a_shape_without_supports_of_its_own_is_asked_direction_by_direction() -
     directions = [(1.0, 0.0), (-1.0, -1.0)]
     assert supports(wrapped, directions) == [wrapped.support(d) for d in directions]
     assert supports(Square(), directions) == [(1.0, 1.0), (-1.0, -1.0)]
+
+
+def test_only_gjkcli_s_own_shapes_answer_many_directions_at_once() -> None:
+    class Flagged:  # a user's shape with a method of that name meaning something else
+        def support(self, d: Vec) -> Vec:
+            return (math.copysign(2.0, d[0]), 0.0)
+
+        def supports(self, feature: str) -> bool:
+            return False
+
+    class Shifted(Polytope):  # a subclass with a support of its own
+        def support(self, d: Vec) -> Vec:
+            x, y = super().support(d)
+            return (x + 10.0, y)
+
+    directions = [(1.0, 0.0), (-1.0, 0.5)]
+    assert supports(Rounded(Flagged(), 1.0), directions) == [
+        (3.0, 0.0),
+        (-2.0 - 2 / 5**0.5, 1 / 5**0.5),
+    ]
+    shifted = Shifted(((0.0, 0.0), (1.0, 0.0)))
+    assert supports(shifted, directions) == [(11.0, 0.0), (10.0, 0.0)]
+    assert supports(Rounded(shifted, 0.0), directions) == [(11.0, 0.0), (10.0, 0.0)]
