@@ -42,7 +42,6 @@ import json
 import math
 import re
 from collections.abc import Callable, Sequence
-from itertools import chain
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -52,7 +51,7 @@ from gjkcli.io.errors import InputError
 from gjkcli.io.expectation import CARRIED_KEYS, carried_fields, expect_from_node
 from gjkcli.io.jsondoc import stays_integer
 from gjkcli.io.limits import bounds_problem
-from gjkcli.io.node import Node
+from gjkcli.io.node import Node, plain_points
 from gjkcli.pair import Expect, Pair, ShapeInput
 from gjkcli.shapes import primitives
 from gjkcli.shapes.affine import Affine
@@ -227,23 +226,10 @@ def _xy(value: Any) -> Vec:
 
 
 def _points(value: Any, least: int, most: int | None = None) -> list[Vec]:
-    if type(value) is not list or len(value) < least or (most is not None and len(value) > most):
-        raise _NotPlainError
-    if set(map(type, value)) != {list} or set(map(len, value)) != {2}:
-        raise _NotPlainError
-    numbers = set(map(type, chain(*value)))
-    if numbers == {float}:
-        points: list[Vec] = list(map(tuple, value))
-    elif numbers <= _NUMBERS:
-        points = [(float(x), float(y)) for x, y in value]
-    else:
-        raise _NotPlainError
-    if not all(map(math.isfinite, chain(*points))):
+    points = plain_points(value, least, most)
+    if points is None:
         raise _NotPlainError
     return points
-
-
-_NUMBERS = frozenset((int, float))
 
 
 def _two(value: Any) -> tuple[Vec, Vec]:

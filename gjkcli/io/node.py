@@ -11,13 +11,14 @@ import difflib
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from gjkcli.io.errors import InputError
 from gjkcli.io.jsondoc import JsonObject, NonFinite
 from gjkcli.shapes.base import Vec
 
-__all__ = ["SUGGEST_CUTOFF", "Node", "describe", "suggest", "unknown"]
+__all__ = ["SUGGEST_CUTOFF", "Node", "describe", "plain_points", "suggest", "unknown"]
 
 
 def describe(value: Any) -> str:
@@ -186,8 +187,56 @@ class Node:
         return (x.number(), y.number())
 
     def points(self, min_items: int, max_items: int | None = None) -> list[Vec]:
-        """The value as a list of points ``[[x, y], ...]``."""
+        """The value as a list of points ``[[x, y], ...]``: read at once when it is plainly
+        one (:func:`plain_points`), else point by point, which says what is wrong and where.
+
+        >>> Node([[0, 0], [2.5, 0]], "x.json", "a.points").points(2)
+        [(0.0, 0.0), (2.5, 0.0)]
+        >>> Node([[0, 0], [2.5, True]], "x.json", "a.points").points(2)
+        Traceback (most recent call last):
+        ...
+        gjkcli.io.errors.InputError: x.json: a.points[1][1]: expected a number, got true
+        """
+        points = plain_points(self.value, min_items, max_items)
+        if points is not None:
+            return points
         return [node.xy() for node in self.sequence("points", min_items, max_items)]
+
+
+def plain_points(value: Any, least: int, most: int | None = None) -> list[Vec] | None:
+    """``value``'s points if it is plainly a list of ``least`` to ``most`` points: each a
+    list ``[x, y]`` of two floats or integers (not booleans) that are finite as floats;
+    ``None`` for anything else, which :meth:`Node.points` reads point by point (the
+    same points, or the error).
+
+    >>> plain_points([[0, 1], [2.5, -0.0]], 2)
+    [(0.0, 1.0), (2.5, -0.0)]
+    >>> plain_points([[0, 1], [10**400, 0]], 2), plain_points([[0, 1]], 2)
+    (None, None)
+    >>> plain_points([[True, 0]], 1), plain_points([[0, 1], [0, float("nan")]], 2)
+    (None, None)
+    """
+    if type(value) is not list or len(value) < least or (most is not None and len(value) > most):
+        return None
+    if set(map(type, value)) != {list} or set(map(len, value)) != {2}:
+        return None
+    numbers = set(map(type, chain.from_iterable(value)))
+    if numbers == {float}:
+        points: list[Vec] = list(map(tuple, value))
+    elif numbers <= _NUMBERS:
+        try:
+            points = [(float(x), float(y)) for x, y in value]
+        except OverflowError:  # an integer too large for a float
+            return None
+    else:
+        return None
+    if not all(map(math.isfinite, chain.from_iterable(points))):
+        return None
+    return points
+
+
+_NUMBERS = frozenset((int, float))
+"""The types a plain coordinate has (``bool`` is a subclass of ``int``, not ``int``)."""
 
 
 def _short(number: float) -> str:

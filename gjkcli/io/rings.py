@@ -10,14 +10,12 @@ points) are input errors that name the ring and the place where it fails.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from gjkcli.algorithms.decompose import InvalidPolygonError, decompose
 from gjkcli.io.limits import check_bounds
 from gjkcli.io.node import Node
 from gjkcli.shapes.affine import Affine
-from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import Shape
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rings import convexity_problem, open_ring
@@ -44,7 +42,7 @@ def polygon_shape(rings: Sequence[Node], owner: Node, affine: Affine | None = No
     ...
     gjkcli.io.errors.InputError: x.json: a.points: the ring crosses itself at (1, 1)
     """
-    points = [_ring_points(ring) for ring in rings]
+    points = [ring.points(3) for ring in rings]
     if affine is not None:
         points = [[affine.apply(p) for p in ring] for ring in points]
     xs, ys = [x for x, _ in points[0]], [y for _, y in points[0]]
@@ -60,40 +58,3 @@ def polygon_shape(rings: Sequence[Node], owner: Node, affine: Affine | None = No
     except InvalidPolygonError as problem:
         blamed = owner if problem.ring is None else rings[problem.ring]
         raise blamed.error(str(problem)) from None
-
-
-def _ring_points(ring: Node) -> list[Vec]:
-    """``ring.points(3)``, sooner for the usual ring: a list of at least three
-    ``[x, y]`` lists of finite floats or integers, whose points it returns as
-    :meth:`~gjkcli.io.node.Node.points` would. Anything else, and so every error,
-    is left to :meth:`~gjkcli.io.node.Node.points`.
-
-    >>> _ring_points(Node([[0, 0], [2.5, 0], [0, 1]], "x.json", "a.points"))
-    [(0.0, 0.0), (2.5, 0.0), (0.0, 1.0)]
-    >>> _ring_points(Node([[0, 0], [2.5, 0], [0, True]], "x.json", "a.points"))
-    Traceback (most recent call last):
-    ...
-    gjkcli.io.errors.InputError: x.json: a.points[2][1]: expected a number, got true
-    """
-    value = ring.value
-    if type(value) is list and len(value) >= 3:
-        try:
-            points = [
-                (float(p[0]), float(p[1]))
-                for p in value
-                if type(p) is list
-                and len(p) == 2
-                and type(p[0]) in _NUMBERS
-                and type(p[1]) in _NUMBERS
-            ]
-        except OverflowError:  # an integer too large for a float
-            points = []
-        if len(points) == len(value) and all(
-            math.isfinite(x) and math.isfinite(y) for x, y in points
-        ):
-            return points
-    return ring.points(3)
-
-
-_NUMBERS = (float, int)
-"""The types a coordinate may have for the short way (``bool`` is not ``int``)."""

@@ -1,4 +1,5 @@
-"""Polygons from rings: the short way to read a ring gives what the general way gives."""
+"""Points read at once (``plain_points``, inside ``Node.points``) are those read point by
+point, and everything else gets the point-by-point message."""
 
 from __future__ import annotations
 
@@ -10,7 +11,12 @@ import pytest
 from gjkcli.io.errors import InputError
 from gjkcli.io.jsondoc import NonFinite, parse_json
 from gjkcli.io.node import Node
-from gjkcli.io.rings import _ring_points, polygon_shape
+from gjkcli.io.rings import polygon_shape
+
+
+def _point_by_point(node: Node) -> list[tuple[float, float]]:
+    """The general way, without the plain reading."""
+    return [item.xy() for item in node.sequence("points", 3)]
 
 
 def _read(read: Any, node: Node) -> object:
@@ -34,7 +40,7 @@ def _point(rng: random.Random) -> Any:
     return rng.choice([[1.0], [1.0, 2.0, 3.0], (1.0, 2.0), "xy", 3.0, {"x": 1.0}])
 
 
-def test_the_short_way_reads_every_ring_as_node_points_does() -> None:
+def test_points_read_at_once_are_those_read_point_by_point() -> None:
     rng = random.Random(15)
     short = 0
     for _ in range(3000):
@@ -42,8 +48,8 @@ def test_the_short_way_reads_every_ring_as_node_points_does() -> None:
         if rng.random() < 0.03:
             value = rng.choice([{"points": value}, "ring", 3.0, None, tuple(value)])
         node = Node(value, "x.json", "a.points")
-        expected = _read(lambda n: n.points(3), node)
-        got = _read(_ring_points, node)
+        expected = _read(_point_by_point, node)
+        got = _read(lambda n: n.points(3), node)
         assert got == expected
         assert repr(got) == repr(expected)  # -0.0 stays -0.0
         short += isinstance(expected, list)
@@ -55,7 +61,7 @@ def test_parsed_rings_give_the_same_shapes_either_way() -> None:
     document = Node(parse_json(text, "x.json"), "x.json")
     rings = [document.key("r"), document.key("h")]
     shape = polygon_shape(rings, document)
-    assert [node.points(3) for node in rings] == [_ring_points(node) for node in rings]
+    assert [node.points(3) for node in rings] == [_point_by_point(node) for node in rings]
     assert shape.geometry == {  # type: ignore[union-attr]
         "type": "Polygon",
         "coordinates": [[list(map(float, p)) for p in ring.value] for ring in rings],
