@@ -122,8 +122,9 @@ def batched_supports(cls: type[T]) -> type[T]:
 
 def supports(shape: ConvexShape, directions: Sequence[Vec]) -> list[Vec]:
     """``[shape.support(d) for d in directions]``: the same points, bit for bit, found by
-    the shape's own ``supports`` where it is one of gjkcli's shapes (which saves a call
-    or three a direction when many are asked for at once). A shape of the caller's own
+    the shape's own ``supports`` where it is one of gjkcli's rounded or transformed shapes
+    (which saves the calls through to the core a direction when many are asked for at
+    once). A shape of the caller's own
     is asked one direction at a time, whatever other methods it has.
 
     >>> from gjkcli.shapes.primitives import capsule

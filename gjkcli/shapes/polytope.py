@@ -7,16 +7,14 @@ is exact: the answer is one of the input points, bit for bit.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from gjkcli.shapes.base import Drawable, Vec, batched_supports
+from gjkcli.shapes.base import Drawable, Vec
 
 __all__ = ["Polytope"]
 
 
-@batched_supports
 @dataclass(frozen=True)
 class Polytope(Drawable):
     """The convex hull of ``vertices`` (at least one point, in any order).
@@ -65,25 +63,3 @@ class Polytope(Drawable):
                 best = i
                 best_dot = dot
         return vertices[best]
-
-    def supports(self, directions: Sequence[Vec]) -> list[Vec]:
-        """:meth:`support` along each direction, in order (the same vertices, ties too).
-
-        >>> Polytope(((0.0, 1.0), (1.0, -1.0), (-1.0, -1.0))).supports([(0.0, 1.0), (0.0, -1.0)])
-        [(0.0, 1.0), (1.0, -1.0)]
-        """
-        vertices = self.vertices
-        if len(vertices) == 1:
-            return [vertices[0]] * len(directions)
-        first, rest = vertices[0], vertices[1:]
-        found = []
-        for dx, dy in directions:
-            best = first
-            best_dot = first[0] * dx + first[1] * dy
-            for vertex in rest:
-                dot = vertex[0] * dx + vertex[1] * dy
-                if dot > best_dot:
-                    best = vertex
-                    best_dot = dot
-            found.append(best)
-        return found

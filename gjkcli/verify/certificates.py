@@ -437,13 +437,6 @@ def _weighted_sums(
     ``sum`` of its terms in order), or ``None`` when a vertex number is out of range or a
     weight is negative (or not a number)."""
     count = len(vertices)
-    if len(weights) == 1:  # a vertex named: each sum of one term
-        ((index, weight),) = weights
-        if not (0 <= index < count and weight >= 0.0):
-            return None
-        x, y = vertices[index]
-        size = abs(weight) * (abs(x) + abs(y))
-        return sum((weight,)), sum((weight * x,)), sum((weight * y,)), sum((size,))
     terms = []
     for index, weight in weights:
         if not (0 <= index < count and weight >= 0.0):
