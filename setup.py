@@ -32,6 +32,8 @@ from setuptools.command.build_py import build_py
 from setuptools.errors import CCompilerError, ExecError, PlatformError
 
 SOURCE = "gjkcli/_engine.c"
+PARTS = "gjkcli/_*.c"
+"""The C files ``SOURCE`` includes (and ``SOURCE`` itself): a change to any of them rebuilds it."""
 REFERENCE = ("docs/FORMATS.md", "docs/trace.schema.json", "samples")
 """What ``gjkcli.reference`` reads, as paths from the top of the repository."""
 BUILD = "GJKCLI_BUILD_ENGINE"
@@ -151,7 +153,16 @@ def extensions() -> list[Extension]:
         return []
     # The C library's maths (fma) is in libm wherever there is one: POSIX asks for -lm.
     libraries = [] if sys.platform == "win32" else ["m"]
-    return [Extension("gjkcli._engine", [SOURCE], libraries=libraries, optional=not required)]
+    depends = sorted(str(path) for path in Path(__file__).resolve().parent.glob(PARTS))
+    return [
+        Extension(
+            "gjkcli._engine",
+            [SOURCE],
+            depends=depends,
+            libraries=libraries,
+            optional=not required,
+        )
+    ]
 
 
 setup(
