@@ -135,13 +135,28 @@ def check_pairs(
     expectations and answers are compared (:mod:`gjkcli.verify.expect`)."""
     answers = [solve(pair.a.shape, pair.b.shape, trace, direction) for pair in pairs]
     shapes = [(pair.a.shape, pair.b.shape) for pair in pairs]
-    referees = shapely_answers(shapes, [answer.gjk.intersects for answer in answers])
+    referees = shapely_answers(
+        shapes,
+        [answer.gjk.intersects for answer in answers],
+        [_towards_b(answer) for answer in answers],
+    )
     return [
         _compare(pair, answer, referee, exact, settings)
         for pair, answer, referee, exact in zip(
             pairs, answers, referees, exact_answers(shapes), strict=True
         )
     ]
+
+
+def _towards_b(answer: Answer) -> Vec | None:
+    """The direction from GJK's closest point of A to that of B (``None`` when the shapes
+    intersect, or a shape is compound, whose outline may turn back towards the other):
+    it only tells Shapely's oracle where to look first, never what it finds."""
+    closest = answer.gjk.closest
+    if closest is None or answer.parts is not None:
+        return None
+    (ax, ay), (bx, by) = closest
+    return (bx - ax, by - ay)
 
 
 def _compare(
