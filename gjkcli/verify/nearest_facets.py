@@ -2,7 +2,7 @@
 their segments.
 
 For two polygons that do not meet, GEOS's ``DistanceOp`` (the same code from GEOS
-3.10 to 3.14) tries each segment of A's ring against each segment of B's, in
+3.10 to 3.15) tries each segment of A's ring against each segment of B's, in
 ring order, and keeps the first pair whose computed distance is *strictly* less
 than the least so far. It skips a segment of A, or a pair, whose bounding boxes
 are farther apart (squared) than that least distance (squared), and it stops at
