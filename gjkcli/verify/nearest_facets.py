@@ -30,7 +30,8 @@ are far apart.
    those two segments (``closestPoints``, again) is the answer.
 
 A pair with another kind of geometry (a point, a line, holes, several parts),
-one that meets, one whose rings are short (GEOS's loop costs less than the
+one that meets, one with coordinates or segment sides so small that GEOS's squares
+underflow (:func:`_in_range`), one whose rings are short (GEOS's loop costs less than the
 steps above), or one where the direction ``n`` prunes too little goes to
 ``shapely.shortest_line`` as it is. The tests compare the two on many pairs
 (tests/verify/test_nearest_facets.py).
@@ -59,6 +60,10 @@ _SLACK = 1e-12
 along ``n``, and GEOS's computed segment distances, can be from the exact ones: a
 few units in the last place of the coordinates, given a factor of thousands."""
 
+_RANGE = 2.0**-200
+"""The least largest coordinate, and the least side of a segment relative to it, the steps
+here are taken for (:func:`_in_range`); pairs of other shapes go to GEOS's own loop."""
+
 _RELATIVE = 1e-9
 """The relative margin kept above the least distance: far more than the rounding of
 a distance or of the squared distances GEOS's box tests compare."""
@@ -85,7 +90,10 @@ def shortest_lines(
     lines = np.empty(len(geometries_a), dtype=object)
     chosen = np.flatnonzero(_chosen(geometries_a, geometries_b, np.asarray(meets, dtype=bool)))
     rings_a, rings_b = _rings(geometries_a[chosen]), _rings(geometries_b[chosen])
-    found = _kept_pairs(rings_a, rings_b, np.asarray(directions, dtype=float)[chosen], limit)
+    try:
+        found = _kept_pairs(rings_a, rings_b, np.asarray(directions, dtype=float)[chosen], limit)
+    except FloatingPointError:  # not expected in range (see _in_range): GEOS decides
+        found = [None] * len(chosen)
     done = [k for k, pair in enumerate(found) if pair is not None]
     if done:
         segments = [(rings_a[k], found[k][0], rings_b[k], found[k][1]) for k in done]  # type: ignore[index]
@@ -164,19 +172,39 @@ def _heights(
 ) -> tuple[Any, Any, float] | None:
     """Along ``direction``: each segment of A's greatest height, each segment of B's
     least, and the largest coordinate; ``None`` for a direction that is not finite and
-    non-zero, or coordinates reaching ``limit``.
+    non-zero, or rings outside the range where the steps hold (:func:`_in_range`).
 
     Any direction gives bounds that hold; one near that of the closest points leaves
     few candidates (the segments near them), and a poor one many."""
     length = math.hypot(float(direction[0]), float(direction[1]))
     scale = max(float(np.abs(ring_a).max()), float(np.abs(ring_b).max()))
-    if not (length > 0.0 and math.isfinite(length) and scale < limit):
+    if not (length > 0.0 and math.isfinite(length) and _in_range(ring_a, ring_b, scale, limit)):
         return None
     n = direction / length
     heights_a, heights_b = ring_a @ n, ring_b @ n
     top_a = np.maximum(heights_a[:-1], heights_a[1:])
     bottom_b = np.minimum(heights_b[:-1], heights_b[1:])
     return top_a, bottom_b, scale
+
+
+def _in_range(ring_a: Any, ring_b: Any, scale: float, limit: float) -> bool:
+    """Whether GEOS computes every segment distance of these rings without underflow or
+    a floating-point error: the largest coordinate from :data:`_RANGE` up to ``limit``,
+    and each side of a segment (along ``x`` and ``y``) 0 or at least ``_RANGE`` times it.
+
+    Then GEOS's squared lengths and the products of its cross products are normal
+    floats, and its ratios of them stay below ``2 ** 460``: no computed distance of
+    two points apart is 0, the rounding of every distance is relative to ``scale``
+    as :data:`_SLACK` says, and the pairs GEOS tries that the replay does not (and
+    the reverse) can raise no floating-point error. Beyond the range GEOS's own loop
+    runs, errors included, as it always did."""
+    if not _RANGE <= scale < limit:
+        return False
+    for ring in (ring_a, ring_b):
+        sides = np.abs(np.diff(ring, axis=0))
+        if ((sides > 0.0) & (sides < _RANGE * scale)).any():
+            return False
+    return True
 
 
 def _distances(
