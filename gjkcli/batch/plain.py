@@ -9,6 +9,16 @@ chunk's plain lines are read at once: one :func:`json.loads` per line, the
 structure checked with plain comparisons, and every polygon's ring checked
 for convexity over the whole chunk at once with NumPy.
 
+**Scanned lines.** The commonest line of all, two polygons and perhaps a name
+(``{"a": {"type": "polygon", "points": [...]}, "b": {...}, "name": "..."}``,
+keys in any order, no escape in a string), is read by the compiled engine's
+scanner (``gjkcli/_scan.c``), the whole chunk in one call, without
+:func:`json.loads` and the structure checks: it gives the name and both rings'
+points exactly as they are read here from the parsed line (the same floats, by
+CPython's own conversion), or ``None`` for anything else, which is then read
+here as before. Its rings are checked with the others. With the pure-Python
+engine there is no scanner, and every line is read here.
+
 **The same pair, or none.** A line read here becomes exactly the
 :class:`~gjkcli.pair.Pair` the general loaders build: the same shape
 builders (:mod:`gjkcli.shapes.primitives`, :class:`~gjkcli.shapes.Polytope`
@@ -46,6 +56,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from gjkcli.engine import compiled
 from gjkcli.io.discover import Item
 from gjkcli.io.errors import InputError
 from gjkcli.io.expectation import CARRIED_KEYS, carried_fields, expect_from_node
@@ -71,6 +82,9 @@ LONGEST_RING = 64
 check here pads every ring of a chunk to the longest, and a few long rings are cheap
 there compared with their own check."""
 
+_FEWEST = 3
+"""The fewest points a polygon's ring is written with here (a closing point included)."""
+
 _PAIR_KEYS = frozenset(("a", "b", "name", "expect", *CARRIED_KEYS))
 
 
@@ -93,8 +107,14 @@ def read_plain(chunk: Sequence[Item], default_names: Sequence[str]) -> list[Pair
     pairs: list[Pair | None] = [None] * len(chunk)
     rings: list[list[Vec]] = []
     pending: list[tuple[int, _Parts, _Shape, _Shape]] = []
-    for index, item in enumerate(chunk):
+    for index, (item, scanned) in enumerate(zip(chunk, _scan(chunk), strict=True)):
         if item.text is None or item.error is not None:
+            continue
+        if scanned is not None:
+            name, points_a, points_b = scanned
+            parts = _Parts(default_names[index] if name is None else name, _POLYGON, _POLYGON)
+            rings += (points_a, points_b)
+            pending.append((index, parts, (_POLYGON, len(rings) - 2), (_POLYGON, len(rings) - 1)))
             continue
         try:
             parts = _pair_parts(item.text, default_names[index], f"{item.file}:{item.line}")
@@ -115,13 +135,35 @@ def read_plain(chunk: Sequence[Item], default_names: Sequence[str]) -> list[Pair
 _Shape = tuple[dict[str, Any], int | None]
 """A shape's JSON object, and the number of its ring among the chunk's (polygons only)."""
 
+_POLYGON: dict[str, Any] = {"type": "polygon"}
+"""What :func:`_shape` reads of a scanned polygon's object: its type (its points are
+among the chunk's rings)."""
+
+
+_Scanned = tuple[str | None, list[Vec], list[Vec]]
+"""A line of plain polygons as the scanner reads it: its name (``None`` if it has none),
+and the points of A's ring and of B's, just as :func:`~gjkcli.io.node.plain_points` reads
+them from the parsed line."""
+
+
+def _scan(chunk: Sequence[Item]) -> list[_Scanned | None]:
+    """Each item's pair of plain polygons as the compiled scanner reads it (the engine's
+    ``scan_plain``, ``gjkcli/_scan.c``), ``None`` where it does not, and everywhere when
+    the pure-Python engine is active."""
+    core = compiled()
+    if core is None:
+        return [None] * len(chunk)
+    texts = [item.text if item.error is None else None for item in chunk]
+    scanned: list[_Scanned | None] = core.scan_plain(texts, _FEWEST, LONGEST_RING + 1)
+    return scanned
+
 
 def _ring_of(shape: dict[str, Any], rings: list[list[Vec]]) -> _Shape:
     """The shape, with its ring added to ``rings`` if it is a plainly written polygon."""
     if shape["type"] != "polygon":
         return shape, None
     _keys(shape, ("points",))
-    rings.append(_points(shape["points"], 3, LONGEST_RING + 1))
+    rings.append(_points(shape["points"], _FEWEST, LONGEST_RING + 1))
     return shape, len(rings) - 1
 
 
@@ -131,8 +173,8 @@ class _Parts(NamedTuple):
     name: str
     a: dict[str, Any]
     b: dict[str, Any]
-    expect: Expect | None
-    carried: tuple[tuple[str, Any], ...]
+    expect: Expect | None = None
+    carried: tuple[tuple[str, Any], ...] = ()
 
 
 def _pair_parts(text: str, default_name: str, where: str) -> _Parts:

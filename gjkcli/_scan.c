@@ -1,0 +1,388 @@
+/* The scanner of gjkcli.batch.plain: the commonest line of a JSON Lines batch, two plain
+   polygons, read without json.loads.
+
+   Included by _engine.c. scan_plain takes a chunk's texts and gives, for each text of
+   exactly the form
+
+       {"a": SHAPE, "b": SHAPE}, and optionally "name": STRING, keys in any order,
+       SHAPE = {"type": "polygon", "points": [[X, Y], ...]}, keys in any order,
+
+   with JSON whitespace wherever JSON allows it, the tuple (name or None, points of a,
+   points of b), the points as lists of (x, y) float tuples: what json.loads and
+   gjkcli.io.node.plain_points give for the line. Every other text gives None, and
+   plain.py reads that line its own way: another or a repeated key, an escape or a
+   control character in a string, a number JSON does not allow (NaN, +1, .5, 1., 01),
+   a value not finite as a float, too few or too many points, anything after the
+   closing brace but whitespace, text that is not JSON at all.
+
+   The scanner only finds where each token begins and ends, by the JSON grammar. A
+   number's value is CPython's own PyOS_string_to_double of its text: the correctly
+   rounded conversion that float() and json use. An integer literal is read by json as
+   an int, which plain_points converts with float(), the same correctly rounded value
+   except for its sign: -0 is +0.0 there, so it is here too. A line is scanned into plain
+   C values first; the Python objects are made only for a line that is taken. Nothing is
+   read past a text's end (the conversion stops at the NUL that ends every text's UTF-8,
+   at the latest), and nothing is raised but MemoryError. */
+
+#define SCAN_MOST_POINTS 4096 /* the largest ring scan_plain may be asked to allow */
+
+typedef struct {
+    const char *at;  /* the next character to read */
+    const char *end; /* just past the text's last character */
+} Cursor;
+
+typedef struct {
+    double *xy;      /* the points' coordinates, x and y in turn */
+    Py_ssize_t size; /* the number of points */
+} Ring;
+
+typedef struct {
+    Ring rings[2];    /* a's and b's */
+    const char *name; /* the name's characters (UTF-8), or NULL when the line has none */
+    Py_ssize_t name_size;
+} Line;
+
+enum { SCAN_ERROR = -1, SCAN_NOT_PLAIN = 0, SCAN_TAKEN = 1 };
+
+static void scan_space(Cursor *c)
+{
+    while (c->at < c->end && (*c->at == ' ' || *c->at == '\t' || *c->at == '\n' || *c->at == '\r'))
+        c->at++;
+}
+
+/* Whether the next character after any whitespace is `wanted` (then read past it). */
+static int scan_char(Cursor *c, char wanted)
+{
+    scan_space(c);
+    if (c->at < c->end && *c->at == wanted) {
+        c->at++;
+        return 1;
+    }
+    return 0;
+}
+
+/* A string after any whitespace, with neither escape nor control character: its
+   characters between the quotes in *text and *size. 0 for anything else. */
+static int scan_string(Cursor *c, const char **text, Py_ssize_t *size)
+{
+    const char *start;
+    if (!scan_char(c, '"'))
+        return 0;
+    start = c->at;
+    while (c->at < c->end && *c->at != '"') {
+        if (*c->at == '\\' || (unsigned char)*c->at < 0x20)
+            return 0;
+        c->at++;
+    }
+    if (c->at == c->end)
+        return 0;
+    *text = start;
+    *size = c->at - start;
+    c->at++;
+    return 1;
+}
+
+/* Whether a string's characters are `word`. */
+static int scan_is(const char *text, Py_ssize_t size, const char *word)
+{
+    return (size_t)size == strlen(word) && memcmp(text, word, (size_t)size) == 0;
+}
+
+/* The key of an object's member, and the colon after it: which of `keys` it is (its
+   index), or -1 for another key or anything else. */
+static int scan_key(Cursor *c, const char *const *keys, int count)
+{
+    const char *text;
+    Py_ssize_t size;
+    int k;
+    if (!scan_string(c, &text, &size))
+        return -1;
+    for (k = 0; k < count; k++)
+        if (scan_is(text, size, keys[k]))
+            return scan_char(c, ':') ? k : -1;
+    return -1;
+}
+
+static int scan_digits(Cursor *c)
+{
+    const char *start = c->at;
+    while (c->at < c->end && *c->at >= '0' && *c->at <= '9')
+        c->at++;
+    return c->at > start;
+}
+
+/* A JSON number after any whitespace, -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?,
+   finite as a float: its value in *value, as json.loads and float() give it. */
+static int scan_number(Cursor *c, double *value)
+{
+    const char *start;
+    char *stop;
+    int integer = 1;
+    scan_space(c);
+    start = c->at;
+    if (c->at < c->end && *c->at == '-')
+        c->at++;
+    if (c->at < c->end && *c->at == '0')
+        c->at++;
+    else if (c->at == c->end || *c->at < '1' || *c->at > '9' || !scan_digits(c))
+        return SCAN_NOT_PLAIN;
+    if (c->at < c->end && *c->at == '.') {
+        c->at++;
+        if (!scan_digits(c))
+            return SCAN_NOT_PLAIN;
+        integer = 0;
+    }
+    if (c->at < c->end && (*c->at == 'e' || *c->at == 'E')) {
+        c->at++;
+        if (c->at < c->end && (*c->at == '+' || *c->at == '-'))
+            c->at++;
+        if (!scan_digits(c))
+            return SCAN_NOT_PLAIN;
+        integer = 0;
+    }
+    /* The text ends with a NUL (PyUnicode_AsUTF8AndSize), so the conversion stops by the
+       end; it must stop exactly where the grammar does ("01" is 0, then "1": not JSON). */
+    *value = PyOS_string_to_double(start, &stop, NULL);
+    if (*value == -1.0 && PyErr_Occurred()) {
+        if (PyErr_ExceptionMatches(PyExc_MemoryError))
+            return SCAN_ERROR;
+        PyErr_Clear();
+        return SCAN_NOT_PLAIN;
+    }
+    if (stop != c->at || !isfinite(*value))
+        return SCAN_NOT_PLAIN;
+    if (integer && *value == 0.0)
+        *value = 0.0; /* float(int("-0")) is +0.0 */
+    return SCAN_TAKEN;
+}
+
+/* A point: [X, Y]. */
+static int scan_point(Cursor *c, double *xy)
+{
+    int status;
+    if (!scan_char(c, '['))
+        return SCAN_NOT_PLAIN;
+    status = scan_number(c, &xy[0]);
+    if (status != SCAN_TAKEN)
+        return status;
+    if (!scan_char(c, ','))
+        return SCAN_NOT_PLAIN;
+    status = scan_number(c, &xy[1]);
+    if (status != SCAN_TAKEN)
+        return status;
+    return scan_char(c, ']') ? SCAN_TAKEN : SCAN_NOT_PLAIN;
+}
+
+/* A ring's points: [POINT, ...], `least` to `most` of them (ring->xy holds `most`). */
+static int scan_ring(Cursor *c, Py_ssize_t least, Py_ssize_t most, Ring *ring)
+{
+    int status;
+    ring->size = 0;
+    if (!scan_char(c, '['))
+        return SCAN_NOT_PLAIN;
+    if (scan_char(c, ']'))
+        return least == 0 ? SCAN_TAKEN : SCAN_NOT_PLAIN;
+    do {
+        if (ring->size == most)
+            return SCAN_NOT_PLAIN;
+        status = scan_point(c, ring->xy + 2 * ring->size);
+        if (status != SCAN_TAKEN)
+            return status;
+        ring->size++;
+    } while (scan_char(c, ','));
+    if (!scan_char(c, ']') || ring->size < least)
+        return SCAN_NOT_PLAIN;
+    return SCAN_TAKEN;
+}
+
+/* A shape: {"type": "polygon", "points": RING}, keys in either order. */
+static int scan_shape(Cursor *c, Py_ssize_t least, Py_ssize_t most, Ring *ring)
+{
+    static const char *const keys[] = {"type", "points"};
+    const char *text;
+    Py_ssize_t size;
+    int seen = 0, key, status;
+    if (!scan_char(c, '{'))
+        return SCAN_NOT_PLAIN;
+    do {
+        key = scan_key(c, keys, 2);
+        if (key < 0 || seen & (1 << key))
+            return SCAN_NOT_PLAIN;
+        seen |= 1 << key;
+        if (key == 0) {
+            if (!scan_string(c, &text, &size) || !scan_is(text, size, "polygon"))
+                return SCAN_NOT_PLAIN;
+        }
+        else {
+            status = scan_ring(c, least, most, ring);
+            if (status != SCAN_TAKEN)
+                return status;
+        }
+    } while (scan_char(c, ','));
+    return scan_char(c, '}') && seen == 3 ? SCAN_TAKEN : SCAN_NOT_PLAIN;
+}
+
+/* A whole line: {"a": SHAPE, "b": SHAPE} and perhaps "name": STRING, keys in any order,
+   then nothing but whitespace. */
+static int scan_line(Cursor *c, Py_ssize_t least, Py_ssize_t most, Line *line)
+{
+    static const char *const keys[] = {"a", "b", "name"};
+    int seen = 0, key, status;
+    line->name = NULL;
+    if (!scan_char(c, '{'))
+        return SCAN_NOT_PLAIN;
+    do {
+        key = scan_key(c, keys, 3);
+        if (key < 0 || seen & (1 << key))
+            return SCAN_NOT_PLAIN;
+        seen |= 1 << key;
+        if (key == 2) {
+            if (!scan_string(c, &line->name, &line->name_size))
+                return SCAN_NOT_PLAIN;
+        }
+        else {
+            status = scan_shape(c, least, most, &line->rings[key]);
+            if (status != SCAN_TAKEN)
+                return status;
+        }
+    } while (scan_char(c, ','));
+    if (!scan_char(c, '}') || (seen & 3) != 3)
+        return SCAN_NOT_PLAIN;
+    scan_space(c);
+    return c->at == c->end ? SCAN_TAKEN : SCAN_NOT_PLAIN;
+}
+
+/* A new tuple of the objects given, whose references it takes (NULL ones: it fails,
+   and releases the others). */
+static PyObject *scan_tuple(PyObject **items, Py_ssize_t size)
+{
+    PyObject *tuple = NULL;
+    Py_ssize_t i;
+    for (i = 0; i < size && items[i] != NULL; i++)
+        ;
+    if (i == size)
+        tuple = PyTuple_New(size);
+    for (i = 0; i < size; i++) {
+        if (tuple == NULL)
+            Py_XDECREF(items[i]);
+        else
+            PyTuple_SET_ITEM(tuple, i, items[i]);
+    }
+    return tuple;
+}
+
+/* A ring's points as a list of (x, y) float tuples. */
+static PyObject *scan_points_list(const Ring *ring)
+{
+    PyObject *points = PyList_New(ring->size), *xy[2];
+    Py_ssize_t i;
+    for (i = 0; points != NULL && i < ring->size; i++) {
+        xy[0] = PyFloat_FromDouble(ring->xy[2 * i]);
+        xy[1] = PyFloat_FromDouble(ring->xy[2 * i + 1]);
+        xy[0] = scan_tuple(xy, 2);
+        if (xy[0] == NULL)
+            Py_CLEAR(points);
+        else
+            PyList_SET_ITEM(points, i, xy[0]);
+    }
+    return points;
+}
+
+/* Whether a name begins with a colon after any whitespace (str.isspace): plain.py counts
+   the ends of keys as a quote, whitespace and a colon, so the quote that opens such a
+   name counts as a key more than the line has, and plain.py leaves the line to the
+   general loaders. So does the scanner. */
+static int scan_name_counts_as_key(PyObject *name)
+{
+    Py_ssize_t i, size = PyUnicode_GET_LENGTH(name);
+    Py_UCS4 character;
+    for (i = 0; i < size; i++) {
+        character = PyUnicode_READ_CHAR(name, i);
+        if (!Py_UNICODE_ISSPACE(character))
+            return character == ':';
+    }
+    return 0;
+}
+
+/* What a scanned line gives: (name or None, points of a, points of b), or None when its
+   name is one plain.py does not take. */
+static PyObject *scan_result(const Line *line)
+{
+    PyObject *parts[3];
+    if (line->name == NULL)
+        parts[0] = Py_NewRef(Py_None);
+    else {
+        parts[0] = PyUnicode_DecodeUTF8(line->name, line->name_size, NULL);
+        if (parts[0] == NULL)
+            return NULL;
+        if (scan_name_counts_as_key(parts[0])) {
+            Py_DECREF(parts[0]);
+            Py_RETURN_NONE;
+        }
+    }
+    parts[1] = scan_points_list(&line->rings[0]);
+    parts[2] = scan_points_list(&line->rings[1]);
+    return scan_tuple(parts, 3);
+}
+
+/* One text of the chunk: its result, None when it is not of the form, NULL on an error. */
+static PyObject *scan_text(PyObject *text, Py_ssize_t least, Py_ssize_t most, Line *line)
+{
+    const char *utf8;
+    Py_ssize_t size;
+    Cursor cursor;
+    int status;
+    if (!PyUnicode_Check(text))
+        Py_RETURN_NONE;
+    utf8 = PyUnicode_AsUTF8AndSize(text, &size);
+    if (utf8 == NULL) { /* a lone surrogate: json.loads reads it, plain.py is asked */
+        if (PyErr_ExceptionMatches(PyExc_MemoryError))
+            return NULL;
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    cursor.at = utf8;
+    cursor.end = utf8 + size;
+    status = scan_line(&cursor, least, most, line);
+    if (status == SCAN_ERROR)
+        return NULL;
+    if (status == SCAN_NOT_PLAIN)
+        Py_RETURN_NONE;
+    return scan_result(line);
+}
+
+static PyObject *engine_scan_plain(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *texts, *results, *result;
+    Py_ssize_t least, most, i;
+    Line line;
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "scan_plain(texts, least, most) takes 3 arguments");
+        return NULL;
+    }
+    least = PyLong_AsSsize_t(args[1]);
+    most = least == -1 && PyErr_Occurred() ? -1 : PyLong_AsSsize_t(args[2]);
+    if (most == -1 && PyErr_Occurred())
+        return NULL;
+    if (least < 0 || most < least || most > SCAN_MOST_POINTS) {
+        PyErr_SetString(PyExc_ValueError, "scan_plain: 0 <= least <= most <= 4096");
+        return NULL;
+    }
+    texts = PySequence_Tuple(args[0]); /* held, and unchanged, while it is read */
+    if (texts == NULL)
+        return NULL;
+    line.rings[0].xy = PyMem_Malloc(4 * (size_t)(most > 0 ? most : 1) * sizeof(double));
+    line.rings[1].xy = line.rings[0].xy == NULL ? NULL : line.rings[0].xy + 2 * most;
+    results = line.rings[0].xy == NULL ? PyErr_NoMemory() : PyList_New(PyTuple_GET_SIZE(texts));
+    for (i = 0; results != NULL && i < PyTuple_GET_SIZE(texts); i++) {
+        result = scan_text(PyTuple_GET_ITEM(texts, i), least, most, &line);
+        if (result == NULL)
+            Py_CLEAR(results);
+        else
+            PyList_SET_ITEM(results, i, result);
+    }
+    PyMem_Free(line.rings[0].xy);
+    Py_DECREF(texts);
+    return results;
+}
