@@ -2384,6 +2384,8 @@ static PyObject *engine_configure(PyObject *self, PyObject *mapping)
     Py_RETURN_NONE;
 }
 
+#include "_exact.c"
+
 static PyMethodDef engine_methods[] = {
     {"configure", (PyCFunction)engine_configure, METH_O,
      "configure(mapping): the shape and result classes, the exact steps and the tolerances."},
@@ -2397,6 +2399,8 @@ static PyMethodDef engine_methods[] = {
      "hypot(x, y): CPython's math.hypot algorithm, as the core computes it."},
     {"many", (PyCFunction)engine_many, METH_VARARGS,
      "many(query, a, b, index_a, index_b, start, stop, value, flag, points, iterations, status)."},
+    {"exact_filter", (PyCFunction)engine_exact_filter, METH_VARARGS,
+     "exact_filter(x, y, count, usable, quantum, codes): the exact arbiter's float filter."},
     {NULL, NULL, 0, NULL},
 };
 
