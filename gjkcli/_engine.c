@@ -2401,6 +2401,8 @@ static PyMethodDef engine_methods[] = {
      "many(query, a, b, index_a, index_b, start, stop, value, flag, points, iterations, status)."},
     {"exact_filter", (PyCFunction)engine_exact_filter, METH_VARARGS,
      "exact_filter(x, y, count, usable, quantum, codes): the exact arbiter's float filter."},
+    {"exact_read", (PyCFunction)engine_exact_read, METH_O,
+     "exact_read(pairs): the float vertices of pairs of polytopes, end to end, or None."},
     {NULL, NULL, 0, NULL},
 };
 

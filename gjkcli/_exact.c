@@ -436,3 +436,76 @@ done:
     PyMem_Free(found);
     return out;
 }
+
+/* Appends the coordinates of one shape's vertices to flat (a bytearray of doubles, x and y
+   in turn); 0 when they are not all pairs of floats (the caller then reads them in Python),
+   -1 on an error. */
+static int ex_read_shape(PyObject *shape, PyObject *flat, int64_t *count)
+{
+    PyObject *vertices = PyObject_GetAttr(shape, s_vertices), *vertex;
+    Py_ssize_t n, v, at;
+    double *out;
+    int result = 0;
+    if (vertices == NULL) return -1;
+    if (!PyTuple_Check(vertices)) goto done;
+    n = PyTuple_GET_SIZE(vertices);
+    at = PyByteArray_GET_SIZE(flat);
+    if (n > (PY_SSIZE_T_MAX - at) / 16) goto done;
+    if (PyByteArray_Resize(flat, at + 16 * n) < 0) {
+        result = -1;
+        goto done;
+    }
+    out = (double *)(PyByteArray_AS_STRING(flat) + at);
+    for (v = 0; v < n; v++) {
+        vertex = PyTuple_GET_ITEM(vertices, v);
+        if (!PyTuple_Check(vertex) || PyTuple_GET_SIZE(vertex) != 2 ||
+            !PyFloat_Check(PyTuple_GET_ITEM(vertex, 0)) || !PyFloat_Check(PyTuple_GET_ITEM(vertex, 1)))
+            goto done;
+        out[2 * v] = PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(vertex, 0));
+        out[2 * v + 1] = PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(vertex, 1));
+    }
+    *count = (int64_t)n;
+    result = 1;
+done:
+    Py_DECREF(vertices);
+    return result;
+}
+
+/* exact_read(pairs) -> (coordinates, counts) | None: the vertices of the shapes of a
+   list of pairs laid end to end, as filter_rows.Columns.load reads them, when every
+   coordinate is a float (taken exactly); None otherwise. */
+static PyObject *engine_exact_read(PyObject *self, PyObject *pairs)
+{
+    PyObject *flat = NULL, *counts = NULL, *pair;
+    Py_ssize_t k, total;
+    int side, found;
+    int64_t *count;
+    (void)self;
+    if (!PyList_Check(pairs)) {
+        PyErr_SetString(PyExc_TypeError, "exact_read: expected a list of pairs");
+        return NULL;
+    }
+    total = PyList_GET_SIZE(pairs);
+    flat = PyByteArray_FromStringAndSize(NULL, 0);
+    counts = PyByteArray_FromStringAndSize(NULL, 16 * total);
+    if (flat == NULL || counts == NULL) goto fail;
+    count = (int64_t *)PyByteArray_AS_STRING(counts);
+    for (k = 0; k < total; k++) {
+        pair = PyList_GET_ITEM(pairs, k);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) goto not_floats;
+        for (side = 0; side < 2; side++) {
+            found = ex_read_shape(PyTuple_GET_ITEM(pair, side), flat, &count[2 * k + side]);
+            if (found < 0) goto fail;
+            if (found == 0) goto not_floats;
+        }
+    }
+    return Py_BuildValue("(NN)", flat, counts);
+not_floats:
+    Py_DECREF(flat);
+    Py_DECREF(counts);
+    Py_RETURN_NONE;
+fail:
+    Py_XDECREF(flat);
+    Py_XDECREF(counts);
+    return NULL;
+}

@@ -179,10 +179,11 @@ def exact_answers(pairs: Sequence[tuple[Shape, Shape]]) -> list[ExactAnswer | No
 def _filtered(pairs: list[tuple[Polytope, Polytope]]) -> list[ExactAnswer | None]:
     """The answers the filter proves (``None`` for the rest)."""
     answers: list[ExactAnswer | None] = [None] * len(pairs)
-    columns = Columns.load(pairs)
+    core = compiled()
+    columns = Columns.load(pairs, core)
     if columns is None:
         return answers
-    codes, candidates = _decisions(columns, compiled())
+    codes, candidates = _decisions(columns, core)
     distances = _least_exactly(columns, candidates)
     for pair, code in enumerate(codes.tolist()):
         verdict = _VERDICTS[code]

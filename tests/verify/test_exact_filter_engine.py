@@ -56,12 +56,20 @@ def assert_same_decisions(pairs: Pairs) -> None:
         columns = Columns.load(small)
         if columns is None:
             continue
+        assert_same_columns(Columns.load(small, CORE), columns)
         codes, candidates = exact_filter._decisions(columns, CORE)
         expected_codes, expected_candidates = exact_filter._decisions(columns, None)
         assert codes.tolist() == expected_codes.tolist()
         assert sorted(zip(*(column.tolist() for column in candidates), strict=True)) == sorted(
             zip(*(column.tolist() for column in expected_candidates), strict=True)
         )
+
+
+def assert_same_columns(read: Columns | None, expected: Columns) -> None:
+    """The columns the compiled reader gives equal those read in Python."""
+    assert read is not None
+    for name in ("x", "y", "start", "count", "usable", "shift", "quantum"):
+        assert getattr(read, name).tolist() == getattr(expected, name).tolist(), name
 
 
 def assert_answers(pairs: Pairs, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -198,6 +206,19 @@ def test_the_inputs_are_checked() -> None:
         CORE.exact_filter(x, x, count, usable, count, codes)
     with pytest.raises(ValueError, match="format"):
         CORE.exact_filter(x, x, count.astype(np.float64), usable, count, codes)
+
+
+def test_the_reader_leaves_coordinates_other_than_floats_to_python() -> None:
+    assert CORE is not None
+    floats = polygon([(0.0, 0.0), (1.0, 0.5)])
+    pairs = [(floats, polygon([(2, 0), (3, 1)])), (floats, polygon([(2**60 + 1, 0.0)]))]
+    assert CORE.exact_read(pairs) is None and CORE.exact_read(pairs[:0]) is not None
+    columns = Columns.load(pairs, CORE)
+    assert columns is not None
+    assert columns.usable.tolist() == [True, False]
+    assert_same_columns(columns, Columns.load(pairs))  # type: ignore[arg-type]
+    with_nan = [(floats, polygon([(math.nan, 0.0), (math.inf, 1.0)]))]
+    assert_same_columns(Columns.load(with_nan, CORE), Columns.load(with_nan))  # type: ignore[arg-type]
 
 
 @pytest.mark.slow
