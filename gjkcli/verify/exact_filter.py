@@ -66,7 +66,7 @@ those of the squared distance to its line, which is never more
 (:func:`~gjkcli.verify.float_filter.line_distance_bounds`), with no bound above
 unless the vertex is proven to project strictly inside it. Every candidate
 whose bound below is at most the pair's least bound above is computed
-exactly (:func:`~gjkcli.verify.exact.segment_squared`), and the least of
+exactly (:func:`~gjkcli.verify.exact.segment_squared_ratio`), and the least of
 those is the answer: the true minimum is among them.
 
 **Compiled.** When the compiled engine is active, each pair's verdict and
@@ -97,7 +97,7 @@ from gjkcli.algorithms.verdict import Verdict
 from gjkcli.engine import compiled
 from gjkcli.shapes.compound import Shape
 from gjkcli.shapes.polytope import Polytope
-from gjkcli.verify.exact import ExactAnswer, exact_answer, segment_squared
+from gjkcli.verify.exact import ExactAnswer, exact_answer, segment_squared_ratio
 from gjkcli.verify.filter_rows import Bools, Columns, Ints, Rows
 from gjkcli.verify.float_filter import (
     NEGATIVE,
@@ -330,8 +330,8 @@ def _least_exactly(columns: Columns, candidates: Candidates) -> dict[int, Fracti
     ``q[k]`` (places in ``columns``; a vertex when ``p[k] == q[k]``).
 
     The pair's scaled coordinates are integers in units of its quantum, so the
-    distances are computed on Python integers
-    (:func:`~gjkcli.verify.exact.segment_squared`) and compared as they are;
+    distances are computed on Python integers, as ratios
+    (:func:`~gjkcli.verify.exact.segment_squared_ratio`), and compared as they are;
     the least is scaled back to the input's units, ``2^(quantum - shift)``.
     """
     pair, point, p, q = candidates
@@ -344,20 +344,21 @@ def _least_exactly(columns: Columns, candidates: Candidates) -> dict[int, Fracti
         ]
 
     (point_x, point_y), (p_x, p_y), (q_x, q_y) = integers(point), integers(p), integers(q)
-    least: dict[int, Fraction] = {}
+    least: dict[int, tuple[int, int]] = {}
     exponents: dict[int, int] = {}
     for k, (at, exponent) in enumerate(
         zip(pair.tolist(), (2 * (quantum - columns.shift[pair])).tolist(), strict=True)
     ):
-        value = segment_squared(
+        numerator, denominator = segment_squared_ratio(
             (p_x[k] - point_x[k], p_y[k] - point_y[k]), (q_x[k] - point_x[k], q_y[k] - point_y[k])
         )
-        if at not in least or value < least[at]:
-            least[at] = value
+        known = least.get(at)
+        if known is None or numerator * known[1] < known[0] * denominator:
+            least[at] = numerator, denominator
             exponents[at] = exponent
     answers: dict[int, Fraction] = {}
-    for at, value in least.items():
-        exponent, numerator, denominator = exponents[at], value.numerator, value.denominator
+    for at, (numerator, denominator) in least.items():
+        exponent = exponents[at]
         if exponent >= 0:
             answers[at] = Fraction(numerator << exponent, denominator)
         else:
