@@ -323,7 +323,7 @@ static int ex_buffer(PyObject *obj, Py_buffer *view, const char *formats, Py_ssi
     return 0;
 }
 
-/* Reads shape k of the columns into s (its start is counted by the caller). */
+/* The shape of n vertices from place `start` of the columns, its quantum 2^quantum. */
 static void ex_shape(ExShape *s, const double *x, const double *y, int64_t start, int64_t n,
                      int64_t quantum)
 {
@@ -334,7 +334,8 @@ static void ex_shape(ExShape *s, const double *x, const double *y, int64_t start
     s->quantum_squared = ldexp(1.0, (int)(2 * quantum));
 }
 
-/* Decides pair k (its shapes read); appends its candidates to out when separated. */
+/* The verdict code of pair number `pair`, shapes a and b; when they are separated, its
+   candidates are appended to out as (pair, point, p, q), four int64 each (-1: an error). */
 static int ex_pair(ExShape *a, ExShape *b, int64_t pair, double smallest, ExCandidate *found,
                    PyObject *out)
 {
@@ -359,7 +360,12 @@ static int ex_pair(ExShape *a, ExShape *b, int64_t pair, double smallest, ExCand
     return verdict;
 }
 
-/* exact_filter(x, y, count, usable, quantum, codes) -> bytearray. */
+/* exact_filter(x, y, count, usable, quantum, codes) -> bytearray: the columns of
+   filter_rows.Columns (x, y contiguous; count and quantum two a pair), and codes, one
+   a pair, which receives each pair's verdict code (exact_filter._VERDICTS: 0 undecided,
+   1 separated, 2 touching, 3 overlapping; 0 for pairs not usable or with a shape of more
+   than EX_MOST vertices). Returns the candidates of the separated pairs, four int64 each:
+   the pair, the vertex (its place in the columns), and the ends p, q of the segment. */
 static PyObject *engine_exact_filter(PyObject *self, PyObject *args)
 {
     PyObject *objects[6], *out = NULL;
@@ -370,7 +376,7 @@ static PyObject *engine_exact_filter(PyObject *self, PyObject *args)
     unsigned char *codes;
     int64_t start = 0, total = 0;
     int i, verdict;
-    ExShape *shapes = NULL;
+    ExShape shapes[2];
     ExCandidate *found = NULL;
     double smallest = ldexp(1.0, EX_SMALLEST_EXPONENT);
     (void)self;
@@ -403,13 +409,11 @@ static PyObject *engine_exact_filter(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "exact_filter: the counts do not match the points");
         goto done;
     }
-    shapes = PyMem_Malloc(2 * sizeof(ExShape));
     found = PyMem_Malloc(EX_MOST_CANDIDATES * sizeof(ExCandidate));
     out = PyByteArray_FromStringAndSize(NULL, 0);
-    if (shapes == NULL || found == NULL || out == NULL) {
-        if (out == NULL && !PyErr_Occurred()) PyErr_NoMemory();
-        if (shapes == NULL || found == NULL) PyErr_NoMemory();
+    if (found == NULL || out == NULL) {
         Py_CLEAR(out);
+        PyErr_NoMemory();
         goto done;
     }
     for (k = 0; k < pairs; k++) {
@@ -432,7 +436,6 @@ done:
     for (i = 0; i < 6; i++) {
         if (views[i].obj != NULL) PyBuffer_Release(&views[i]);
     }
-    PyMem_Free(shapes);
     PyMem_Free(found);
     return out;
 }
