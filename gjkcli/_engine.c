@@ -2385,6 +2385,7 @@ static PyObject *engine_configure(PyObject *self, PyObject *mapping)
 }
 
 #include "_scan.c"
+#include "_exact.c"
 
 static PyMethodDef engine_methods[] = {
     {"configure", (PyCFunction)engine_configure, METH_O,
@@ -2401,6 +2402,10 @@ static PyMethodDef engine_methods[] = {
      "many(query, a, b, index_a, index_b, start, stop, value, flag, points, iterations, status)."},
     {"scan_plain", (PyCFunction)(void (*)(void))engine_scan_plain, METH_FASTCALL,
      "scan_plain(texts, least, most): each text's (name, points a, points b) or None (_scan.c)."},
+    {"exact_filter", (PyCFunction)engine_exact_filter, METH_VARARGS,
+     "exact_filter(x, y, count, usable, quantum, codes): the exact arbiter's float filter."},
+    {"exact_read", (PyCFunction)engine_exact_read, METH_O,
+     "exact_read(pairs): the float vertices of pairs of polytopes, end to end, or None."},
     {NULL, NULL, 0, NULL},
 };
 

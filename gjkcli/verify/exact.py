@@ -32,7 +32,13 @@ from gjkcli.dyadic import common_integers
 from gjkcli.shapes.compound import Shape
 from gjkcli.shapes.polytope import Polytope
 
-__all__ = ["ExactAnswer", "exact_answer", "rational_text", "segment_squared"]
+__all__ = [
+    "ExactAnswer",
+    "exact_answer",
+    "rational_text",
+    "segment_squared",
+    "segment_squared_ratio",
+]
 
 IntPoint = tuple[int, int]
 
@@ -126,27 +132,38 @@ def _cross(p: IntPoint, q: IntPoint) -> int:
 
 def segment_squared(p: IntPoint, q: IntPoint) -> Fraction:
     """Squared distance from the origin to the segment ``p q`` (a point if ``p == q``),
-    exactly.
-
-    Beyond an end it is that end's squared norm; in between, the squared
-    height of the triangle the segment forms with the origin,
-    ``cross(p, q - p)^2 / |q - p|^2``: integers until the one division.
+    exactly: :func:`segment_squared_ratio` as a ``Fraction``.
 
     >>> segment_squared((-1, 2), (3, 2)), segment_squared((1, 1), (3, 1))
     (Fraction(4, 1), Fraction(2, 1))
     >>> segment_squared((0, 5), (0, 5))
     Fraction(25, 1)
     """
+    numerator, denominator = segment_squared_ratio(p, q)
+    return Fraction(numerator) if denominator == 1 else Fraction(numerator, denominator)
+
+
+def segment_squared_ratio(p: IntPoint, q: IntPoint) -> IntPoint:
+    """Squared distance from the origin to the segment ``p q`` (a point if ``p == q``),
+    exactly, as a numerator and a positive denominator (not reduced).
+
+    Beyond an end it is that end's squared norm; in between, the squared
+    height of the triangle the segment forms with the origin,
+    ``cross(p, q - p)^2 / |q - p|^2``: integers throughout.
+
+    >>> segment_squared_ratio((-1, 2), (3, 2)), segment_squared_ratio((1, 1), (3, 1))
+    ((64, 16), (2, 1))
+    """
     (px, py), (qx, qy) = p, q
     ex, ey = qx - px, qy - py
     along = -(px * ex + py * ey)
     length = ex * ex + ey * ey
     if length == 0 or along <= 0:
-        return Fraction(px * px + py * py)
+        return px * px + py * py, 1
     if along >= length:
-        return Fraction(qx * qx + qy * qy)
+        return qx * qx + qy * qy, 1
     height = px * ey - py * ex
-    return Fraction(height * height, length)
+    return height * height, length
 
 
 def _sqrt(value: Fraction) -> float:

@@ -66,8 +66,16 @@ those of the squared distance to its line, which is never more
 (:func:`~gjkcli.verify.float_filter.line_distance_bounds`), with no bound above
 unless the vertex is proven to project strictly inside it. Every candidate
 whose bound below is at most the pair's least bound above is computed
-exactly (:func:`~gjkcli.verify.exact.segment_squared`), and the least of
+exactly (:func:`~gjkcli.verify.exact.segment_squared_ratio`), and the least of
 those is the answer: the true minimum is among them.
+
+**Compiled.** When the compiled engine is active, each pair's verdict and
+distance candidates come from its copy of these rules (``exact_filter`` in
+``gjkcli/_exact.c``): the same bounds, each value computed by the same
+floating-point operations, pair by pair instead of row by row, so it decides the
+same pairs the same way (tests/verify/test_exact_filter_engine.py holds it to
+that). The NumPy code here is the reference, and the path of the pure-Python
+engine. The exact step after it is the same on both paths.
 
 **Whole pairs go to the exact arbiter** when a shape has more than
 :data:`MOST_VERTICES` vertices, or the coordinates are not all floats (taken
@@ -81,13 +89,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
+from types import ModuleType
 
 import numpy as np
 
 from gjkcli.algorithms.verdict import Verdict
+from gjkcli.engine import compiled
 from gjkcli.shapes.compound import Shape
 from gjkcli.shapes.polytope import Polytope
-from gjkcli.verify.exact import ExactAnswer, exact_answer, segment_squared
+from gjkcli.verify.exact import ExactAnswer, exact_answer, segment_squared_ratio
 from gjkcli.verify.filter_rows import Bools, Columns, Ints, Rows
 from gjkcli.verify.float_filter import (
     NEGATIVE,
@@ -120,6 +130,11 @@ next larger size instead."""
 
 _VERDICTS: tuple[Verdict | None, ...] = (None, "separated", "touching", "overlapping")
 """The filter's verdict codes: 0 undecided, then each proven verdict."""
+
+Candidates = tuple[Ints, Ints, Ints, Ints]
+"""Distance candidates, one a column each: the pair, the vertex (its place in the
+:class:`~gjkcli.verify.filter_rows.Columns`), and the ends ``p``, ``q`` of the segment
+it is measured to (the same place twice for a vertex)."""
 
 _MIXED = np.array([bin(code & (POSITIVE | ZERO | NEGATIVE)).count("1") >= 2 for code in range(16)])
 """Whether an OR of sign codes holds two different proven signs."""
@@ -164,19 +179,61 @@ def exact_answers(pairs: Sequence[tuple[Shape, Shape]]) -> list[ExactAnswer | No
 def _filtered(pairs: list[tuple[Polytope, Polytope]]) -> list[ExactAnswer | None]:
     """The answers the filter proves (``None`` for the rest)."""
     answers: list[ExactAnswer | None] = [None] * len(pairs)
-    columns = Columns.load(pairs)
+    core = compiled()
+    columns = Columns.load(pairs, core)
     if columns is None:
         return answers
+    codes, candidates = _decisions(columns, core)
+    distances = _least_exactly(columns, candidates)
+    for pair, code in enumerate(codes.tolist()):
+        verdict = _VERDICTS[code]
+        if verdict is not None:
+            squared = distances[pair] if verdict == "separated" else Fraction(0)
+            answers[pair] = ExactAnswer(verdict, squared)
+    return answers
+
+
+def _decisions(columns: Columns, core: ModuleType | None) -> tuple[Codes, Candidates]:
+    """Each pair's verdict code (an index into :data:`_VERDICTS`), and the distance
+    candidates of the separated pairs: decided by the compiled engine's copy of the
+    filter (``core.exact_filter``, the same decisions pair by pair), or in NumPy
+    when ``core`` is ``None``.
+
+    >>> square = Polytope(((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)))
+    >>> columns = Columns.load([(square, Polytope(((3.0, 0.5),)))])
+    >>> codes, (pair, point, p, q) = _decisions(columns, None)
+    >>> codes.tolist(), pair.tolist(), point.tolist(), p.tolist(), q.tolist()
+    ([1], [0], [4], [1], [2])
+    """
+    codes = np.zeros(len(columns.usable), dtype=np.uint8)
+    if core is not None:
+        found = core.exact_filter(
+            np.ascontiguousarray(columns.x),
+            np.ascontiguousarray(columns.y),
+            columns.count,
+            columns.usable,
+            columns.quantum,
+            codes,
+        )
+        return codes, _joined([np.frombuffer(found, dtype=np.int64).reshape(-1, 4).T])
+    parts: list[Candidates] = []
     for members, size in _groups(columns):
         rows = Rows.build(columns, members, size)
         verdicts = _verdicts(rows)
-        distances = _distances(rows, verdicts == _VERDICTS.index("separated"))
-        for pair, code in zip(rows.pairs.tolist(), verdicts.tolist(), strict=True):
-            verdict = _VERDICTS[code]
-            if verdict is not None:
-                squared = distances[pair] if verdict == "separated" else Fraction(0)
-                answers[pair] = ExactAnswer(verdict, squared)
-    return answers
+        codes[rows.pairs] = verdicts
+        parts.append(_candidates(rows, verdicts == _VERDICTS.index("separated")))
+    return codes, _joined(parts)
+
+
+def _joined(parts: Sequence[Candidates | Ints]) -> Candidates:
+    """The candidates of ``parts`` (each four columns) in one list."""
+    pair, point, p, q = (
+        np.concatenate([part[k] for part in parts]).astype(np.int64, copy=False)
+        if parts
+        else np.zeros(0, dtype=np.int64)
+        for k in range(4)
+    )
+    return pair, point, p, q
 
 
 def _groups(columns: Columns) -> Iterator[tuple[Ints, int]]:
@@ -242,12 +299,12 @@ def _boxes_apart(rows: Rows) -> Bools:
     return apart
 
 
-def _distances(rows: Rows, separated: Bools) -> dict[int, Fraction]:
-    """The exact squared distance of each separated pair, by input index (see the
-    module notes)."""
+def _candidates(rows: Rows, separated: Bools) -> Candidates:
+    """The distance candidates of the ``separated`` pairs that may be the nearest: those
+    whose bound below is at most their pair's least bound above (see the module notes)."""
     chosen = np.flatnonzero(separated)
     if not len(chosen):
-        return {}
+        return _joined([])
     vertex_low, vertex_high, vertex_mask = _vertex_candidates(rows, chosen)
     least = np.full(len(rows.pairs), np.inf)
     least[chosen] = np.where(vertex_mask, vertex_high, np.inf).min(axis=(1, 2))
@@ -258,57 +315,54 @@ def _distances(rows: Rows, separated: Bools) -> dict[int, Fraction]:
     first_row = 2 * chosen[k]
     k, v = np.nonzero(segment_mask & (segment_low <= least[row >> 1, None]))
     pair_of_vertices = rows.chosen_pair[segment[k]]
-    return _least_exactly(
-        rows,
-        (np.concatenate([first_row + 1, row[k] ^ 1]), np.concatenate([j, v])),
-        np.concatenate([first_row, row[k]]),
-        np.concatenate([i, rows.first[pair_of_vertices]]),
-        np.concatenate([i, rows.second[pair_of_vertices]]),
+    at_row = np.concatenate([first_row, row[k]])
+    return (
+        rows.pairs[at_row >> 1],
+        rows.index[np.concatenate([first_row + 1, row[k] ^ 1]), np.concatenate([j, v])],
+        rows.index[at_row, np.concatenate([i, rows.first[pair_of_vertices]])],
+        rows.index[at_row, np.concatenate([i, rows.second[pair_of_vertices]])],
     )
 
 
-def _least_exactly(
-    rows: Rows, point: tuple[Ints, Ints], row: Ints, p: Ints, q: Ints
-) -> dict[int, Fraction]:
-    """The least exact squared distance from the vertex ``point`` (row, column) to the
-    segment from column ``p`` to column ``q`` of ``row``, for each pair, by input index.
+def _least_exactly(columns: Columns, candidates: Candidates) -> dict[int, Fraction]:
+    """The least exact squared distance of each pair's candidates, by pair: candidate
+    ``k`` is pair ``pair[k]``'s vertex ``point[k]`` against the segment from ``p[k]`` to
+    ``q[k]`` (places in ``columns``; a vertex when ``p[k] == q[k]``).
 
     The pair's scaled coordinates are integers in units of its quantum, so the
-    distances are computed on Python integers
-    (:func:`~gjkcli.verify.exact.segment_squared`) and compared as they are;
+    distances are computed on Python integers, as ratios
+    (:func:`~gjkcli.verify.exact.segment_squared_ratio`), and compared as they are;
     the least is scaled back to the input's units, ``2^(quantum - shift)``.
     """
-    pair = row >> 1
-    quantum = rows.columns.pair_quantum(rows.pairs)
-    unit = -quantum[pair]
+    pair, point, p, q = candidates
+    quantum = columns.pair_quantum(pair)
 
-    def integers(at_row: Ints, column: Ints) -> list[list[int]]:
+    def integers(at: Ints) -> list[list[int]]:
         return [
-            [int(value) for value in np.ldexp(values[at_row, column], unit).tolist()]
-            for values in (rows.x, rows.y)
+            [int(value) for value in np.ldexp(values[at], -quantum).tolist()]
+            for values in (columns.x, columns.y)
         ]
 
-    (point_x, point_y), (p_x, p_y), (q_x, q_y) = (
-        integers(*point),
-        integers(row, p),
-        integers(row, q),
-    )
-    least: dict[int, Fraction] = {}
-    for k, at in enumerate(pair.tolist()):
-        value = segment_squared(
+    (point_x, point_y), (p_x, p_y), (q_x, q_y) = integers(point), integers(p), integers(q)
+    least: dict[int, tuple[int, int]] = {}
+    exponents: dict[int, int] = {}
+    for k, (at, exponent) in enumerate(
+        zip(pair.tolist(), (2 * (quantum - columns.shift[pair])).tolist(), strict=True)
+    ):
+        numerator, denominator = segment_squared_ratio(
             (p_x[k] - point_x[k], p_y[k] - point_y[k]), (q_x[k] - point_x[k], q_y[k] - point_y[k])
         )
-        if at not in least or value < least[at]:
-            least[at] = value
-    exponents = (2 * (quantum - rows.columns.shift[rows.pairs])).tolist()
-    inputs = rows.pairs.tolist()
+        known = least.get(at)
+        if known is None or numerator * known[1] < known[0] * denominator:
+            least[at] = numerator, denominator
+            exponents[at] = exponent
     answers: dict[int, Fraction] = {}
-    for at, value in least.items():
-        exponent, numerator, denominator = exponents[at], value.numerator, value.denominator
+    for at, (numerator, denominator) in least.items():
+        exponent = exponents[at]
         if exponent >= 0:
-            answers[inputs[at]] = Fraction(numerator << exponent, denominator)
+            answers[at] = Fraction(numerator << exponent, denominator)
         else:
-            answers[inputs[at]] = Fraction(numerator, denominator << -exponent)
+            answers[at] = Fraction(numerator, denominator << -exponent)
     return answers
 
 

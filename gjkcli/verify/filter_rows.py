@@ -24,11 +24,11 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from functools import cache
+from types import ModuleType
 
 import numpy as np
 import numpy.typing as npt
 
-from gjkcli.shapes.base import Vec
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.verify.float_filter import (
     LEAST_QUANTUM_EXPONENT,
@@ -65,8 +65,8 @@ class Columns:
     """The vertices of all pairs, laid end to end, and which pairs the filter can take.
 
     Shape ``2p`` is pair ``p``'s first, ``2p + 1`` its second; its vertices are
-    ``points[start[s]:start[s] + count[s]]`` as given, and the same in ``x``
-    and ``y`` scaled by a power of two, the pair's own, into ``(-1, 1)``.
+    ``x[start[s]:start[s] + count[s]]`` and the same of ``y``, scaled by a power of
+    two, the pair's own, into ``(-1, 1)``.
     ``usable`` says which pairs meet the preconditions of
     :mod:`gjkcli.verify.float_filter` (coordinates taken exactly as floats,
     finite, scaled exactly, a quantum of at least
@@ -81,7 +81,6 @@ class Columns:
     ([0.0, 0.5, 0.5, 0.0, 0.125], [True, False])
     """
 
-    points: list[Vec]
     x: Floats
     y: Floats
     start: Ints
@@ -95,25 +94,27 @@ class Columns:
         return np.minimum(self.quantum[2 * pairs], self.quantum[2 * pairs + 1])
 
     @staticmethod
-    def load(pairs: list[tuple[Polytope, Polytope]]) -> Columns | None:
+    def load(
+        pairs: list[tuple[Polytope, Polytope]], core: ModuleType | None = None
+    ) -> Columns | None:
         """The columns of ``pairs`` (``None`` if there are none, or if the coordinates do
-        not even convert to floats)."""
+        not even convert to floats). The compiled engine ``core``, if given, reads the
+        vertices when they are all floats (``core.exact_read``), as :func:`_read` does."""
         if not pairs:
             return None
-        shapes = [shape for pair in pairs for shape in pair]
-        points = [vertex for shape in shapes for vertex in shape.vertices]
-        coordinates = [value for vertex in points for value in vertex]
-        if len(coordinates) != 2 * len(points):
-            return None
-        try:
-            flat = np.array(coordinates, dtype=np.float64)
-        except (TypeError, ValueError, OverflowError):
-            return None
-        count = np.array([len(shape.vertices) for shape in shapes], dtype=np.int64)
+        read = core.exact_read(pairs) if core is not None else None
+        if read is not None:
+            flat = np.frombuffer(read[0], dtype=np.float64)
+            count: Ints = np.frombuffer(read[1], dtype=np.int64)
+            taken = np.isfinite(flat)
+        else:
+            found = _read(pairs)
+            if found is None:
+                return None
+            flat, count, taken = found
         per_pair = 2 * (count[0::2] + count[1::2])
         blocks = np.cumsum(per_pair) - per_pair
         shape_blocks = 2 * (np.cumsum(count) - count)
-        taken = np.isfinite(flat) & _taken_exactly(flat, coordinates)
         flat[~taken] = 0.0
         usable = np.logical_and.reduceat(taken, blocks)
         shift = -np.frexp(np.maximum.reduceat(np.abs(flat), blocks))[1].astype(np.int64)
@@ -123,7 +124,6 @@ class Columns:
         quantum = np.minimum.reduceat(quantum_exponents(scaled), shape_blocks)
         usable &= np.minimum(quantum[0::2], quantum[1::2]) >= LEAST_QUANTUM_EXPONENT
         return Columns(
-            points=points,
             x=scaled[0::2],
             y=scaled[1::2],
             start=np.cumsum(count) - count,
@@ -140,7 +140,7 @@ class Rows:
     first shape of ``pairs[k]``, ``2k + 1`` its second (see the module notes).
 
     ``x``, ``y`` are the scaled coordinates, ``index`` each vertex's place in
-    ``columns.points``, ``present`` whether it is a vertex and not a copy.
+    the columns, ``present`` whether it is a vertex and not a copy.
     The pairs of vertices ``i < j`` of a row are ``first``, ``second``;
     ``distinct`` says whether they differ, ``within`` and ``across`` hold
     their sign codes (``across`` is 0 where not computed). ``chosen_row``,
@@ -280,6 +280,23 @@ def _within(x: Floats, y: Floats, template: _Template, quantum_squared: Floats) 
     every = np.concatenate([codes, _TURNED[codes], zero], axis=1)
     within: Codes = np.bitwise_or.reduce(every[:, template.lookup], axis=2)
     return within
+
+
+def _read(pairs: list[tuple[Polytope, Polytope]]) -> tuple[Floats, Ints, Bools] | None:
+    """The coordinates of the shapes' vertices end to end (``x`` and ``y`` in turn), each
+    shape's number of vertices, and whether each coordinate was taken exactly and is
+    finite; ``None`` if they do not even convert to floats."""
+    shapes = [shape for pair in pairs for shape in pair]
+    points = [vertex for shape in shapes for vertex in shape.vertices]
+    coordinates = [value for vertex in points for value in vertex]
+    if len(coordinates) != 2 * len(points):
+        return None
+    try:
+        flat = np.array(coordinates, dtype=np.float64)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    count = np.array([len(shape.vertices) for shape in shapes], dtype=np.int64)
+    return flat, count, np.isfinite(flat) & _taken_exactly(flat, coordinates)
 
 
 def _taken_exactly(flat: Floats, coordinates: list[float]) -> Bools:
