@@ -2384,6 +2384,8 @@ static PyObject *engine_configure(PyObject *self, PyObject *mapping)
     Py_RETURN_NONE;
 }
 
+#include "_recheck.c"
+
 static PyMethodDef engine_methods[] = {
     {"configure", (PyCFunction)engine_configure, METH_O,
      "configure(mapping): the shape and result classes, the exact steps and the tolerances."},
@@ -2397,6 +2399,14 @@ static PyMethodDef engine_methods[] = {
      "hypot(x, y): CPython's math.hypot algorithm, as the core computes it."},
     {"many", (PyCFunction)engine_many, METH_VARARGS,
      "many(query, a, b, index_a, index_b, start, stop, value, flag, points, iterations, status)."},
+    {"recheck_configure", (PyCFunction)(void (*)(void))engine_recheck_configure, METH_FASTCALL,
+     "recheck_configure(rounding, relative): the re-check's CERTIFICATE_ROUNDING and _RELATIVE."},
+    {"separating_axis_holds", (PyCFunction)(void (*)(void))engine_separating_axis_holds,
+     METH_FASTCALL,
+     "separating_axis_holds(a, b, proof, distance): True when the re-check finds no problem."},
+    {"enclosing_simplex_holds", (PyCFunction)(void (*)(void))engine_enclosing_simplex_holds,
+     METH_FASTCALL,
+     "enclosing_simplex_holds(a, b, proof, band): True when the re-check finds no problem."},
     {NULL, NULL, 0, NULL},
 };
 
