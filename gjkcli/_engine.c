@@ -2386,6 +2386,7 @@ static PyObject *engine_configure(PyObject *self, PyObject *mapping)
 
 #include "_scan.c"
 #include "_exact.c"
+#include "_recheck.c"
 
 static PyMethodDef engine_methods[] = {
     {"configure", (PyCFunction)engine_configure, METH_O,
@@ -2406,6 +2407,14 @@ static PyMethodDef engine_methods[] = {
      "exact_filter(x, y, count, usable, quantum, codes): the exact arbiter's float filter."},
     {"exact_read", (PyCFunction)engine_exact_read, METH_O,
      "exact_read(pairs): the float vertices of pairs of polytopes, end to end, or None."},
+    {"recheck_configure", (PyCFunction)(void (*)(void))engine_recheck_configure, METH_FASTCALL,
+     "recheck_configure(rounding, relative): the re-check's CERTIFICATE_ROUNDING and _RELATIVE."},
+    {"separating_axis_holds", (PyCFunction)(void (*)(void))engine_separating_axis_holds,
+     METH_FASTCALL,
+     "separating_axis_holds(a, b, proof, distance): True when the re-check finds no problem."},
+    {"enclosing_simplex_holds", (PyCFunction)(void (*)(void))engine_enclosing_simplex_holds,
+     METH_FASTCALL,
+     "enclosing_simplex_holds(a, b, proof, band): True when the re-check finds no problem."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -48,7 +48,8 @@ def core() -> ModuleType | None:
 
 def configured(module: ModuleType) -> ModuleType:
     """``module`` (the extension ``gjkcli._engine``) handed what it needs: the shape and
-    result classes, the exact steps it may leave to the Python, and the tolerances.
+    result classes, the exact steps it may leave to the Python, and the tolerances (the
+    certificate re-check's too).
     The tests use it to reach the core whichever engine is active."""
     from gjkcli import tolerances
     from gjkcli.algorithms import distance, epa, intersect, simplex, support
@@ -80,4 +81,5 @@ def configured(module: ModuleType) -> ModuleType:
             },
         }
     )
+    module.recheck_configure(tolerances.CERTIFICATE_ROUNDING, tolerances.CERTIFICATE_RELATIVE)
     return module

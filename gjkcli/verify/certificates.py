@@ -45,6 +45,13 @@ Every other comparison allows only the rounding of the numbers it compares,
 derived from their sizes (:data:`~gjkcli.tolerances.CERTIFICATE_ROUNDING`): a
 closest point near the end of a capsule 1e6 long carries the rounding of the
 capsule's far end, not of its own small coordinates.
+
+The common case, two polygons with a separating axis or an enclosing simplex
+that names vertex pairs, is decided first by the compiled core where it is
+active (``gjkcli/_recheck.c``, a port of this module's arithmetic, operation
+for operation; :func:`compiled_holds`). It says only whether nothing is wrong:
+when it is not sure, or something is, this module's Python runs as the
+reference, and it alone names the problems.
 """
 
 from __future__ import annotations
@@ -52,6 +59,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import ModuleType
 
 from gjkcli.algorithms.bounds import membership_slack, reach, rounding_bound, separation
 from gjkcli.algorithms.certificate import (
@@ -62,6 +70,7 @@ from gjkcli.algorithms.certificate import (
     Weights,
     named_point,
 )
+from gjkcli.algorithms.compiled import core
 from gjkcli.algorithms.extents import extents, separations
 from gjkcli.algorithms.verdict import Proven, encloses_origin
 from gjkcli.dyadic import longer_than_one
@@ -70,7 +79,13 @@ from gjkcli.shapes.compound import Compound, Shape, parts_of
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.tolerances import CERTIFICATE_DIRECTIONS, CERTIFICATE_RELATIVE
 
-__all__ = ["CertificateCheck", "check_certificate", "membership_problems"]
+__all__ = [
+    "CertificateCheck",
+    "check_certificate",
+    "compiled_holds",
+    "membership_problems",
+    "reference_check",
+]
 
 _DIRECTIONS = [
     (math.cos(angle), math.sin(angle))
@@ -115,6 +130,64 @@ def check_certificate(
     >>> nan = SeparatingAxis((1.0, 0.0), float("nan"), 2.01, ((1.0, 0.0), (3.0, 0.0)), None, None)
     >>> check_certificate(a, b, nan, 2.0, 1e-14).problems
     ('not a finite number: nan in the separating axis',)
+    """
+    if compiled_holds(shape_a, shape_b, certificate, distance, band, module=core()):
+        return CertificateCheck(True, (), _proves(shape_a, shape_b, certificate))
+    return reference_check(shape_a, shape_b, certificate, distance, band)
+
+
+def compiled_holds(
+    shape_a: Shape,
+    shape_b: Shape,
+    certificate: Certificate,
+    distance: float,
+    band: float,
+    *,
+    module: ModuleType | None,
+) -> bool:
+    """Whether the compiled re-check in ``module`` (the configured core, ``core()``: ``None``
+    on the pure-Python engine) finds nothing wrong with ``certificate``. ``True`` exactly
+    when :func:`reference_check` finds no problem; ``False`` when it finds one, or when
+    the core is not sure: it takes the common case, two Polytopes with a separating
+    axis or with an enclosing simplex that names vertex pairs, and leaves anything
+    else, and whatever floats cannot decide, to the Python. ``gjkcli/_recheck.c``
+    mirrors this module line by line.
+
+    >>> from dataclasses import replace
+    >>> from gjkcli.shapes import rectangle
+    >>> a, b = rectangle((0.0, 0.0), (2.0, 2.0)), rectangle((4.0, 0.0), (2.0, 2.0))
+    >>> named = ((1, 0.5), (2, 0.5)), ((0, 0.5), (3, 0.5))  # the middles of two sides
+    >>> proof = SeparatingAxis((1.0, 0.0), 1.99, 2.01, ((1.0, 0.0), (3.0, 0.0)), *named)
+    >>> compiled_holds(a, b, proof, 2.0, 1e-14, module=core()) == (core() is not None)
+    True
+    >>> compiled_holds(a, b, replace(proof, lower=2.0), 2.0, 1e-14, module=core())
+    False
+    """
+    if module is None:
+        return False
+    kind = type(certificate)
+    if kind is SeparatingAxis:
+        return bool(module.separating_axis_holds(shape_a, shape_b, certificate, distance))
+    if kind is EnclosingSimplex:
+        return bool(module.enclosing_simplex_holds(shape_a, shape_b, certificate, band))
+    return False
+
+
+def reference_check(
+    shape_a: Shape,
+    shape_b: Shape,
+    certificate: Certificate,
+    distance: float,
+    band: float,
+) -> CertificateCheck:
+    """:func:`check_certificate` in Python alone: the reference, which names the problems
+    (and the only path on the pure-Python engine).
+
+    >>> from gjkcli.shapes import rectangle
+    >>> a, b = rectangle((0.0, 0.0), (2.0, 2.0)), rectangle((4.0, 0.0), (2.0, 2.0))
+    >>> proof = SeparatingAxis((1.0, 0.0), 1.99, 2.01, ((1.0, 0.0), (3.0, 0.0)), None, None)
+    >>> reference_check(a, b, proof, 2.0, 1e-14)
+    CertificateCheck(ok=True, problems=(), proves='separated')
     """
     if isinstance(certificate, PartsCertificate):
         problems = _parts_problems(shape_a, shape_b, certificate, distance, band)
