@@ -101,8 +101,9 @@ def shortest_lines(
             _segments([(ring, [i]) for ring, i, _, _ in segments]),
             _segments([(ring, [j]) for _, _, ring, j in segments]),
         )
-    rest = np.setdiff1d(np.arange(len(lines)), chosen[done])
-    if len(rest):
+    rest = np.ones(len(lines), dtype=bool)  # (not np.setdiff1d: it imports numpy.ma)
+    rest[chosen[done]] = False
+    if rest.any():
         lines[rest] = shapely.shortest_line(geometries_a[rest], geometries_b[rest])
     return lines
 
