@@ -441,7 +441,8 @@ done:
 }
 
 /* Appends the coordinates of one shape's vertices to flat (a bytearray of doubles, x and y
-   in turn); 0 when they are not all pairs of floats (the caller then reads them in Python),
+   in turn); 0 when they are not all pairs of floats, exactly (a subclass of float may
+   convert otherwise: the caller then reads them in Python, through float()),
    -1 on an error. */
 static int ex_read_shape(PyObject *shape, PyObject *flat, int64_t *count)
 {
@@ -462,7 +463,8 @@ static int ex_read_shape(PyObject *shape, PyObject *flat, int64_t *count)
     for (v = 0; v < n; v++) {
         vertex = PyTuple_GET_ITEM(vertices, v);
         if (!PyTuple_Check(vertex) || PyTuple_GET_SIZE(vertex) != 2 ||
-            !PyFloat_Check(PyTuple_GET_ITEM(vertex, 0)) || !PyFloat_Check(PyTuple_GET_ITEM(vertex, 1)))
+            !PyFloat_CheckExact(PyTuple_GET_ITEM(vertex, 0)) ||
+            !PyFloat_CheckExact(PyTuple_GET_ITEM(vertex, 1)))
             goto done;
         out[2 * v] = PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(vertex, 0));
         out[2 * v + 1] = PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(vertex, 1));

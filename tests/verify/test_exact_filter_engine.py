@@ -231,3 +231,23 @@ def test_decisions_at_scale(monkeypatch: pytest.MonkeyPatch) -> None:
         pairs += scaled_pairs(rng, 1000, lambda: 10.0 ** rng.uniform(-150, 150))
         assert_same_decisions(pairs)
         assert_answers(pairs, monkeypatch)
+
+
+class _Odd(float):
+    """A float that converts to another number (a user's own type, through the library)."""
+
+    def __float__(self) -> float:
+        return 99.0
+
+
+def test_a_float_subclass_is_read_as_the_reference_reads_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The compiled reader takes floats only, exactly: anything else is read in Python,
+    through ``float()``, as the reference filter reads it."""
+    square = Polytope(((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)))
+    other = Polytope(((2.0, 0.0), (3.0, 0.0), (0.5, _Odd(0.5))))
+    compiled = exact_answers([(square, other)])
+    monkeypatch.setattr(exact_filter, "compiled", lambda: None)
+    reference = exact_answers([(square, other)])
+    assert compiled == reference
