@@ -437,25 +437,6 @@ static int axis_answer(const Shape *a, const Shape *b, PyObject *proof, double d
                                  &weights_b, distance);
 }
 
-static PyObject *engine_separating_axis_holds(PyObject *self, PyObject *const *args,
-                                              Py_ssize_t nargs)
-{
-    Arena arena;
-    const Shape *sa, *sb;
-    double distance;
-    int ok = 0;
-    (void)self;
-    if (!recheck_ready(nargs, 4, "separating_axis_holds(a, b, proof, distance)")) return NULL;
-#if PY_VERSION_HEX >= 0x030C0000
-    Py_RETURN_FALSE; /* Python's sum of floats is compensated there: not ported */
-#endif
-    arena_init(&arena);
-    if (read_polygons(&arena, args[0], args[1], &sa, &sb) && finite_float(args[3], &distance))
-        ok = axis_answer(sa, sb, args[2], distance);
-    arena_free(&arena);
-    return PyBool_FromLong(ok);
-}
-
 /* The simplex's fields, and the answer: 1 no problem, 0 a problem or not sure. */
 static int simplex_answer(const Shape *a, const Shape *b, PyObject *proof, double band)
 {
@@ -473,24 +454,44 @@ static int simplex_answer(const Shape *a, const Shape *b, PyObject *proof, doubl
     return ok;
 }
 
-static PyObject *engine_enclosing_simplex_holds(PyObject *self, PyObject *const *args,
-                                                Py_ssize_t nargs)
+/* An entry point's work: the two polygons read, the number read (the distance or the band),
+   and the answer (True: no problem; False: a problem, or not sure). */
+typedef int (*ReadNumber)(PyObject *, double *);
+typedef int (*Answer)(const Shape *, const Shape *, PyObject *, double);
+
+static PyObject *recheck_entry(PyObject *const *args, Py_ssize_t nargs, const char *usage,
+                               ReadNumber read_number, Answer answer)
 {
     Arena arena;
     const Shape *sa, *sb;
-    double band;
+    double number;
     int ok = 0;
-    (void)self;
-    if (!recheck_ready(nargs, 4, "enclosing_simplex_holds(a, b, proof, band)")) return NULL;
+    if (!recheck_ready(nargs, 4, usage)) return NULL;
 #if PY_VERSION_HEX >= 0x030C0000
     Py_RETURN_FALSE; /* Python's sum of floats is compensated there: not ported */
 #endif
     arena_init(&arena);
-    /* the band as it is: the Python compares with band + slack, infinite or not */
-    if (read_polygons(&arena, args[0], args[1], &sa, &sb) && exact_float(args[3], &band))
-        ok = simplex_answer(sa, sb, args[2], band);
+    if (read_polygons(&arena, args[0], args[1], &sa, &sb) && read_number(args[3], &number))
+        ok = answer(sa, sb, args[2], number);
     arena_free(&arena);
     return PyBool_FromLong(ok);
+}
+
+static PyObject *engine_separating_axis_holds(PyObject *self, PyObject *const *args,
+                                              Py_ssize_t nargs)
+{
+    (void)self;
+    return recheck_entry(args, nargs, "separating_axis_holds(a, b, proof, distance)",
+                         finite_float, axis_answer);
+}
+
+static PyObject *engine_enclosing_simplex_holds(PyObject *self, PyObject *const *args,
+                                                Py_ssize_t nargs)
+{
+    (void)self;
+    /* the band as it is: the Python compares with band + slack, infinite or not */
+    return recheck_entry(args, nargs, "enclosing_simplex_holds(a, b, proof, band)", exact_float,
+                         simplex_answer);
 }
 
 static int recheck_name(PyObject **slot, const char *text)
