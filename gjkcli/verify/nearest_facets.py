@@ -94,15 +94,14 @@ def shortest_lines(
         found = _kept_pairs(rings_a, rings_b, np.asarray(directions, dtype=float)[chosen], limit)
     except FloatingPointError:  # not expected in range (see _in_range): GEOS decides
         found = [None] * len(chosen)
-    done = [k for k, pair in enumerate(found) if pair is not None]
+    done = [(k, pair) for k, pair in enumerate(found) if pair is not None]
     if done:
-        segments = [(rings_a[k], found[k][0], rings_b[k], found[k][1]) for k in done]  # type: ignore[index]
-        lines[chosen[done]] = shapely.shortest_line(
-            _segments([(ring, [i]) for ring, i, _, _ in segments]),
-            _segments([(ring, [j]) for _, _, ring, j in segments]),
+        lines[chosen[[k for k, _ in done]]] = shapely.shortest_line(
+            _segments([(rings_a[k], [i]) for k, (i, _) in done]),
+            _segments([(rings_b[k], [j]) for k, (_, j) in done]),
         )
     rest = np.ones(len(lines), dtype=bool)  # (not np.setdiff1d: it imports numpy.ma)
-    rest[chosen[done]] = False
+    rest[chosen[[k for k, _ in done]]] = False
     if rest.any():
         lines[rest] = shapely.shortest_line(geometries_a[rest], geometries_b[rest])
     return lines
@@ -141,18 +140,19 @@ def _kept_pairs(
 ) -> list[tuple[int, int] | None]:
     """The pair of segments GEOS keeps for each pair of rings (by the steps of the module
     notes), ``None`` where GEOS's own loop is to be used."""
-    heights = [
-        _heights(ring_a, ring_b, direction, limit)
-        for ring_a, ring_b, direction in zip(rings_a, rings_b, directions, strict=True)
+    usable = [
+        (k, found)
+        for k, (ring_a, ring_b, direction) in enumerate(
+            zip(rings_a, rings_b, directions, strict=True)
+        )
+        if (found := _heights(ring_a, ring_b, direction, limit)) is not None
     ]
-    usable = [k for k, found in enumerate(heights) if found is not None]
     firsts = _distances(
-        [(rings_a[k], [int(heights[k][0].argmax())]) for k in usable],  # type: ignore[index]
-        [(rings_b[k], [int(heights[k][1].argmin())]) for k in usable],  # type: ignore[index]
+        [(rings_a[k], [int(top_a.argmax())]) for k, (top_a, _, _) in usable],
+        [(rings_b[k], [int(bottom_b.argmin())]) for k, (_, bottom_b, _) in usable],
     )
     candidates: dict[int, tuple[list[int], list[int]]] = {}
-    for k, first in zip(usable, firsts, strict=True):
-        top_a, bottom_b, scale = heights[k]  # type: ignore[misc]
+    for (k, (top_a, bottom_b, scale)), first in zip(usable, firsts, strict=True):
         reach = float(first[0, 0]) * (1.0 + _RELATIVE) + _SLACK * scale
         near_a = np.flatnonzero(top_a >= float(bottom_b.min()) - reach).tolist()
         near_b = np.flatnonzero(bottom_b <= float(top_a.max()) + reach).tolist()
