@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor
 
 from gjkcli.batch.executor import ExecutorTasks
+from gjkcli.batch.lane import lane_rows
 from gjkcli.batch.order import in_order
 from gjkcli.batch.plain import read_plain
 from gjkcli.batch.pool import Lost, WorkerPool
@@ -173,10 +174,14 @@ def check_chunk(
     rows: list[Row | None] = [None] * len(chunk)
     pairs: list[Pair] = []
     places: list[int] = []
-    plain = _read_plain(chunk) if columnar else [None] * len(chunk)
-    for index, item in enumerate(chunk):
+    if columnar:
+        rows = _lane(chunk)
+    rest = [index for index, row in enumerate(rows) if row is None]
+    plain = _read_plain([chunk[index] for index in rest]) if columnar else [None] * len(chunk)
+    for index, read in zip(rest, plain, strict=True):
+        item = chunk[index]
         try:
-            pair = plain[index] or _load(item)
+            pair = read or _load(item)
             pairs.append(pair if item.answer is None else _answered(pair, item.answer))
             places.append(index)
         except NotAPairError as error:
@@ -219,6 +224,23 @@ def check_chunk(
         except Exception as error:  # the record could not be made, or written as JSON
             rows[index] = _internal_error_row(item, pair.name, "in its record", error)
     return [row for row in rows if row is not None]
+
+
+def _lane(chunk: list[Item]) -> list[Row | None]:
+    """The rows of the pairs the columnar lane answers (:mod:`gjkcli.batch.lane`), ``None``
+    for the rest (and for every pair, should the lane meet anything unexpected: the
+    general way then checks them all)."""
+    names = [default_name(item) for item in chunk]
+    try:
+        records = lane_rows(chunk, names)
+    except Exception:  # a bug in the lane: the general way still checks every pair
+        return [None] * len(chunk)
+    return [
+        None
+        if record is None
+        else (record, Outcome("agree", False, name, item.file, item.line, (), False, ()))
+        for record, name, item in zip(records, names, chunk, strict=True)
+    ]
 
 
 def _read_plain(chunk: list[Item]) -> list[Pair | None]:
