@@ -29,24 +29,23 @@ import numpy as np
 
 from gjkcli.batch.plain import FEWEST, LONGEST_RING, plain_rings
 from gjkcli.algorithms.compiled import core as configured_core
-from gjkcli.io.discover import Item
+from gjkcli.io.discover import Item, default_name
 from gjkcli.verify.polygon_columns import exact_columns, shapely_columns
 
 __all__ = ["lane_rows"]
 
 
-def lane_rows(chunk: Sequence[Item], default_names: Sequence[str]) -> list[str | None]:
-    """Each item's JSON Lines record (no newline) where the lane answers it, else ``None``
-    (see the module notes). ``default_names`` names a pair whose line has no ``name``.
+def lane_rows(chunk: Sequence[Item]) -> list[tuple[str, str] | None]:
+    """Each item's JSON Lines record (no newline) and its pair's name where the lane
+    answers it, else ``None`` (see the module notes).
 
-    >>> line = ('{"name": "apart", "a": {"type": "polygon", "points": [[0, 0], [2, 0], '
-    ...         '[0, 2]]}, "b": {"type": "polygon", "points": [[3, 0], [4, 0], [3, 1]]}}')
-    >>> record, other = lane_rows([Item("p.jsonl", 1, line), Item("p.jsonl", 2, "{")],
-    ...                           ["p:1", "p:2"])
-    >>> other, record is None or record.startswith('{"schema": 2, "name": "apart"')
-    (None, True)
+    >>> line = ('{"a": {"type": "polygon", "points": [[0, 0], [2, 0], [0, 2]]}, '
+    ...         '"b": {"type": "polygon", "points": [[3, 0], [4, 0], [3, 1]]}}')
+    >>> answered, other = lane_rows([Item("p.jsonl", 1, line), Item("p.jsonl", 2, "{")])
+    >>> other, answered is None or (answered[1], answered[0][:30])
+    (None, ('p:1', '{"schema": 2, "name": "p:1", "'))
     """
-    rows: list[str | None] = [None] * len(chunk)
+    rows: list[tuple[str, str] | None] = [None] * len(chunk)
     core = configured_core()
     if core is None or not chunk:
         return rows
@@ -77,13 +76,14 @@ def lane_rows(chunk: Sequence[Item], default_names: Sequence[str]) -> list[str |
     shapely = shapely_columns(vertices, pair_counts)
     exact = exact_columns(vertices, pair_counts)
     items = [chunk[place] for place in places[chosen].tolist()]
+    pair_names = [
+        default_name(item) if names[k] is None else names[k]
+        for k, item in zip(chosen.tolist(), items, strict=True)
+    ]
     answered = core.lane_records(
         vertices,
         pair_counts,
-        [
-            default_names[place] if names[k] is None else names[k]
-            for k, place in zip(chosen.tolist(), places[chosen].tolist(), strict=True)
-        ],
+        pair_names,
         [item.file for item in items],
         np.array([item.line for item in items], dtype=np.int64),
         shapely.intersects.astype(np.uint8),
@@ -95,8 +95,9 @@ def lane_rows(chunk: Sequence[Item], default_names: Sequence[str]) -> list[str |
         exact.distance,
         exact.squared,
     )
-    for place, record in zip(places[chosen].tolist(), answered, strict=True):
-        rows[place] = record
+    for place, record, name in zip(places[chosen].tolist(), answered, pair_names, strict=True):
+        if record is not None:
+            rows[place] = (record, name)
     return rows
 
 

@@ -230,16 +230,15 @@ def _lane(chunk: list[Item]) -> list[Row | None]:
     """The rows of the pairs the columnar lane answers (:mod:`gjkcli.batch.lane`), ``None``
     for the rest (and for every pair, should the lane meet anything unexpected: the
     general way then checks them all)."""
-    names = [default_name(item) for item in chunk]
     try:
-        records = lane_rows(chunk, names)
+        answered = lane_rows(chunk)
     except Exception:  # a bug in the lane: the general way still checks every pair
         return [None] * len(chunk)
     return [
         None
-        if record is None
-        else (record, Outcome("agree", False, name, item.file, item.line, (), False, ()))
-        for record, name, item in zip(records, names, chunk, strict=True)
+        if found is None
+        else (found[0], Outcome("agree", False, found[1], item.file, item.line, (), False, ()))
+        for found, item in zip(answered, chunk, strict=True)
     ]
 
 
