@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import re
 import subprocess
 import sys
 import sysconfig
@@ -43,6 +44,12 @@ def random_polygon_pair(rng: random.Random) -> tuple[list[Vec], list[Vec], float
         )
     scale = max(abs(c) for ring in rings for point in ring for c in point)
     return rings[0], rings[1], scale
+
+
+def fenced_commands(text: str) -> list[str]:
+    """The README's two set-up commands (each in a fence of its own, starting with a
+    new virtual environment): the install and first run, then the tests."""
+    return re.findall(r"```\n(python3 -m venv [^\n]+)\n```", text)
 
 
 def gjk_executable() -> str:

@@ -9,11 +9,7 @@ import subprocess
 import sys
 import sysconfig
 
-from tests.helpers import ROOT
-
-
-def fenced_commands(text: str) -> list[str]:
-    return re.findall(r"```\n(python3 -m venv [^\n]+)\n```", text)
+from tests.helpers import ROOT, fenced_commands
 
 
 def test_ci_runs_exactly_the_readme_test_command() -> None:
