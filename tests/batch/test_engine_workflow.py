@@ -232,6 +232,19 @@ def test_missing_and_unmatched_answers_do_not_pass(tmp_path: Path) -> None:
     assert "answers without a pair" in junit_counts(junit, summary, extra=1)
 
 
+def test_a_pair_past_the_last_answer_by_position_says_so(tmp_path: Path) -> None:
+    write_lines(tmp_path / "pairs.jsonl", [pair for pair, _ in corpus()][:3])
+    write_lines(tmp_path / "a_pos.jsonl", [answer for _, answer in corpus()][:2])
+    status, records, _ = batch(
+        tmp_path, tmp_path / "pairs.jsonl", "--answers", str(tmp_path / "a_pos.jsonl")
+    )
+    assert status == 1 and [record["status"] for record in records] == ["pass", "pass", "fail"]
+    assert records[2]["reasons"] == [
+        f"answer: no answer in {tmp_path / 'a_pos.jsonl'} for pair 3: answers are joined by "
+        "position, and it has only 2"
+    ]
+
+
 @pytest.mark.parametrize(
     ("lines", "words"),
     [
