@@ -92,3 +92,34 @@ def assert_input_error(result: subprocess.CompletedProcess[str], *fragments: str
     assert "Traceback" not in result.stderr
     for fragment in fragments:
         assert fragment in lines[0], (fragment, lines[0])
+
+
+JQ_FILTER = re.compile(r"\bjq(?:\s+-[-\w]+)*\s+'([^']*)'")
+"""A jq command as the documents show one: ``jq -c 'select(.status != "pass")'``."""
+
+
+def documented_jq_filters() -> list[tuple[str, str]]:
+    """Every jq filter shown in the README, in FORMATS and in the help of ``gjk`` and each
+    of its commands (description, options, epilog), with where it is
+    (``README.md:474``, ``gjk batch --help``), in that order."""
+    import typer.core
+    import typer.main
+
+    from gjkcli.cli import app
+
+    found = []
+    for name in ("README.md", "docs/FORMATS.md"):
+        text = (ROOT / name).read_text(encoding="utf-8")
+        for match in JQ_FILTER.finditer(text):
+            line = text.count("\n", 0, match.start()) + 1
+            found.append((f"{name}:{line}", match[1]))
+    group = typer.main.get_command(app)
+    assert isinstance(group, typer.core.TyperGroup)
+    for command, place in [
+        (group, "gjk --help"),
+        *((command, f"gjk {name} --help") for name, command in group.commands.items()),
+    ]:
+        texts = [command.help, command.epilog, *(getattr(p, "help", None) for p in command.params)]
+        for text in filter(None, texts):
+            found += [(place, match[1]) for match in JQ_FILTER.finditer(text)]
+    return found
