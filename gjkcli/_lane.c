@@ -396,9 +396,105 @@ static int lane_separating_axis(const Shape *a, const Shape *b, const LaneSettle
     return 1;
 }
 
+/* simplex.triangle_around_origin's weights, computed here as it computes them: the
+   twelve floats as integers over one power of two (dyadic.common_integers), the crosses
+   on those integers, and each weight their correctly rounded quotient (Python's int
+   true division). 1 with weights set, 0 when the triangle does not hold the origin, -1
+   on an error (cleared: the lane gives up). */
+static int lane_triangle_weights(const Support *s, double *weights)
+{
+    double values[12];
+    long long mantissa[12];
+    int exponent[12], i, least = 0, found = -1;
+    PyObject *integer[12] = {NULL}, *x[3] = {NULL}, *y[3] = {NULL}, *c[3] = {NULL}, *n = NULL;
+    PyObject *zero = NULL;
+    for (i = 0; i < 3; i++) {
+        values[4 * i] = s[i].a.x;
+        values[4 * i + 1] = s[i].a.y;
+        values[4 * i + 2] = s[i].b.x;
+        values[4 * i + 3] = s[i].b.y;
+    }
+    for (i = 0; i < 12; i++) {
+        int e;
+        if (!isfinite(values[i])) return -1;
+        mantissa[i] = values[i] == 0.0 ? 0 : (long long)ldexp(frexp(values[i], &e), 53);
+        exponent[i] = values[i] == 0.0 ? 0 : e - 53;
+        while (mantissa[i] != 0 && mantissa[i] % 2 == 0) {
+            mantissa[i] /= 2;
+            exponent[i]++;
+        }
+        if (mantissa[i] != 0 && -exponent[i] > least) least = -exponent[i];
+    }
+    for (i = 0; i < 12; i++) {
+        PyObject *m = PyLong_FromLongLong(mantissa[i]), *shift;
+        if (m == NULL) goto done;
+        shift = PyLong_FromLong(mantissa[i] == 0 ? 0 : exponent[i] + least);
+        integer[i] = shift == NULL ? NULL : PyNumber_Lshift(m, shift);
+        Py_DECREF(m);
+        Py_XDECREF(shift);
+        if (integer[i] == NULL) goto done;
+    }
+    for (i = 0; i < 3; i++) {
+        x[i] = PyNumber_Subtract(integer[4 * i], integer[4 * i + 2]);
+        y[i] = PyNumber_Subtract(integer[4 * i + 1], integer[4 * i + 3]);
+        if (x[i] == NULL || y[i] == NULL) goto done;
+    }
+    for (i = 0; i < 3; i++) { /* c1 = x2 y3 - y2 x3, c2 = x3 y1 - y3 x1, c3 = x1 y2 - y1 x2 */
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        PyObject *first = PyNumber_Multiply(x[j], y[k]);
+        PyObject *second = first == NULL ? NULL : PyNumber_Multiply(y[j], x[k]);
+        c[i] = second == NULL ? NULL : PyNumber_Subtract(first, second);
+        Py_XDECREF(first);
+        Py_XDECREF(second);
+        if (c[i] == NULL) goto done;
+    }
+    {
+        PyObject *partial = PyNumber_Add(c[0], c[1]);
+        n = partial == NULL ? NULL : PyNumber_Add(partial, c[2]);
+        Py_XDECREF(partial);
+    }
+    zero = PyLong_FromLong(0);
+    if (n == NULL || zero == NULL) goto done;
+    {
+        int positive = 0, negative = 0, nonzero = PyObject_RichCompareBool(n, zero, Py_NE);
+        if (nonzero < 0) goto done;
+        for (i = 0; i < 3; i++) {
+            int above = PyObject_RichCompareBool(c[i], zero, Py_GT);
+            int below = PyObject_RichCompareBool(c[i], zero, Py_LT);
+            if (above < 0 || below < 0) goto done;
+            positive |= above;
+            negative |= below;
+        }
+        /* n == 0, or crosses of both signs: min(c) >= 0 or max(c) <= 0 fails */
+        if (!nonzero || (positive && negative)) {
+            found = 0;
+            goto done;
+        }
+    }
+    for (i = 0; i < 3; i++) {
+        PyObject *weight = PyNumber_TrueDivide(c[i], n);
+        if (weight == NULL) goto done;
+        weights[i] = PyFloat_AsDouble(weight);
+        Py_DECREF(weight);
+        if (weights[i] == -1.0 && PyErr_Occurred()) goto done;
+    }
+    found = 1;
+done:
+    for (i = 0; i < 12; i++) Py_XDECREF(integer[i]);
+    for (i = 0; i < 3; i++) {
+        Py_XDECREF(x[i]);
+        Py_XDECREF(y[i]);
+        Py_XDECREF(c[i]);
+    }
+    Py_XDECREF(n);
+    Py_XDECREF(zero);
+    if (found < 0) PyErr_Clear();
+    return found;
+}
+
 /* certificate._enclosing_simplex for two polygons (no radii): 1 made, -1 where the lane
    gives up. */
-static int lane_enclosing_simplex(Context *ctx, const Shape *a, const Shape *b,
+static int lane_enclosing_simplex(const Shape *a, const Shape *b,
                                   const DistanceAnswer *gjk, const IntersectAnswer *boolean,
                                   LaneCertificate *out)
 {
@@ -407,7 +503,6 @@ static int lane_enclosing_simplex(Context *ctx, const Shape *a, const Shape *b,
     double best_norm = 0.0, x = 0.0, y = 0.0;
     const Support *points;
     Support kept[3];
-    Closest around;
     if (boolean->status == ST_CONTAINS) {
         candidates[ncand] = boolean->simplex;
         counts[ncand++] = boolean->count;
@@ -434,13 +529,9 @@ static int lane_enclosing_simplex(Context *ctx, const Shape *a, const Shape *b,
     points = candidates[best];
     count = counts[best];
     if (count == 3 && !best_outside) {
-        int found = triangle_around_origin(ctx, points, &around);
-        if (ctx->fail) return -1;
-        if (!found) return -1; /* an origin inside by the floats, not exactly: the Python */
-        for (i = 0; i < 3; i++) {
-            kept[i] = points[i];
-            out->simplex_weights[i] = around.weights[i];
-        }
+        /* an origin inside by the floats, not exactly, or an error: the Python */
+        if (lane_triangle_weights(points, out->simplex_weights) <= 0) return -1;
+        for (i = 0; i < 3; i++) kept[i] = points[i];
     } else {
         Vec ws[3];
         Closest closest;
@@ -505,9 +596,8 @@ static int lane_solve(const Shape *a, const Shape *b, LaneAnswer *out)
     out->has_penetration = !out->penetration.none;
     if (settled.gjk.has_closest) {
         if (lane_separating_axis(a, b, &settled, &out->certificate) < 0) return 0;
-    } else if (lane_enclosing_simplex(&ctx, a, b, &settled.gjk, &out->boolean,
-                                      &out->certificate) < 0) {
-        goto failed;
+    } else if (lane_enclosing_simplex(a, b, &settled.gjk, &out->boolean, &out->certificate) < 0) {
+        return 0;
     }
     /* verdict.verdict */
     out->gjk = settled.gjk;
@@ -580,10 +670,18 @@ failed:
 /* The record (render/json_record.py, render/record_form.py)            */
 /* ------------------------------------------------------------------ */
 
+/* The numbers of a record already written, with their text: a record writes many a
+   number twice (a closest point as GJK's, the certificate's and Shapely's), and
+   float.__repr__ is most of a record's cost. */
+#define LANE_REMEMBERED 64
+
 typedef struct {
     char *text;
     Py_ssize_t size, capacity;
     int failed; /* out of memory, or a number JSON cannot hold: no record */
+    int remembered;
+    uint64_t bits[LANE_REMEMBERED];
+    char written[LANE_REMEMBERED][32];
 } LaneText;
 
 static void text_add(LaneText *t, const char *s, Py_ssize_t n)
@@ -610,17 +708,32 @@ static void text_put(LaneText *t, const char *s) { text_add(t, s, (Py_ssize_t)st
 static void text_number(LaneText *t, double x)
 {
     char *repr;
+    uint64_t bits;
+    int k;
     if (!isfinite(x)) {
         t->failed = 1;
         return;
     }
-    repr = PyOS_double_to_string(x + 0.0, 'r', 0, Py_DTSF_ADD_DOT_0, NULL);
+    x = x + 0.0;
+    memcpy(&bits, &x, sizeof bits);
+    for (k = 0; k < t->remembered; k++) {
+        if (t->bits[k] == bits) {
+            text_put(t, t->written[k]);
+            return;
+        }
+    }
+    repr = PyOS_double_to_string(x, 'r', 0, Py_DTSF_ADD_DOT_0, NULL);
     if (repr == NULL) {
         PyErr_Clear();
         t->failed = 1;
         return;
     }
     text_put(t, repr);
+    if (t->remembered < LANE_REMEMBERED && strlen(repr) < sizeof t->written[0]) {
+        t->bits[t->remembered] = bits;
+        strcpy(t->written[t->remembered], repr);
+        t->remembered++;
+    }
     PyMem_Free(repr);
 }
 
@@ -979,8 +1092,9 @@ static PyObject *engine_lane_records(PyObject *self, PyObject *args)
     Py_ssize_t sizes[LANE_BUFFERS] = {8, 8, 8, 1, 1, 8, 8, 8, 1, 8};
     const char *what[LANE_BUFFERS] = {"xy",    "counts", "lines", "intersects", "touches",
                                       "distance", "closest", "depth", "exact", "exact_distance"};
-    LaneText text = {NULL, 0, 0, 0};
+    LaneText text;
     (void)self;
+    memset(&text, 0, sizeof text);
     if (!PyArg_ParseTuple(args, "OOO!O!OOOOOOOOO!", &objects[0], &objects[1], &PyList_Type,
                           &names, &PyList_Type, &files, &objects[2], &objects[3], &objects[4],
                           &objects[5], &objects[6], &objects[7], &objects[8], &objects[9],
@@ -1056,6 +1170,7 @@ static PyObject *engine_lane_records(PyObject *self, PyObject *args)
                 if (lane_agrees(&answer, &r, scale, &tolerance, &depth_tolerance)) {
                     text.size = 0;
                     text.failed = 0;
+                    text.remembered = 0;
                     if (lane_record(&text, PyList_GET_ITEM(names, k), PyList_GET_ITEM(files, k),
                                     lines[k], &answer, &r, PyList_GET_ITEM(squared, k), scale,
                                     tolerance, depth_tolerance)) {

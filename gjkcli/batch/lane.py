@@ -67,12 +67,9 @@ def lane_rows(chunk: Sequence[Item]) -> list[tuple[str, str] | None]:
     chosen = np.flatnonzero(plain[0::2] & plain[1::2])
     if not len(chosen):
         return rows
-    starts = np.cumsum(counts) - counts
-    shapes = np.stack([2 * chosen, 2 * chosen + 1], axis=1).ravel()
-    vertices = np.ascontiguousarray(
-        points[np.concatenate([np.arange(starts[s], starts[s] + counts[s]) for s in shapes])]
-    )
-    pair_counts = np.ascontiguousarray(counts[shapes])
+    both = np.repeat(plain[0::2] & plain[1::2], 2)  # the shapes of the pairs chosen
+    vertices = np.ascontiguousarray(points if both.all() else points[np.repeat(both, counts)])
+    pair_counts = np.ascontiguousarray(counts[both])
     shapely = shapely_columns(vertices, pair_counts)
     exact = exact_columns(vertices, pair_counts)
     items = [chunk[place] for place in places[chosen].tolist()]

@@ -28,14 +28,13 @@ filter of the exact arbiter with its exact step
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 import shapely
 
-from gjkcli.verify.exact import ExactAnswer
+from gjkcli.verify.exact import square_root
 from gjkcli.verify.exact_filter import MOST_VERTICES, filtered_columns
 from gjkcli.verify.filter_rows import Columns
 from gjkcli.verify.nearest_facets import shortest_lines
@@ -62,8 +61,8 @@ Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
 
-_ZERO = ExactAnswer("touching", Fraction(0))
-"""What a touching or overlapping pair's exact answer says of its distance."""
+_TOUCHING, _OVERLAPPING = 2, 3
+"""The exact verdicts other than separated, by the filter's codes."""
 
 
 @dataclass(frozen=True)
@@ -213,18 +212,20 @@ def exact_columns(xy: Floats, counts: Ints) -> ExactColumns:
     verdict = np.zeros(pairs, dtype=np.uint8)
     distance = np.zeros(pairs)
     squared = [""] * pairs
-    small = np.flatnonzero(np.maximum(counts[0::2], counts[1::2]) <= MOST_VERTICES)
-    if not len(small):
+    small = np.maximum(counts[0::2], counts[1::2]) <= MOST_VERTICES
+    if not small.any():
         return ExactColumns(verdict, distance, squared)
-    shapes = np.stack([2 * small, 2 * small + 1], axis=1).ravel()
-    starts = np.cumsum(counts) - counts
-    rows = np.concatenate([np.arange(starts[s], starts[s] + counts[s]) for s in shapes.tolist()])
-    flat = np.ascontiguousarray(xy[rows]).ravel()
-    codes, distances = filtered_columns(Columns.of(flat, counts[shapes], np.isfinite(flat)))
-    verdict[small] = codes
-    for place, (k, code) in enumerate(zip(small.tolist(), codes.tolist(), strict=True)):
-        if code:
-            answer = ExactAnswer("separated", distances[place]) if code == 1 else _ZERO
-            squared[k] = f"{answer.distance_squared.numerator}/{answer.distance_squared.denominator}"
-            distance[k] = answer.distance
+    taken = xy if small.all() else xy[np.repeat(np.repeat(small, 2), counts)]
+    flat = np.ascontiguousarray(taken).ravel()
+    chosen = np.flatnonzero(small)
+    codes, distances = filtered_columns(
+        Columns.of(flat, counts[np.repeat(small, 2)], np.isfinite(flat))
+    )
+    verdict[chosen] = codes
+    for place, exact in distances.items():  # the separated pairs
+        k = int(chosen[place])
+        squared[k] = f"{exact.numerator}/{exact.denominator}"
+        distance[k] = square_root(exact)
+    for k in chosen[(codes == _TOUCHING) | (codes == _OVERLAPPING)].tolist():
+        squared[k] = "0/1"
     return ExactColumns(verdict, distance, squared)
