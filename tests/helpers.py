@@ -123,3 +123,12 @@ def documented_jq_filters() -> list[tuple[str, str]]:
         for text in filter(None, texts):
             found += [(place, match[1]) for match in JQ_FILTER.finditer(text)]
     return found
+
+
+class Records(list[str]):
+    """The records ``run_batch`` writes, one a line: its ``write`` is given a chunk's
+    records at once, a line each (``Records.write`` keeps them one by one)."""
+
+    def write(self, text: str) -> None:
+        self.extend(text.split("\n"))
+

@@ -27,8 +27,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from gjkcli.batch.plain import FEWEST, LONGEST_RING, plain_rings
 from gjkcli.algorithms.compiled import core as configured_core
+from gjkcli.batch.plain import FEWEST, LONGEST_RING, plain_rings
 from gjkcli.io.discover import Item, default_name
 from gjkcli.verify.polygon_columns import exact_columns, shapely_columns
 

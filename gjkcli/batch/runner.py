@@ -103,8 +103,9 @@ def run_batch(
     (its pairs are then checked one by one); ``note`` of the first pair's note
     (GeoJSON in longitude/latitude), which is not a warning and fails nothing.
     ``columnar`` (by default, unless :data:`ENVIRONMENT` is ``per-pair``) reads the
-    plain pairs of each chunk together (:func:`check_chunk`). ``progress`` hears of the
-    summary after each chunk; with ``part_size``, no chunk spans two parts
+    plain pairs of each chunk together (:func:`check_chunk`). ``write`` is given a
+    chunk's records at once, one a line (``\\n`` between them, none after the last).
+    ``progress`` hears of the summary after each chunk; with ``part_size``, no chunk spans two parts
     of that many items (pairs, and files skipped), so that ``progress`` also
     hears of the end of each part. ``settings`` say how the pairs' expectations and
     answers are judged (:mod:`gjkcli.verify.expect`; ``--precision double`` by
@@ -113,12 +114,12 @@ def run_batch(
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> pair = '{"a": "POINT (0 0)", "b": "POINT (3 4)"}'
     >>> lines = [Item("in.jsonl", 1, pair), Item("in.jsonl", 2, "{")]
-    >>> records = []
+    >>> written = []
     >>> with ThreadPoolExecutor(2) as pool:
     ...     summary = run_batch(
-    ...         lines, workers=2, fail_fast=False, write=records.append, executor=pool
+    ...         lines, workers=2, fail_fast=False, write=written.append, executor=pool
     ...     )
-    >>> summary.pairs, summary.passed, summary.errors, len(records)
+    >>> summary.pairs, summary.passed, summary.errors, len("\\n".join(written).split("\\n"))
     (2, 1, 1, 2)
     """
     if columnar is None:
@@ -136,9 +137,10 @@ def run_batch(
     noted = False
     try:
         for chunk_rows in rows:
+            lines = []  # the chunk's records, written at once
             for line, outcome in chunk_rows:
                 if outcome.kind != "skipped":
-                    write(line)
+                    lines.append(line)
                     observe(outcome)
                 if outcome.notes and not noted:  # once a run: each record has its own
                     noted = True
@@ -147,6 +149,8 @@ def run_batch(
                 if fail_fast and outcome.failed:
                     summary.stopped_early = True
                     break
+            if lines:
+                write("\n".join(lines))
             summary.elapsed = time.perf_counter() - start
             progress(summary)
             if summary.stopped_early:

@@ -41,6 +41,7 @@ from gjkcli.verify.nearest_facets import shortest_lines
 from gjkcli.verify.shapely_oracle import (
     _CONVEX_KINDS as CONVEX_KINDS,
 )
+from gjkcli.verify.shapely_oracle import GEOS_REACH
 from gjkcli.verify.shapely_oracle import (
     _convex_hulls as convex_hulls,
 )
@@ -53,7 +54,6 @@ from gjkcli.verify.shapely_oracle import (
 from gjkcli.verify.shapely_oracle import (
     _hulls as hulls,
 )
-from gjkcli.verify.shapely_oracle import GEOS_REACH
 
 __all__ = ["ExactColumns", "ShapelyColumns", "exact_columns", "shapely_columns"]
 
