@@ -469,7 +469,7 @@ def wrapped(lines: list[str], width: int) -> list[str]:
 def _draw_world(scene: _Scene) -> None:
     """The left panel's parts that never change: A and B, and room for the answer."""
     axes, check = scene.world, scene.check
-    deciding = deciding_indices(check) or (-1, -1)
+    deciding = deciding_indices(check.answer) or (-1, -1)
     _draw_any(axes, check.pair.a.shape, COLOR_A, "A", deciding[0])
     _draw_any(axes, check.pair.b.shape, COLOR_B, "B", deciding[1])
     if check.answer.parts is not None:
