@@ -160,6 +160,8 @@ class Labels:
     _DIRECTIONS = ((1, -1), (1, 0), (1, 1), (0, -1), (0, 1), (-1, -1), (-1, 0), (-1, 1))
     _DISTANCES = (7.0, 14.0, 24.0, 38.0, 56.0, 80.0)
     _LEADER = 20.0  # farther than this from its point, a label gets a line to it
+    _GAP = 2.0  # pixels kept free between a label and a mark
+    _APART = 4.0  # and more between two labels, so that none reads as the next one's line
 
     def __init__(self, width: float, height: float) -> None:
         self.width, self.height = width, height
@@ -194,7 +196,7 @@ class Labels:
                 cx = at[0] + dx / norm * distance + dx * width / 2.0
                 cy = at[1] + dy / norm * distance + dy * height / 2.0
                 box = (cx - width / 2.0, cy - height / 2.0, cx + width / 2.0, cy + height / 2.0)
-                cost = self._covered(box) + self._outside(box)
+                cost = self._covered(_grown(box, self._GAP)) + self._outside(box)
                 if best is None or cost < best[0]:
                     best = (cost, box, distance)
                 if cost == 0.0:
@@ -203,7 +205,7 @@ class Labels:
                 break
         assert best is not None
         _, box, distance = best
-        self.boxes.append(box)
+        self.boxes.append(_grown(box, self._APART))
         cx, cy = (box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0
         leader = ""
         if distance > self._LEADER:
@@ -223,6 +225,10 @@ class Labels:
     def _outside(self, box: Box) -> float:
         inside = _overlap(box, (0.0, 0.0, self.width, self.height))
         return 10.0 * ((box[2] - box[0]) * (box[3] - box[1]) - inside)
+
+
+def _grown(box: Box, by: float) -> Box:
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
 
 
 def _overlap(one: Box, other: Box) -> float:
@@ -602,13 +608,18 @@ def _pair_svg(a: Shape, b: Shape, result: Drawn, name: str, width: float) -> str
     body = _shape_svg(view, a, "a", None if deciding is None else deciding[0])
     body += _shape_svg(view, b, "b", None if deciding is None else deciding[1])
     body += _shape_labels(view, a, b, labels)
-    for shape in (a, b):  # the answer's labels go clear of the outlines too
+    _mark_outlines(view, (a, b), labels)
+    body += _answer(view, a, b, result, labels)
+    return _svg(view, body, f"{name}: {_summary(result)}")
+
+
+def _mark_outlines(view: View, shapes: Iterable[Shape], labels: Labels) -> None:
+    """Keep the labels placed from now on off the outlines of ``shapes`` (of each part)."""
+    for shape in shapes:
         for part in shape.parts if isinstance(shape, Compound) else (shape,):
             ring = [view(p) for p in boundary(part)]
             for start, end in zip(ring, ring[1:] + ring[:1], strict=True):
                 labels.mark_line(start, end)
-    body += _answer(view, a, b, result, labels)
-    return _svg(view, body, f"{name}: {_summary(result)}")
 
 
 def _shape_labels(view: View, a: Shape, b: Shape, labels: Labels) -> str:
@@ -678,7 +689,11 @@ def walkthrough_svg(check: Check) -> str:
             drawn += _outline(moved, boundary(core_b), "core", {"stroke": COLOR_B})
         top = max(cores if on_cores else full, key=lambda p: (p[1], -p[0]))
         name = "A - B of the cores" if on_cores else f"A - B{which}"
-        drawn += placer.place(name, view(top), "label-difference")
+        naming = placer.copy()  # the name stays clear of what every step of the run draws
+        for step in (step for other, step in steps if other == run):
+            _mark_step(view, moved, step, naming)
+        drawn += naming.place(name, view(top), "label-difference")
+        placer.boxes.append(naming.boxes[-1])
         backgrounds[run] = (drawn, placer)
     body = [shapes]
     first_run = steps[0].run
@@ -781,15 +796,16 @@ def _step(
     labels: Labels,
     moved: View | None = None,
 ) -> str:
-    """One step's marks, then their labels (placed clear of every mark); the points of A
-    and B through ``moved``, the view of the shapes (``view`` itself unless they are
-    drawn moved, :func:`shapes_offset`)."""
+    """One step's marks, then their labels (placed clear of every mark and line the step
+    draws, :func:`_mark_step`); the points of A and B through ``moved``, the view of the
+    shapes (``view`` itself unless they are drawn moved, :func:`shapes_offset`)."""
     moved = moved or view
     origin = view((0.0, 0.0))
     k = step.iteration
+    support = step.support
     lines: list[str] = []  # drawn first, under the points
     marks: list[str] = []
-    said: list[str] = []
+    placing: list[tuple[str, tuple[float, float], str]] = []
     if isinstance(step, EpaStep):
         lines.append(_outline(view, step.polygon, "epa-polygon"))
         marks += [_dot(view, p, "epa-corner", 3.5) for p in step.polygon]
@@ -809,8 +825,7 @@ def _step(
                 },
             )
         )
-        foot = view((step.normal[0] * step.height, step.normal[1] * step.height))
-        tip = _along(foot, step.normal, _ARROW * 0.8)
+        foot, tip = _normal_ends(view, step)
         lines.append(
             _arrow(foot, tip, "normal", "arrow-support").replace(
                 "/>", f' data-dx="{step.normal[0]!r}" data-dy="{step.normal[1]!r}"/>'
@@ -820,17 +835,13 @@ def _step(
             lines.append(
                 _element(
                     "path",
-                    {"class": "epa-new", "d": _path(view, (start, step.support.w, end), False)},
+                    {"class": "epa-new", "d": _path(view, (start, support.w, end), False)},
                 )
             )
-        for p in step.polygon:
-            labels.mark(view(p), 4.0)
-        labels.mark(((x1 + x2) / 2.0, (y1 + y2) / 2.0), 4.0)
-        labels.mark(tip, 4.0)
-        said.append(labels.place("n", tip, "label-support"))
-        said.append(
-            labels.place("nearest edge", ((x1 + x2) / 2.0, (y1 + y2) / 2.0), "label-support")
-        )
+        placing += [
+            ("n", tip, "label-support"),
+            ("nearest edge", ((x1 + x2) / 2.0, (y1 + y2) / 2.0), "label-support"),
+        ]
     else:
         tip = _along(origin, step.direction, _ARROW)
         lines.append(
@@ -838,21 +849,16 @@ def _step(
                 "/>", f' data-dx="{step.direction[0]!r}" data-dy="{step.direction[1]!r}"/>'
             )
         )
-        labels.mark(tip, 4.0)
-        said.append(labels.place(f"d{k}", tip, "label-direction"))
+        placing.append((f"d{k}", tip, "label-direction"))
         if isinstance(step, IntersectStep):
             lines.append(_plane(view, step.direction))
-            said.append(_plane_label(view, step.direction, labels))
             if step.next_direction is not None:
                 ahead = _along(origin, step.next_direction, _ARROW * 0.8)
                 lines.append(_arrow(origin, ahead, "next-direction", "arrow-direction"))
-                labels.mark(ahead, 4.0)
-                said.append(labels.place("next d", ahead, "label-direction"))
+                placing.append(("next d", ahead, "label-direction"))
         lines.append(_simplex(view, step.simplex))
         marks += [_dot(view, p, "simplex-point", 3.5) for p in step.simplex]
         marks += [_dot(view, p, "dropped", 4.0) for p in step.dropped]
-        for p in (*step.simplex, *step.dropped):
-            labels.mark(view(p), 4.0)
         if isinstance(step, DistanceStep) and math.isfinite(step.closest[0]):
             v = view(step.closest)
             lines.append(
@@ -868,18 +874,56 @@ def _step(
                 )
             )
             marks.append(_dot(view, step.closest, "closest", 3.5))
-            labels.mark(v, 4.0)
-            said.append(labels.place(f"v{k}", v, "label-simplex"))
-    lines += _support_lines(view, moved, step.support)
-    marks += _support_marks(view, moved, step.support)
-    for at in (moved(step.support.a), moved(step.support.b), view(step.support.w)):
-        labels.mark(at)
+            placing.append((f"v{k}", v, "label-simplex"))
+    lines += _support_lines(view, moved, support)
+    marks += _support_marks(view, moved, support)
+    _mark_step(view, moved, step, labels)
+    said = [_plane_label(view, step.direction, labels)] if isinstance(step, IntersectStep) else []
+    said += [labels.place(text, at, css) for text, at, css in placing]
     said += [
-        labels.place(f"a{k}", moved(step.support.a), "label-a"),
-        labels.place(f"b{k}", moved(step.support.b), "label-b"),
-        labels.place(f"w{k}", view(step.support.w), "label-support"),
+        labels.place(f"a{k}", moved(support.a), "label-a"),
+        labels.place(f"b{k}", moved(support.b), "label-b"),
+        labels.place(f"w{k}", view(support.w), "label-support"),
     ]
     return "".join(lines + marks + said)
+
+
+def _normal_ends(view: View, step: EpaStep) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where EPA's normal is drawn: from the foot of the perpendicular from the origin to
+    the nearest edge, outwards."""
+    foot = view((step.normal[0] * step.height, step.normal[1] * step.height))
+    return foot, _along(foot, step.normal, _ARROW * 0.8)
+
+
+def _mark_step(
+    view: View, moved: View, step: IntersectStep | DistanceStep | EpaStep, labels: Labels
+) -> None:
+    """Keep labels off what :func:`_step` draws of ``step``: its points, the arrows of the
+    direction, of ``w = a - b`` and of EPA's normal, the simplex's or EPA's edges, and the
+    line ``w.d = 0``."""
+    origin = view((0.0, 0.0))
+    support = step.support
+    at_a, at_b, at_w = moved(support.a), moved(support.b), view(support.w)
+    for at in (at_a, at_b, at_w):
+        labels.mark(at)
+    labels.mark_line(at_b, at_a)
+    labels.mark_line(origin, at_w)
+    for p in _step_points(step):
+        labels.mark(view(p), 4.0)
+    if isinstance(step, EpaStep):
+        labels.mark_line(view(step.edge[0]), view(step.edge[1]))
+        labels.mark_line(*_normal_ends(view, step))
+        return
+    labels.mark_line(origin, _along(origin, step.direction, _ARROW))
+    if isinstance(step, IntersectStep):
+        labels.mark_line(*_clipped(*_plane_ends(view, step.direction), view))
+        if step.next_direction is not None:
+            labels.mark_line(origin, _along(origin, step.next_direction, _ARROW * 0.8))
+    corners = [view(p) for p in step.simplex]
+    for start, end in zip(corners, corners[1:] + corners[:1], strict=True):
+        labels.mark_line(start, end)  # one point: its mark, again
+    if isinstance(step, DistanceStep) and math.isfinite(step.closest[0]):
+        labels.mark_line(origin, view(step.closest))
 
 
 def _simplex(view: View, simplex: Sequence[Vec]) -> str:
@@ -907,12 +951,18 @@ def _support_marks(view: View, moved: View, support: SupportPoint) -> list[str]:
     ]
 
 
-def _plane(view: View, direction: Vec) -> str:
-    """The line ``w.d = 0``: through the origin, across the direction, across the picture."""
+def _plane_ends(view: View, direction: Vec) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The ends of the line ``w.d = 0`` (through the origin, across the direction), beyond
+    the picture on both sides."""
     across = (-direction[1], direction[0])
     origin = view((0.0, 0.0))
     reach = view.width + view.height
-    one, other = _along(origin, across, reach), _along(origin, across, -reach)
+    return _along(origin, across, reach), _along(origin, across, -reach)
+
+
+def _plane(view: View, direction: Vec) -> str:
+    """The line ``w.d = 0``: through the origin, across the direction, across the picture."""
+    one, other = _plane_ends(view, direction)
     return _element(
         "line",
         {
