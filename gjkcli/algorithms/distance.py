@@ -56,6 +56,7 @@ from typing import Literal, cast
 
 from gjkcli.algorithms.bounds import noise
 from gjkcli.algorithms.compiled import core
+from gjkcli.algorithms.pictured import Pictured
 from gjkcli.algorithms.simplex import (
     Closest,
     closest_to_origin,
@@ -121,7 +122,7 @@ class DistanceStep:
 
 
 @dataclass(frozen=True)
-class DistanceResult:
+class DistanceResult(Pictured):
     """The answer of :func:`distance`.
 
     ``distance`` is 0 and ``closest`` is ``None`` when the shapes intersect.
