@@ -95,7 +95,13 @@ def _shape(value: object, name: str) -> Shape:
     queries say nothing of notes about the input (GeoJSON in longitude/latitude,
     FORMATS section 2): ``load_shape(value).notes`` has them.
     """
+    if type(value) in _OWN:  # the common case, without a ShapeInput
+        return value  # type: ignore[return-value]
     return _input(value, name).shape
+
+
+_OWN = frozenset((*CONVEX_CLASSES, Compound))
+"""gjkcli's own shape classes, taken as they are."""
 
 
 def _input(value: object, name: str) -> ShapeInput:

@@ -259,7 +259,8 @@ def distance(
     >>> distance(segment((0.0, -1.0), (0.0, 1.0)), circle((0.5, 0.0), 1.0)).intersects
     True
     """
-    direction = first_direction(direction)
+    if direction is not DISTANCE_FIRST_DIRECTION:  # the usual one needs no checking
+        direction = first_direction(direction)
     if recorder is None and direction == DISTANCE_FIRST_DIRECTION and (fast := core()) is not None:
         answer = fast.distance(shape_a, shape_b)
         if answer is not NotImplemented:

@@ -132,7 +132,8 @@ def intersects(
     >>> intersects(a, far).intersects
     False
     """
-    direction = first_direction(direction)
+    if direction is not BOOLEAN_FIRST_DIRECTION:  # the usual one needs no checking
+        direction = first_direction(direction)
     if recorder is None and (fast := core()) is not None:
         answer = fast.intersects(shape_a, shape_b, direction)
         if answer is not NotImplemented:
