@@ -922,10 +922,41 @@ static int lane_agrees(const LaneAnswer *answer, const LaneReferees *r, double s
     return 1;
 }
 
+/* verify/expect.py's check_expect for a pair the lane answered (the reference proven
+   exactly: the exact verdict and distance, and EPA's depth), with the keys the scanner
+   takes (intersects, verdict, distance, depth and the pair's own tolerance): 1 when every
+   stated value holds, with *tolerance the one they were held to; 0 when one fails (the
+   general path words it). `expect` is the scanner's row: its keys, then the values. */
+static int lane_expectation_holds(const double *expect, const LaneAnswer *answer,
+                                  const LaneReferees *r, double scale, double rtol, double atol,
+                                  double *tolerance)
+{
+    int keys = (int)expect[0], truth = r->exact;
+    double distance = r->exact_distance, depth, signed_distance;
+    *tolerance = keys & EXPECT_TOLERANCE ? expect[4] : atol + rtol * scale;
+    depth = truth == LANE_SEPARATED || !answer->has_penetration ? 0.0 : answer->penetration.depth;
+    signed_distance = truth == LANE_SEPARATED ? distance : -depth;
+    if (keys & EXPECT_INTERSECTS) {
+        int stated = expect[1] != 0.0;
+        if (stated != (truth != LANE_SEPARATED) && !(stated && distance <= *tolerance)) return 0;
+    }
+    if (keys & EXPECT_VERDICT) {
+        int stated = (int)expect[5];
+        if (stated != truth &&
+            !(stated == LANE_TOUCHING && fabs(signed_distance) <= *tolerance) &&
+            !(stated == LANE_OVERLAPPING && signed_distance <= *tolerance))
+            return 0;
+    }
+    if (keys & EXPECT_DISTANCE && !(fabs(expect[2] - distance) <= *tolerance)) return 0;
+    if (keys & EXPECT_DEPTH && !(fabs(expect[3] - depth) <= *tolerance)) return 0;
+    return 1;
+}
+
 /* The record of a pair the lane answered: 1 written, 0 not (the caller gives up). */
 static int lane_record(LaneText *t, PyObject *name, PyObject *file, long long line,
                        const LaneAnswer *answer, const LaneReferees *r, PyObject *squared,
-                       double scale, double tolerance, double depth_tolerance)
+                       double scale, double tolerance, double depth_tolerance,
+                       const double *expect_tolerance)
 {
     const DistanceAnswer *gjk = &answer->gjk;
     const char *verdict = VERDICT_NAMES[r->exact];
@@ -1020,7 +1051,15 @@ static int lane_record(LaneText *t, PyObject *name, PyObject *file, long long li
     text_put(t, ", \"touch_band\": ");
     text_number(t, gjk->band);
     text_put(t, "}, \"agree\": true, \"disagreements\": [], \"triage\": [], \"warnings\": [], "
-                "\"notes\": [], \"expect\": null, \"error\": null}");
+                "\"notes\": [], \"expect\": ");
+    if (expect_tolerance == NULL) {
+        text_put(t, "null");
+    } else {
+        text_put(t, "{\"ok\": true, \"failures\": [], \"tolerance\": ");
+        text_number(t, *expect_tolerance);
+        text_put(t, "}");
+    }
+    text_put(t, ", \"error\": null}");
     return !t->failed;
 }
 
@@ -1071,34 +1110,39 @@ static int lane_buffer(PyObject *obj, Py_buffer *view, const char *formats, Py_s
     return 1;
 }
 
-#define LANE_BUFFERS 10
+#define LANE_BUFFERS 11
 
 /* lane_records(xy, counts, names, files, lines, intersects, touches, distance, closest,
-   depth, exact, exact_distance, squared): each pair's record, or None.
+   depth, exact, exact_distance, squared, expects, rtol, atol): each pair's record, or None.
 
    xy: float64, the vertices of every shape end to end (x, y in turn); counts: int64, two
    per pair (A's vertices, then B's); names, files: lists of str; lines: int64; Shapely's
    answers: intersects and touches (uint8), distance (float64), closest (float64, four
    per pair: NaN where there are none), depth (float64, NaN where there is none); the
    exact arbiter's: exact (uint8: 0 undecided, else the verdict's code), exact_distance
-   (float64), squared (a list of the distance squared as "p/q" text). */
+   (float64), squared (a list of the distance squared as "p/q" text); expects (float64, six
+   per pair: scan_polygons's rows) and the run's rtol and atol (verify/expect.py's
+   ExpectSettings) for the pairs' expectations. */
 static PyObject *engine_lane_records(PyObject *self, PyObject *args)
 {
     PyObject *objects[LANE_BUFFERS], *names, *files, *squared, *result = NULL;
     Py_buffer views[LANE_BUFFERS];
     int taken = 0, i;
     Py_ssize_t n, k, total = 0, start = 0;
-    const char *formats[LANE_BUFFERS] = {"d", "ql", "ql", "B?", "B?", "d", "d", "d", "B?", "d"};
-    Py_ssize_t sizes[LANE_BUFFERS] = {8, 8, 8, 1, 1, 8, 8, 8, 1, 8};
-    const char *what[LANE_BUFFERS] = {"xy",    "counts", "lines", "intersects", "touches",
-                                      "distance", "closest", "depth", "exact", "exact_distance"};
+    const char *formats[LANE_BUFFERS] = {"d", "ql", "ql", "B?", "B?", "d",
+                                         "d", "d",  "B?", "d",  "d"};
+    Py_ssize_t sizes[LANE_BUFFERS] = {8, 8, 8, 1, 1, 8, 8, 8, 1, 8, 8};
+    const char *what[LANE_BUFFERS] = {"xy",      "counts",  "lines", "intersects",
+                                      "touches", "distance", "closest", "depth",
+                                      "exact",   "exact_distance", "expects"};
+    double rtol, atol;
     LaneText text;
     (void)self;
     memset(&text, 0, sizeof text);
-    if (!PyArg_ParseTuple(args, "OOO!O!OOOOOOOOO!", &objects[0], &objects[1], &PyList_Type,
+    if (!PyArg_ParseTuple(args, "OOO!O!OOOOOOOOO!Odd", &objects[0], &objects[1], &PyList_Type,
                           &names, &PyList_Type, &files, &objects[2], &objects[3], &objects[4],
                           &objects[5], &objects[6], &objects[7], &objects[8], &objects[9],
-                          &PyList_Type, &squared))
+                          &PyList_Type, &squared, &objects[10], &rtol, &atol))
         return NULL;
     if (!K.ready || !RK.ready || !LK.ready) {
         PyErr_SetString(PyExc_RuntimeError, "gjkcli._engine's lane is not configured");
@@ -1121,7 +1165,7 @@ static PyObject *engine_lane_records(PyObject *self, PyObject *args)
         total += (Py_ssize_t)c;
     }
     {
-        Py_ssize_t lengths[LANE_BUFFERS] = {2 * total, 2 * n, n, n, n, n, 4 * n, n, n, n};
+        Py_ssize_t lengths[LANE_BUFFERS] = {2 * total, 2 * n, n, n, n, n, 4 * n, n, n, n, 6 * n};
         for (i = 0; i < LANE_BUFFERS; i++) {
             if (i == 1) continue;
             if (!lane_buffer(objects[i], &views[i], formats[i], sizes[i], lengths[i], what[i]))
@@ -1133,7 +1177,8 @@ static PyObject *engine_lane_records(PyObject *self, PyObject *args)
     if (result == NULL) goto done;
     {
         const double *xy = views[0].buf, *distance = views[5].buf, *closest = views[6].buf,
-                     *depth = views[7].buf, *exact_distance = views[9].buf;
+                     *depth = views[7].buf, *exact_distance = views[9].buf,
+                     *expects = views[10].buf;
         const long long *counts = views[1].buf, *lines = views[2].buf;
         const unsigned char *intersects = views[3].buf, *touches = views[4].buf,
                             *exact = views[8].buf;
@@ -1167,13 +1212,19 @@ static PyObject *engine_lane_records(PyObject *self, PyObject *args)
 #if PY_VERSION_HEX < 0x030C0000 /* Python's float sums are compensated from 3.12 on */
             if (r.exact != 0 && lane_solve(&a, &b, &answer)) {
                 scale = py_max(lane_scale(&a), lane_scale(&b));
-                if (lane_agrees(&answer, &r, scale, &tolerance, &depth_tolerance)) {
+                const double *expect = &expects[6 * k];
+                double expect_tolerance = 0.0;
+                int stated = expect[0] != 0.0;
+                if (lane_agrees(&answer, &r, scale, &tolerance, &depth_tolerance) &&
+                    (!stated || lane_expectation_holds(expect, &answer, &r, scale, rtol, atol,
+                                                       &expect_tolerance))) {
                     text.size = 0;
                     text.failed = 0;
                     text.remembered = 0;
                     if (lane_record(&text, PyList_GET_ITEM(names, k), PyList_GET_ITEM(files, k),
                                     lines[k], &answer, &r, PyList_GET_ITEM(squared, k), scale,
-                                    tolerance, depth_tolerance)) {
+                                    tolerance, depth_tolerance,
+                                    stated ? &expect_tolerance : NULL)) {
                         record = PyUnicode_FromStringAndSize(text.text, text.size);
                         if (record == NULL) {
                             Py_CLEAR(result);

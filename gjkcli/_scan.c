@@ -36,10 +36,30 @@ typedef struct {
     Py_ssize_t size; /* the number of points */
 } Ring;
 
+/* A line's expectation, for the lane (scan_polygons): which keys it states, and their
+   values (intersects as 0 or 1; the verdict as 1 separated, 2 touching, 3 overlapping). */
+enum {
+    EXPECT_GIVEN = 1,
+    EXPECT_INTERSECTS = 2,
+    EXPECT_DISTANCE = 4,
+    EXPECT_DEPTH = 8,
+    EXPECT_TOLERANCE = 16,
+    EXPECT_VERDICT = 32,
+};
+
+enum { EXPECT_VALUES = 5 }; /* intersects, distance, depth, tolerance, verdict */
+
+typedef struct {
+    int keys;
+    double values[EXPECT_VALUES];
+} Expectation;
+
 typedef struct {
     Ring rings[2];    /* a's and b's */
     const char *name; /* the name's characters (UTF-8), or NULL when the line has none */
     Py_ssize_t name_size;
+    int with_expect;  /* whether an "expect" of the plain keys is taken (scan_polygons) */
+    Expectation expect;
 } Line;
 
 enum { SCAN_ERROR = -1, SCAN_NOT_PLAIN = 0, SCAN_TAKEN = 1 };
@@ -222,23 +242,95 @@ static int scan_shape(Cursor *c, Py_ssize_t least, Py_ssize_t most, Ring *ring)
     return scan_char(c, '}') && seen == 3 ? SCAN_TAKEN : SCAN_NOT_PLAIN;
 }
 
-/* A whole line: {"a": SHAPE, "b": SHAPE} and perhaps "name": STRING, keys in any order,
-   then nothing but whitespace. */
+/* A word after any whitespace: true, false (then read past it). */
+static int scan_word(Cursor *c, const char *word)
+{
+    size_t size = strlen(word);
+    scan_space(c);
+    if ((size_t)(c->end - c->at) < size || memcmp(c->at, word, size) != 0)
+        return 0;
+    c->at += size;
+    return 1;
+}
+
+/* An expectation of the plain keys, as io/expectation.py reads them: {"intersects": true
+   or false, "distance", "depth" or "penetration", "tolerance": a number >= 0, "verdict":
+   "separated", "touching" or "overlapping"}, each at most once, none null (the general
+   loader reads a null as absent, and plain.py leaves such a line to it), keys in any
+   order, perhaps none. */
+static int scan_expect(Cursor *c, Expectation *expect)
+{
+    static const char *const keys[] = {"intersects", "distance", "depth", "penetration",
+                                       "tolerance", "verdict"};
+    static const int flags[] = {EXPECT_INTERSECTS, EXPECT_DISTANCE, EXPECT_DEPTH, EXPECT_DEPTH,
+                                EXPECT_TOLERANCE, EXPECT_VERDICT};
+    static const int slots[] = {0, 1, 2, 2, 3, 4};
+    static const char *const verdicts[] = {"separated", "touching", "overlapping"};
+    const char *text;
+    Py_ssize_t size;
+    int key, status, k;
+    expect->keys = EXPECT_GIVEN;
+    if (!scan_char(c, '{'))
+        return SCAN_NOT_PLAIN;
+    if (scan_char(c, '}'))
+        return SCAN_TAKEN;
+    do {
+        key = scan_key(c, keys, 6);
+        if (key < 0 || expect->keys & flags[key])
+            return SCAN_NOT_PLAIN; /* another key, or one given twice (depth and penetration) */
+        expect->keys |= flags[key];
+        if (key == 0) {
+            if (scan_word(c, "true"))
+                expect->values[0] = 1.0;
+            else if (scan_word(c, "false"))
+                expect->values[0] = 0.0;
+            else
+                return SCAN_NOT_PLAIN;
+        }
+        else if (key == 5) {
+            if (!scan_string(c, &text, &size))
+                return SCAN_NOT_PLAIN;
+            for (k = 0; k < 3 && !scan_is(text, size, verdicts[k]); k++)
+                ;
+            if (k == 3)
+                return SCAN_NOT_PLAIN;
+            expect->values[4] = k + 1;
+        }
+        else {
+            status = scan_number(c, &expect->values[slots[key]]);
+            if (status != SCAN_TAKEN)
+                return status;
+            if (expect->values[slots[key]] < 0.0)
+                return SCAN_NOT_PLAIN;
+        }
+    } while (scan_char(c, ','));
+    return scan_char(c, '}') ? SCAN_TAKEN : SCAN_NOT_PLAIN;
+}
+
+/* A whole line: {"a": SHAPE, "b": SHAPE} and perhaps "name": STRING (and, when
+   line->with_expect, "expect": EXPECTATION), keys in any order, then nothing but
+   whitespace. */
 static int scan_line(Cursor *c, Py_ssize_t least, Py_ssize_t most, Line *line)
 {
-    static const char *const keys[] = {"a", "b", "name"};
+    static const char *const keys[] = {"a", "b", "name", "expect"};
     int seen = 0, key, status;
     line->name = NULL;
+    line->expect.keys = 0;
     if (!scan_char(c, '{'))
         return SCAN_NOT_PLAIN;
     do {
-        key = scan_key(c, keys, 3);
+        key = scan_key(c, keys, line->with_expect ? 4 : 3);
         if (key < 0 || seen & (1 << key))
             return SCAN_NOT_PLAIN;
         seen |= 1 << key;
         if (key == 2) {
             if (!scan_string(c, &line->name, &line->name_size))
                 return SCAN_NOT_PLAIN;
+        }
+        else if (key == 3) {
+            status = scan_expect(c, &line->expect);
+            if (status != SCAN_TAKEN)
+                return status;
         }
         else {
             status = scan_shape(c, least, most, &line->rings[key]);
@@ -372,6 +464,7 @@ static PyObject *engine_scan_plain(PyObject *self, PyObject *const *args, Py_ssi
     texts = PySequence_Tuple(args[0]); /* held, and unchanged, while it is read */
     if (texts == NULL)
         return NULL;
+    line.with_expect = 0;
     line.rings[0].xy = PyMem_Malloc(4 * (size_t)(most > 0 ? most : 1) * sizeof(double));
     line.rings[1].xy = line.rings[0].xy == NULL ? NULL : line.rings[0].xy + 2 * most;
     results = line.rings[0].xy == NULL ? PyErr_NoMemory() : PyList_New(PyTuple_GET_SIZE(texts));
@@ -413,7 +506,8 @@ static int scan_bytes_add(ScanBytes *b, const void *data, Py_ssize_t size)
 /* The lines scan_plain takes, laid out as columns (for gjkcli/batch/lane.py), without
    the Python objects of their points: 1 a line added, 0 not taken, -1 an error. */
 static int scan_polygon_columns(PyObject *text, Py_ssize_t least, Py_ssize_t most, Line *line,
-                                PyObject *names, ScanBytes *xy, ScanBytes *sizes)
+                                PyObject *names, ScanBytes *xy, ScanBytes *sizes,
+                                ScanBytes *expects)
 {
     const char *utf8;
     Py_ssize_t size;
@@ -456,20 +550,33 @@ static int scan_polygon_columns(PyObject *text, Py_ssize_t least, Py_ssize_t mos
             !scan_bytes_add(sizes, &points, sizeof points))
             return -1;
     }
+    {
+        double row[1 + EXPECT_VALUES];
+        row[0] = line->expect.keys;
+        for (k = 0; k < EXPECT_VALUES; k++)
+            row[1 + k] = line->expect.keys & (2 << k) ? line->expect.values[k] : 0.0;
+        if (!scan_bytes_add(expects, row, sizeof row))
+            return -1;
+    }
     return 1;
 }
 
-/* scan_polygons(texts, least, most): what scan_plain takes, as columns: (taken, names, xy,
-   sizes). taken holds a byte per text (1 taken); names the name (or None) of each taken
-   line; xy (float64) every taken line's rings' points as written, end to end, x and y in
-   turn; sizes (int64) the number of points of each ring, A's then B's, line by line. */
+/* scan_polygons(texts, least, most): what scan_plain takes, and the same lines with an
+   expectation of the plain keys (scan_expect), as columns: (taken, names, xy, sizes,
+   expects). taken holds a byte per text (1 taken); names the name (or None) of each
+   taken line; xy (float64) every taken line's rings' points as written, end to end, x and
+   y in turn; sizes (int64) the number of points of each ring, A's then B's, line by line;
+   expects (float64) six numbers a taken line: the keys its expectation states (the
+   EXPECT_ flags, 0 for none), then the values of intersects, distance, depth, tolerance
+   and the verdict's code (0 where not stated). */
 static PyObject *engine_scan_polygons(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     PyObject *texts, *names = NULL, *taken = NULL, *result = NULL;
     Py_ssize_t least, most, i, count;
-    ScanBytes xy = {NULL, 0, 0}, sizes = {NULL, 0, 0};
+    ScanBytes xy = {NULL, 0, 0}, sizes = {NULL, 0, 0}, expects = {NULL, 0, 0};
     Line line;
     (void)self;
+    line.with_expect = 1;
     if (nargs != 3) {
         PyErr_SetString(PyExc_TypeError, "scan_polygons(texts, least, most) takes 3 arguments");
         return NULL;
@@ -498,18 +605,20 @@ static PyObject *engine_scan_polygons(PyObject *self, PyObject *const *args, Py_
         goto done;
     for (i = 0; i < count; i++) {
         int found = scan_polygon_columns(PyTuple_GET_ITEM(texts, i), least, most, &line, names,
-                                         &xy, &sizes);
+                                         &xy, &sizes, &expects);
         if (found < 0)
             goto done;
         PyBytes_AS_STRING(taken)[i] = (char)found;
     }
-    result = Py_BuildValue("(OOy#y#)", taken, names, xy.data ? xy.data : "", xy.size,
-                           sizes.data ? sizes.data : "", sizes.size);
+    result = Py_BuildValue("(OOy#y#y#)", taken, names, xy.data ? xy.data : "", xy.size,
+                           sizes.data ? sizes.data : "", sizes.size,
+                           expects.data ? expects.data : "", expects.size);
 done:
     Py_XDECREF(names);
     Py_XDECREF(taken);
     PyMem_Free(xy.data);
     PyMem_Free(sizes.data);
+    PyMem_Free(expects.data);
     PyMem_Free(line.rings[0].xy);
     Py_DECREF(texts);
     return result;

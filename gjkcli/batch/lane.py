@@ -30,14 +30,21 @@ import numpy as np
 from gjkcli.algorithms.compiled import core as configured_core
 from gjkcli.batch.plain import FEWEST, LONGEST_RING, plain_rings
 from gjkcli.io.discover import Item, default_name
+from gjkcli.verify.expect import ExpectSettings
 from gjkcli.verify.polygon_columns import exact_columns, shapely_columns
 
 __all__ = ["lane_rows"]
 
+_DOUBLE = ExpectSettings()
+"""``--precision double``: how expectations are judged unless the run says otherwise."""
 
-def lane_rows(chunk: Sequence[Item]) -> list[tuple[str, str] | None]:
+
+def lane_rows(
+    chunk: Sequence[Item], settings: ExpectSettings | None = None
+) -> list[tuple[str, str] | None]:
     """Each item's JSON Lines record (no newline) and its pair's name where the lane
-    answers it, else ``None`` (see the module notes).
+    answers it, else ``None`` (see the module notes). ``settings`` say how the pairs'
+    expectations are judged (``--precision double`` by default).
 
     >>> line = ('{"a": {"type": "polygon", "points": [[0, 0], [2, 0], [0, 2]]}, '
     ...         '"b": {"type": "polygon", "points": [[3, 0], [4, 0], [3, 1]]}}')
@@ -50,7 +57,7 @@ def lane_rows(chunk: Sequence[Item]) -> list[tuple[str, str] | None]:
     if core is None or not chunk:
         return rows
     texts = [_lane_text(item) for item in chunk]
-    taken, names, xy, sizes = core.scan_polygons(texts, FEWEST, LONGEST_RING + 1)
+    taken, names, xy, sizes, expects = core.scan_polygons(texts, FEWEST, LONGEST_RING + 1)
     places = np.flatnonzero(np.frombuffer(taken, dtype=np.uint8))
     if not len(places):
         return rows
@@ -91,6 +98,9 @@ def lane_rows(chunk: Sequence[Item]) -> list[tuple[str, str] | None]:
         np.where(shapely.answered, exact.verdict, 0).astype(np.uint8),
         exact.distance,
         exact.squared,
+        np.ascontiguousarray(np.frombuffer(expects, dtype=np.float64).reshape(-1, 6)[chosen]),
+        (settings or _DOUBLE).rtol,
+        (settings or _DOUBLE).atol,
     )
     for place, record, name in zip(places[chosen].tolist(), answered, pair_names, strict=True):
         if record is not None:

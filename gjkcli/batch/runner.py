@@ -178,8 +178,9 @@ def check_chunk(
     rows: list[Row | None] = [None] * len(chunk)
     pairs: list[Pair] = []
     places: list[int] = []
+    settings = settings or ExpectSettings()
     if columnar:
-        rows = _lane(chunk)
+        rows = _lane(chunk, settings)
     rest = [index for index, row in enumerate(rows) if row is None]
     plain = _read_plain([chunk[index] for index in rest]) if columnar else [None] * len(chunk)
     for index, read in zip(rest, plain, strict=True):
@@ -203,7 +204,6 @@ def check_chunk(
             rows[index] = _error_row(item, default_name(item), error)
         except Exception as error:  # a bug in the loaders: this pair's row, not the run's end
             rows[index] = _internal_error_row(item, default_name(item), "while reading", error)
-    settings = settings or ExpectSettings()
     try:
         checks: list[Check | Exception] = list(check_pairs(pairs, settings=settings))
     except Exception:  # a bug in one pair: find it, keep the others
@@ -230,12 +230,12 @@ def check_chunk(
     return [row for row in rows if row is not None]
 
 
-def _lane(chunk: list[Item]) -> list[Row | None]:
+def _lane(chunk: list[Item], settings: ExpectSettings) -> list[Row | None]:
     """The rows of the pairs the columnar lane answers (:mod:`gjkcli.batch.lane`), ``None``
     for the rest (and for every pair, should the lane meet anything unexpected: the
     general way then checks them all)."""
     try:
-        answered = lane_rows(chunk)
+        answered = lane_rows(chunk, settings)
     except Exception:  # a bug in the lane: the general way still checks every pair
         return [None] * len(chunk)
     return [

@@ -16,13 +16,16 @@ import math
 import random
 from collections.abc import Callable
 
+import numpy as np
 import pytest
+import shapely
 
 from gjkcli.batch import runner
 from gjkcli.batch.lane import lane_rows
 from gjkcli.engine import compiled
 from gjkcli.io.discover import Item
 from gjkcli.shapes.base import Vec
+from gjkcli.verify.expect import PRECISIONS, ExpectSettings
 from tests.helpers import random_convex_ring
 
 pytestmark = pytest.mark.skipif(compiled() is None, reason="the lane is part of the compiled core")
@@ -30,21 +33,52 @@ pytestmark = pytest.mark.skipif(compiled() is None, reason="the lane is part of 
 Ring = list[Vec]
 
 
-def both_ways(lines: list[str]) -> tuple[list[runner.Row], list[runner.Row], int]:
+def both_ways(
+    lines: list[str], settings: ExpectSettings | None = None
+) -> tuple[list[runner.Row], list[runner.Row], int]:
     """The rows of the lines checked with the lane and without it, and how many pairs the
     lane answered."""
     items = [Item("lane.jsonl", number, line) for number, line in enumerate(lines, 1)]
     fast, general, answered = [], [], 0
     for start in range(0, len(items), runner.CHUNK):
         chunk = items[start : start + runner.CHUNK]
-        answered += sum(row is not None for row in lane_rows(chunk))
-        fast += runner.check_chunk(chunk, columnar=True)
-        general += runner.check_chunk(chunk, columnar=False)
+        answered += sum(row is not None for row in lane_rows(chunk, settings))
+        fast += runner.check_chunk(chunk, columnar=True, settings=settings)
+        general += runner.check_chunk(chunk, columnar=False, settings=settings)
     return fast, general, answered
 
 
+def expectation(a: Ring, b: Ring, rng: random.Random) -> dict[str, object] | None:
+    """An expectation of the keys the lane judges, or none: values near the truth (from
+    Shapely), off by a little or a lot, an integer, a tolerance of the pair's own, either
+    spelling of the depth, or a key the lane leaves to the general path (null, closest)."""
+    if rng.random() < 0.4:
+        return None
+    polygons = shapely.Polygon(a), shapely.Polygon(b)
+    with np.errstate(all="ignore"):  # a pair at 1e140 overflows GEOS: a wrong value will do
+        apart = float(shapely.distance(*polygons))
+        meets = bool(shapely.intersects(*polygons))
+    stated: dict[str, object] = {}
+    for key in rng.sample(["intersects", "distance", "depth", "verdict", "tolerance"], 3):
+        off = rng.choice([0.0, 0.0, 0.0, 1e-12, 1e-6, 1.0])
+        if key == "intersects":
+            stated[key] = meets if rng.random() < 0.8 else not meets
+        elif key == "distance":
+            stated[key] = round(apart) if rng.random() < 0.1 else apart + off
+        elif key == "depth":
+            stated[rng.choice(["depth", "penetration"])] = 0.0 if not meets else off
+        elif key == "verdict":
+            stated[key] = rng.choice(["separated", "touching", "overlapping"])
+        else:
+            stated[key] = rng.choice([1e-9, 1e-3, 0.5, 0])
+    if rng.random() < 0.05:
+        stated[rng.choice(["distance", "closest"])] = None
+    return stated
+
+
 def line(a: Ring, b: Ring, name: str | None, rng: random.Random) -> str:
-    """A plain line: the rings as given, perhaps closed, perhaps turned, keys in any order."""
+    """A plain line: the rings as given, perhaps closed, perhaps turned, perhaps with an
+    expectation, keys in any order."""
     shapes = []
     for ring in (a, b):
         points = [list(point) for point in ring]
@@ -56,6 +90,9 @@ def line(a: Ring, b: Ring, name: str | None, rng: random.Random) -> str:
     pair: dict[str, object] = {"a": shapes[0], "b": shapes[1]}
     if name is not None:
         pair["name"] = name
+    stated = expectation(a, b, rng)
+    if stated is not None:
+        pair["expect"] = stated
     keys = list(pair)
     rng.shuffle(keys)
     return json.dumps({key: pair[key] for key in keys})
@@ -149,6 +186,18 @@ def test_the_lane_writes_the_general_paths_records(
     fast, general, answered = both_ways(lines)
     assert fast == general
     assert 0 < answered < len(lines)  # the lane answered some, and left some
+
+
+@pytest.mark.parametrize("precision", ["double", "single"])
+def test_expectations_are_judged_as_the_general_path_judges_them(precision: str) -> None:
+    lines = corpus(600, 4, random_rings)
+    assert sum('"expect"' in line for line in lines) > 200
+    fast, general, answered = both_ways(lines, PRECISIONS[precision])
+    assert fast == general
+    expected = [row for row, line in zip(fast, lines, strict=True) if '"expect"' in line]
+    statuses = {json.loads(text)["status"] for text, _ in expected}
+    assert {"pass", "fail"} <= statuses  # some expectations hold, some do not
+    assert answered > 0
 
 
 def test_the_lane_answers_random_octagons() -> None:
