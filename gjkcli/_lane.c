@@ -155,10 +155,16 @@ static int lane_around_origin(const Support *p)
     return above == 7 || below == 7 ? 1 : -1;
 }
 
-/* verdict.encloses_origin for two polytopes: 1, 0, or -1 (decided exactly by the Python). */
+static int lane_exactly_around(const Support *s);
+
+/* verdict.encloses_origin for two polytopes: 1 or 0, decided in floating point where the
+   rounding cannot change the answer, else exactly; -1 on an error. */
 static int lane_encloses(const Support *points, int count)
 {
-    return count == 3 ? lane_around_origin(points) : 0;
+    int found;
+    if (count != 3) return 0;
+    found = lane_around_origin(points);
+    return found >= 0 ? found : lane_exactly_around(points);
 }
 
 typedef struct {
@@ -396,27 +402,27 @@ static int lane_separating_axis(const Shape *a, const Shape *b, const LaneSettle
     return 1;
 }
 
-/* simplex.triangle_around_origin's weights, computed here as it computes them: the
-   twelve floats as integers over one power of two (dyadic.common_integers), the crosses
-   on those integers, and each weight their correctly rounded quotient (Python's int
-   true division). 1 with weights set, 0 when the triangle does not hold the origin, -1
-   on an error (cleared: the lane gives up). */
-static int lane_triangle_weights(const Support *s, double *weights)
+/* The three crosses of a triangle of points w = a - b, exactly (as simplex.py's
+   triangle_around_origin and verdict.py's _exact_around_origin compute them): the twelve
+   floats as integers over one power of two (dyadic.common_integers), the differences
+   and crosses on those integers (Python ints): c1 = x2 y3 - y2 x3, c2 = x3 y1 - y3 x1,
+   c3 = x1 y2 - y1 x2. 1 with the three new references in c, 0 on an error (cleared). */
+static int lane_exact_crosses(const Support *s, PyObject **c)
 {
     double values[12];
     long long mantissa[12];
-    int exponent[12], i, least = 0, found = -1;
-    PyObject *integer[12] = {NULL}, *x[3] = {NULL}, *y[3] = {NULL}, *c[3] = {NULL}, *n = NULL;
-    PyObject *zero = NULL;
+    int exponent[12], i, least = 0, done = 0;
+    PyObject *integer[12] = {NULL}, *x[3] = {NULL}, *y[3] = {NULL};
     for (i = 0; i < 3; i++) {
         values[4 * i] = s[i].a.x;
         values[4 * i + 1] = s[i].a.y;
         values[4 * i + 2] = s[i].b.x;
         values[4 * i + 3] = s[i].b.y;
+        c[i] = NULL;
     }
     for (i = 0; i < 12; i++) {
         int e;
-        if (!isfinite(values[i])) return -1;
+        if (!isfinite(values[i])) return 0;
         mantissa[i] = values[i] == 0.0 ? 0 : (long long)ldexp(frexp(values[i], &e), 53);
         exponent[i] = values[i] == 0.0 ? 0 : e - 53;
         while (mantissa[i] != 0 && mantissa[i] % 2 == 0) {
@@ -427,46 +433,96 @@ static int lane_triangle_weights(const Support *s, double *weights)
     }
     for (i = 0; i < 12; i++) {
         PyObject *m = PyLong_FromLongLong(mantissa[i]), *shift;
-        if (m == NULL) goto done;
+        if (m == NULL) goto finish;
         shift = PyLong_FromLong(mantissa[i] == 0 ? 0 : exponent[i] + least);
         integer[i] = shift == NULL ? NULL : PyNumber_Lshift(m, shift);
         Py_DECREF(m);
         Py_XDECREF(shift);
-        if (integer[i] == NULL) goto done;
+        if (integer[i] == NULL) goto finish;
     }
     for (i = 0; i < 3; i++) {
         x[i] = PyNumber_Subtract(integer[4 * i], integer[4 * i + 2]);
         y[i] = PyNumber_Subtract(integer[4 * i + 1], integer[4 * i + 3]);
-        if (x[i] == NULL || y[i] == NULL) goto done;
+        if (x[i] == NULL || y[i] == NULL) goto finish;
     }
-    for (i = 0; i < 3; i++) { /* c1 = x2 y3 - y2 x3, c2 = x3 y1 - y3 x1, c3 = x1 y2 - y1 x2 */
+    for (i = 0; i < 3; i++) {
         int j = (i + 1) % 3, k = (i + 2) % 3;
         PyObject *first = PyNumber_Multiply(x[j], y[k]);
         PyObject *second = first == NULL ? NULL : PyNumber_Multiply(y[j], x[k]);
         c[i] = second == NULL ? NULL : PyNumber_Subtract(first, second);
         Py_XDECREF(first);
         Py_XDECREF(second);
-        if (c[i] == NULL) goto done;
+        if (c[i] == NULL) goto finish;
     }
-    {
-        PyObject *partial = PyNumber_Add(c[0], c[1]);
-        n = partial == NULL ? NULL : PyNumber_Add(partial, c[2]);
-        Py_XDECREF(partial);
+    done = 1;
+finish:
+    for (i = 0; i < 12; i++) Py_XDECREF(integer[i]);
+    for (i = 0; i < 3; i++) {
+        Py_XDECREF(x[i]);
+        Py_XDECREF(y[i]);
+        if (!done) Py_CLEAR(c[i]);
     }
+    if (!done) PyErr_Clear();
+    return done;
+}
+
+/* The signs of the crosses: which are above 0 and which below (bits 1, 2, 4 by cross); 0
+   on an error (cleared). */
+static int lane_cross_signs(PyObject **c, int *above, int *below)
+{
+    PyObject *zero = PyLong_FromLong(0);
+    int i;
+    *above = *below = 0;
+    if (zero == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    for (i = 0; i < 3; i++) {
+        int positive = PyObject_RichCompareBool(c[i], zero, Py_GT);
+        int negative = PyObject_RichCompareBool(c[i], zero, Py_LT);
+        if (positive < 0 || negative < 0) {
+            Py_DECREF(zero);
+            PyErr_Clear();
+            return 0;
+        }
+        *above |= positive << i;
+        *below |= negative << i;
+    }
+    Py_DECREF(zero);
+    return 1;
+}
+
+/* verdict._exact_around_origin: 1 when the triangle holds the origin strictly inside
+   (its crosses all of one sign), 0 when not, -1 on an error. */
+static int lane_exactly_around(const Support *s)
+{
+    PyObject *c[3];
+    int above, below, found;
+    if (!lane_exact_crosses(s, c)) return -1;
+    found = lane_cross_signs(c, &above, &below) ? (above == 7 || below == 7) : -1;
+    Py_DECREF(c[0]);
+    Py_DECREF(c[1]);
+    Py_DECREF(c[2]);
+    return found;
+}
+
+/* simplex.triangle_around_origin's weights: 1 with weights set (each cross over their
+   sum, correctly rounded: Python's int true division), 0 when the triangle does not
+   hold the origin (their sum 0, or crosses of both signs), -1 on an error (cleared). */
+static int lane_triangle_weights(const Support *s, double *weights)
+{
+    PyObject *c[3], *n = NULL, *partial = NULL, *zero = NULL;
+    int above, below, found = -1, i;
+    if (!lane_exact_crosses(s, c)) return -1;
+    if (!lane_cross_signs(c, &above, &below)) goto done;
+    partial = PyNumber_Add(c[0], c[1]);
+    n = partial == NULL ? NULL : PyNumber_Add(partial, c[2]);
     zero = PyLong_FromLong(0);
     if (n == NULL || zero == NULL) goto done;
     {
-        int positive = 0, negative = 0, nonzero = PyObject_RichCompareBool(n, zero, Py_NE);
+        int nonzero = PyObject_RichCompareBool(n, zero, Py_NE);
         if (nonzero < 0) goto done;
-        for (i = 0; i < 3; i++) {
-            int above = PyObject_RichCompareBool(c[i], zero, Py_GT);
-            int below = PyObject_RichCompareBool(c[i], zero, Py_LT);
-            if (above < 0 || below < 0) goto done;
-            positive |= above;
-            negative |= below;
-        }
-        /* n == 0, or crosses of both signs: min(c) >= 0 or max(c) <= 0 fails */
-        if (!nonzero || (positive && negative)) {
+        if (!nonzero || (above && below)) {
             found = 0;
             goto done;
         }
@@ -480,12 +536,8 @@ static int lane_triangle_weights(const Support *s, double *weights)
     }
     found = 1;
 done:
-    for (i = 0; i < 12; i++) Py_XDECREF(integer[i]);
-    for (i = 0; i < 3; i++) {
-        Py_XDECREF(x[i]);
-        Py_XDECREF(y[i]);
-        Py_XDECREF(c[i]);
-    }
+    for (i = 0; i < 3; i++) Py_DECREF(c[i]);
+    Py_XDECREF(partial);
     Py_XDECREF(n);
     Py_XDECREF(zero);
     if (found < 0) PyErr_Clear();

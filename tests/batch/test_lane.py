@@ -219,7 +219,7 @@ def test_lines_the_lane_does_not_take_are_left_to_the_general_path() -> None:
         json.dumps({"a": {"type": "polygon", "points": polygon},
                     "b": {"type": "point", "at": [3, 3]}}),
         json.dumps({"a": {"type": "polygon", "points": polygon},
-                    "b": {"type": "polygon", "points": polygon}, "expect": {"intersects": True}}),
+                    "b": {"type": "polygon", "points": polygon}, "expect": {"normal": [1, 0]}}),
         json.dumps({"a": {"type": "polygon", "points": polygon},
                     "b": {"type": "polygon", "points": [[0, 0], [1, 0], [2, 0]]}}),  # collinear
         "{",
