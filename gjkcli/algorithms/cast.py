@@ -63,11 +63,18 @@ towards B; a hit and a miss carry a :class:`CastCertificate`, re-checked by
 
 A miss's axis is the first of several candidates that the re-check's own bound proves
 (the direction between the closest points of the sweep ``{t r}`` and ``D``, the normals
-of the edge of ``D`` nearest the sweep and of ``r``, and for polytopes every edge normal
-of ``D`` that can separate): on a hair miss the closest points are a hair apart, and
-their direction, tilted by their rounding over the hair, need not separate. A miss that
-no candidate proves (a sweep passing ``D`` closer than the rounding of the closing speed)
-carries no certificate rather than an axis that fails.
+of the edge of ``D`` nearest the sweep and of ``r``, and for polygons and rounded polygons
+every edge normal of the cores' ``D`` that can separate): on a hair miss the closest
+points are a hair apart, and their direction, tilted by their rounding over the hair,
+need not separate. A miss's axis may have any length: the normal of ``r`` is written
+exactly (``(-ry, rx)`` scaled by a power of two), so that the motion closes along it at
+exactly 0, and where the float bounds cannot prove a candidate, its separation and
+closing speed are computed exactly. Where no float axis holds, an edge of the cores'
+``D`` whose exact normal (made from the vertices, in rational arithmetic) holds the
+sweep apart is named instead. Proofs are sought on the shapes as given, not on the
+shapes moved together, whose ``A - B`` rounding has moved by a hair. A miss that nothing
+proves (an ellipse's sweep passing ``D`` closer than the rounding of its numbers)
+carries no certificate, which the re-check reports as unproven, not as wrong.
 """
 
 from __future__ import annotations
@@ -79,7 +86,7 @@ from fractions import Fraction
 from typing import Literal
 
 from gjkcli.algorithms.axis import at_most_unit, unit
-from gjkcli.algorithms.bounds import rounding_bound, separation
+from gjkcli.algorithms.bounds import length_times, motion_along, rounding_bound, separation
 from gjkcli.algorithms.distance import DistanceResult, distance
 from gjkcli.algorithms.minkowski import minkowski_difference
 from gjkcli.algorithms.raycast import (
@@ -100,6 +107,7 @@ from gjkcli.algorithms.sweep import (
     sweep_frame,
 )
 from gjkcli.algorithms.sweep import sweep as exact_sweep
+from gjkcli.dyadic import shift_to_unit
 from gjkcli.shapes.affine import Affine, transformed
 from gjkcli.shapes.base import ConvexShape, Vec, as_vec
 from gjkcli.shapes.compound import Compound
@@ -121,25 +129,33 @@ within it (time 0)."""
 
 _ZERO: Vec = (0.0, 0.0)
 
+Edge = tuple[tuple[int, int], tuple[int, int]]
+"""An edge of the cores' ``A - B``, from corner ``a_i - b_j`` to ``a_k - b_l``, as the two
+vertex pairs ``((i, j), (k, l))`` (each shape's own vertex numbers, of its core)."""
+
 
 @dataclass(frozen=True)
 class CastCertificate:
     """What proves a cast's answer, for :mod:`gjkcli.verify.cast_certificate` to re-check.
 
-    ``axis`` is a unit vector (no longer than 1, exactly) from A towards B. For a
-    hit, the shapes are farther apart than the target along it (``min axis . B(t) -
-    max axis . A(t) > target``) at every time in ``[0, apart_until)``, and ``contact`` are
-    a point of A and a point of B at ``time``, both moved there, that coincide (or lie
-    the target apart) to rounding. For a miss, ``apart_until`` is 1.0: the axis holds
-    the shapes apart at both ends of the motion, hence at every time between (the
-    separation along a fixed axis changes linearly with time); ``time`` and ``contact``
-    are ``None``. A miss that no axis could be proven for carries no certificate.
+    For a hit, ``axis`` is a unit vector (no longer than 1, exactly) from A towards B;
+    the shapes are farther apart than the target along it (``min axis . B(t) - max axis
+    . A(t) > target``) at every time in ``[0, apart_until)``, and ``contact`` are a point
+    of A and a point of B at ``time``, both moved there, that coincide (or lie the target
+    apart) to rounding. For a miss, ``apart_until`` is 1.0 and ``axis`` (of any length
+    but 0) holds the shapes more than ``target |axis|`` apart at both ends of the motion,
+    hence at every time between (the separation along a fixed axis changes linearly with
+    time); ``time`` and ``contact`` are ``None``. A miss may instead name an ``edge`` of
+    the cores' ``A - B`` whose exact normal holds the sweep apart (``axis`` is then that
+    normal, rounded and made unit, for showing). A miss that nothing proves carries no
+    certificate.
     """
 
     axis: Vec
     apart_until: float
     time: float | None
     contact: tuple[Vec, Vec] | None
+    edge: Edge | None = None
 
 
 @dataclass(frozen=True)
@@ -207,7 +223,8 @@ def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
     # curved shapes: the same cast with both shapes moved by -anchor (which leaves A - B
     # as it is), so the verdict's band and the loop's rounding are relative to the
     # shapes' own frame, not to their distance from the origin
-    near = _Sweep(_moved(shape_a, -1.0, anchor), _moved(shape_b, -1.0, anchor), ta, tb, target)
+    moved = (_moved(shape_a, -1.0, anchor), _moved(shape_b, -1.0, anchor))
+    near = _Sweep(*moved, ta, tb, target, given=(shape_a, shape_b))
     return _shifted(_cast(near, None, recorder), anchor)
 
 
@@ -345,13 +362,23 @@ def _at_start(status: CastStatus, stop: str, target: float) -> CastResult:
 
 @dataclass(frozen=True)
 class _Sweep:
-    """The question: two shapes, their translations, the target distance."""
+    """The question: two shapes, their translations, the target distance (and the shapes
+    as given, when ``a`` and ``b`` are those shapes moved together: :attr:`shapes`)."""
 
     a: ConvexShape
     b: ConvexShape
     ta: Vec
     tb: Vec
     target: float
+    given: tuple[ConvexShape, ConvexShape] | None = None
+
+    @property
+    def shapes(self) -> tuple[ConvexShape, ConvexShape]:
+        """The shapes as the caller gave them, which a certificate speaks of: ``a`` and
+        ``b`` are moved (by the same vector, each coordinate rounded) for curved shapes,
+        and ``A - B`` with them by that rounding, which a proof a hair from ``A - B``
+        cannot ignore."""
+        return (self.a, self.b) if self.given is None else self.given
 
     @property
     def r(self) -> Vec:
@@ -530,14 +557,23 @@ def _missed(sweep: _Sweep, iterations: int, stop: str, steps: tuple[RayStep, ...
             return _miss(sweep, iterations, stop, steps, axis)
         tried.append(axis)
     proven = next((axis for axis in tried if _holds_apart(sweep, axis, exact=True)), None)
+    named = None if proven is not None else next(_separating_edges(sweep), None)
+    if named is not None:
+        return _miss(sweep, iterations, stop, steps, *named)
     return _miss(sweep, iterations, stop, steps, proven)
 
 
-def _miss(
-    sweep: _Sweep, iterations: int, stop: str, steps: tuple[RayStep, ...], axis: Vec | None
+def _miss(  # noqa: PLR0917 - a miss and its proof
+    sweep: _Sweep,
+    iterations: int,
+    stop: str,
+    steps: tuple[RayStep, ...],
+    axis: Vec | None,
+    edge: Edge | None = None,
 ) -> CastResult:
-    """A miss, proven by ``axis`` (no certificate without one)."""
-    proof = None if axis is None else CastCertificate(axis, 1.0, None, None)
+    """A miss, proven by ``axis`` (or exactly by the normal of ``edge``; no certificate
+    without either)."""
+    proof = None if axis is None else CastCertificate(axis, 1.0, None, None, edge)
     return CastResult("miss", None, None, None, iterations, stop, sweep.target, proof, steps)
 
 
@@ -564,8 +600,8 @@ def _miss_axes(sweep: _Sweep) -> Iterator[Vec]:
     if len(ends) == 2:
         (x1, y1), (x2, y2) = ends
         yield from _axes([(y2 - y1, x1 - x2), (y1 - y2, x2 - x1)])
-    yield from _axes([(-r[1], r[0]), (r[1], -r[0])])
-    yield from _separating_edge_normals(sweep)
+    yield from _square_to((-r[1], r[0]))
+    yield from (axis for axis, _ in _separating_edges(sweep))
 
 
 def _axes(directions: list[Vec | None]) -> Iterator[Vec]:
@@ -574,6 +610,19 @@ def _axes(directions: list[Vec | None]) -> Iterator[Vec]:
         axis = None if direction is None else unit(direction)
         if axis is not None:
             yield axis
+
+
+def _square_to(normal: Vec) -> Iterator[Vec]:
+    """``normal`` and its opposite, scaled by a power of two (exactly) to a length near 1
+    but not made unit: a normal of the motion written exactly, along which the motion
+    closes at exactly 0 (a unit vector, rounded, is tilted by an ulp, and a sweep passing a
+    hair from ``A - B`` closes on it by more than the hair)."""
+    biggest = max(abs(normal[0]), abs(normal[1]))
+    if not (biggest > 0.0 and math.isfinite(biggest)):
+        return
+    shift = shift_to_unit(biggest)
+    nx, ny = math.ldexp(normal[0], shift), math.ldexp(normal[1], shift)
+    yield from ((nx, ny), (-nx, -ny))
 
 
 def _closest_direction(gap: DistanceResult) -> Vec | None:
@@ -586,40 +635,41 @@ def _closest_direction(gap: DistanceResult) -> Vec | None:
     return (sx - dx, sy - dy)
 
 
-def _separating_edge_normals(sweep: _Sweep) -> Iterator[Vec]:
-    """The unit outward normals of the edges of ``A - B`` (two polytopes, no target) along
-    which the sweep's ends lie beyond the edge, exactly: the only edges of ``A - B`` that
-    can separate it from the sweep (along an edge's normal ``A - B`` reaches no farther
-    than the edge's two ends)."""
-    a, b = sweep.a, sweep.b
-    if not (isinstance(a, Polytope) and isinstance(b, Polytope) and sweep.target == 0.0):
+def _separating_edges(sweep: _Sweep) -> Iterator[tuple[Vec, Edge]]:
+    """The edges of the cores' ``A - B`` (polytopes or rounded polytopes) whose outward
+    normal ``n`` holds the sweep more than the radii and the target beyond them, decided
+    exactly: each as its unit normal, rounded, and its two corners as vertex pairs. Along
+    an edge's normal the cores' ``A - B`` reaches no farther than the edge's ends, so the
+    test is ``min(0, n.r) - n.p > rho |n|`` (``p`` an end, ``rho`` the radii and the
+    target), in squares; by the separating axis theorem for a segment and a convex
+    polygon, one of these or a normal of ``r`` separates whenever a sweep of polygons
+    misses. The exact normal proves the miss where its rounding does not (an edge 1e3
+    long tilted by an ulp, with the sweep ending a hair beyond it)."""
+    a, b = sweep.shapes
+    (core_a, radius_a), (core_b, radius_b) = split_radius(a), split_radius(b)
+    if not (isinstance(core_a, Polytope) and isinstance(core_b, Polytope)):
         return
-    ring = minkowski_difference(a, b).sources
+    ring = minkowski_difference(core_a, core_b).sources
     rx, ry = (
         Fraction(sweep.tb[0]) - Fraction(sweep.ta[0]),
         Fraction(sweep.tb[1]) - Fraction(sweep.ta[1]),
     )
+    rho = (Fraction(radius_a) + Fraction(radius_b) + Fraction(sweep.target)) ** 2
     corners = [
         (
-            Fraction(a.vertices[i][0]) - Fraction(b.vertices[j][0]),
-            Fraction(a.vertices[i][1]) - Fraction(b.vertices[j][1]),
+            Fraction(core_a.vertices[i][0]) - Fraction(core_b.vertices[j][0]),
+            Fraction(core_a.vertices[i][1]) - Fraction(core_b.vertices[j][1]),
         )
         for i, j in ring
     ]
-    for k, (i, j) in enumerate(ring):
-        i2, j2 = ring[(k + 1) % len(ring)]
-        (ax1, ay1), (ax2, ay2) = a.vertices[i], a.vertices[i2]
-        (bx1, by1), (bx2, by2) = b.vertices[j], b.vertices[j2]
-        # an edge of A, of B turned, or of both (parallel): the differences of their ends
-        ex, ey = (ax2 - ax1) - (bx2 - bx1), (ay2 - ay1) - (by2 - by1)
-        axis = unit((ey, -ex))  # counter-clockwise: outward is to the right
-        if axis is None:
-            continue
-        nx, ny = Fraction(axis[0]), Fraction(axis[1])
-        near = min(Fraction(0), nx * rx + ny * ry)
-        (px, py), (qx, qy) = corners[k], corners[(k + 1) % len(ring)]
-        if near > max(nx * px + ny * py, nx * qx + ny * qy):
-            yield axis
+    for k, (px, py) in enumerate(corners):
+        qx, qy = corners[(k + 1) % len(corners)]
+        nx, ny = qy - py, px - qx  # counter-clockwise: outward is to the right
+        beyond = min(Fraction(0), nx * rx + ny * ry) - (nx * px + ny * py)
+        if beyond > 0 and beyond * beyond > rho * (nx * nx + ny * ny):
+            axis = unit((float(nx), float(ny)))
+            if axis is not None:
+                yield axis, (ring[k], ring[(k + 1) % len(ring)])
 
 
 def _holds_apart(sweep: _Sweep, axis: Vec, *, exact: bool) -> bool:
@@ -696,14 +746,13 @@ def _proven_until(sweep: _Sweep, axis: Vec, time: float, *, exact: bool) -> floa
 
 
 def _separation_bounds(sweep: _Sweep, axis: Vec, *, exact: bool) -> tuple[float, float]:
-    """A lower bound of ``sep(0) - target`` along ``axis`` (``sep(0)`` bounded for rounding,
-    or computed ``exact``) and an upper bound of the closing speed ``-axis . (tb - ta)``."""
-    ta, tb, target = sweep.ta, sweep.tb, sweep.target
-    start = separation(sweep.a, sweep.b, axis, exact=exact).lower
-    start -= target + rounding_bound(target)
-    nx, ny = axis
-    terms = (nx * tb[0], ny * tb[1], -nx * ta[0], -ny * ta[1])
-    return start, rounding_bound(*terms) - math.fsum(terms)  # at least the exact speed
+    """A lower bound of ``sep(0) - target |axis|`` along ``axis`` (``sep(0)`` bounded for
+    rounding, or computed ``exact``) and an upper bound of the closing speed ``-axis . (tb -
+    ta)`` (computed ``exact`` too: an axis square to the motion then closes at exactly 0)."""
+    start = separation(*sweep.shapes, axis, exact=exact).lower
+    start -= length_times(sweep.target, axis)
+    low, _ = motion_along(axis, sweep.ta, sweep.tb, exact=exact)
+    return start, -low
 
 
 def _weighted(points: list[Vec], weights: tuple[float, ...]) -> Vec:

@@ -150,6 +150,7 @@ def cast_fields(check: MotionCheck, motion: Motion) -> dict[str, Any]:
             "certificate_check": {
                 "ok": not check.certificate_problems,
                 "problems": list(check.certificate_problems),
+                "proven": cast.certificate is not None and not check.certificate_problems,
             },
         },
         "exact": None
@@ -166,7 +167,7 @@ def cast_fields(check: MotionCheck, motion: Motion) -> dict[str, Any]:
         "tolerance": jv.number(check.time_tolerance),
         "agree": check.agree,
         "disagreements": list(check.problems),
-        "notes": [],
+        "notes": list(check.notes),
     }
 
 

@@ -20,6 +20,7 @@ from gjkcli.verify.exact import rational_text
 from gjkcli.verify.toi_check import ToiCheck
 
 if TYPE_CHECKING:
+    from gjkcli.verify.cast_check import CastCheck
     from gjkcli.verify.motion_check import MotionCheck
 from gjkcli.verify.ray_check import RayCheck
 
@@ -174,13 +175,6 @@ def cast_table(check: MotionCheck, motion: Motion, name: str) -> RenderableType:
         other = ("", "")
     shapely = _shapely_cells(check.shapely)
     points = cast.points
-    proof = cast.certificate
-    certificate = ""
-    if proof is not None:
-        certificate = (
-            f"apart before t = {_time(proof.apart_until)} along {compact_point(proof.axis)}"
-        )
-        certificate += "; re-checked" if not check.certificate_problems else "; FAILS its re-check"
     rows: list[Row] = [
         ("status", cast.status, other[0], shapely[0]),
         ("time", _optional_time(cast.time), other[1], ""),
@@ -189,7 +183,7 @@ def cast_table(check: MotionCheck, motion: Motion, name: str) -> RenderableType:
         ("normal", _optional_point(cast.normal), "", ""),
         ("target", compact(cast.target_distance) if cast.target_distance > 0.0 else "", "", ""),
         ("run", _run(cast.iterations, cast.stop), "", ""),
-        ("certificate", certificate, "", ""),
+        ("certificate", _proof_words(check), "", ""),
         ("tolerance", compact(check.time_tolerance, 3) if check.time_tolerance else "", "", ""),
         ("gap before", "", "", shapely[1]),
         ("gap at it", "", "", shapely[2]),
@@ -199,8 +193,27 @@ def cast_table(check: MotionCheck, motion: Motion, name: str) -> RenderableType:
     if referee is None:
         rows = [(row[0], row[1], row[3]) for row in rows]
     return _layout(
-        cast_headline(check, name), columns, rows, caption, _notes(check.problems, check.shapely)
+        cast_headline(check, name),
+        columns,
+        rows,
+        caption,
+        _notes(check.problems, check.shapely, check.notes),
     )
+
+
+def _proof_words(check: CastCheck) -> str:
+    """What a linear cast's certificate proves, in a few words, and whether it re-checked."""
+    cast, proof = check.result, check.result.certificate
+    if proof is None:
+        return "none: the miss is unproven (see the note)" if check.notes else ""
+    if cast.status == "miss" and proof.edge is not None:
+        (i, j), (k, m) = proof.edge
+        words = f"apart for t in [0, 1] along the exact normal of the edge a{i}-b{j} to a{k}-b{m}"
+    elif cast.status == "miss":
+        words = f"apart for t in [0, 1] along {compact_point(proof.axis)}"
+    else:
+        words = f"apart before t = {_time(proof.apart_until)} along {compact_point(proof.axis)}"
+    return words + ("; re-checked" if not check.certificate_problems else "; FAILS its re-check")
 
 
 def describe_motion(motion: Motion) -> str:

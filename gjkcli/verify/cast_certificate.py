@@ -38,12 +38,22 @@ asked of them here.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
-from gjkcli.algorithms.bounds import reach, rounding_bound, separation
+from gjkcli.algorithms.bounds import (
+    length_times,
+    motion_along,
+    reach,
+    rounding_bound,
+    separation,
+    swept_apart,
+)
 from gjkcli.algorithms.cast import CastResult
 from gjkcli.dyadic import longer_than_one
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import shape_bounds
+from gjkcli.shapes.polytope import Polytope
+from gjkcli.shapes.rounded import split_radius
 from gjkcli.tolerances import (
     AGREEMENT_RELATIVE,
     CERTIFICATE_RELATIVE,
@@ -52,7 +62,7 @@ from gjkcli.tolerances import (
 )
 from gjkcli.verify.certificates import membership_problems
 
-__all__ = ["check_cast_certificate"]
+__all__ = ["check_cast_certificate", "unproven"]
 
 
 def check_cast_certificate(
@@ -77,27 +87,85 @@ def check_cast_certificate(
     if result.status not in ("hit", "miss"):
         return ()
     if proof is None:
-        return (f"a {result.status} carries no certificate",)
+        return () if result.status == "miss" else (f"a {result.status} carries no certificate",)
     numbers = (*proof.axis, proof.apart_until, result.target_distance)
     if not all(map(math.isfinite, numbers)):
         return ("a number of the certificate is not finite",)
     nx, ny = proof.axis
-    if longer_than_one(nx, ny) or not math.hypot(nx, ny) >= 1.0 - CERTIFICATE_RELATIVE:
+    miss = result.status == "miss"
+    if miss and proof.edge is not None:
+        return _edge_problems(shape_a, shape_b, (translation_a, translation_b), result)
+    if miss and not (nx or ny):
+        return ("a miss's axis is the zero vector",)
+    if not miss and (
+        longer_than_one(nx, ny) or not math.hypot(nx, ny) >= 1.0 - CERTIFICATE_RELATIVE
+    ):
         return (f"the axis ({nx!r}, {ny!r}) is not a unit vector no longer than 1",)
     ta, tb = translation_a, translation_b
     shapes, motion, target = (shape_a, shape_b), (ta, tb), result.target_distance
     start, speed = _separation_bounds(shapes, motion, proof.axis, target, exact=False)
-    miss = result.status == "miss"
     until = 1.0 if miss else proof.apart_until
-    if not _apart(
-        start, speed, until, closed=miss
-    ):  # far from the origin rounding costs more: exactly
-        start = _separation_bounds(shapes, motion, proof.axis, target, exact=True)[0]
+    if not _apart(start, speed, until, closed=miss):
+        # far from the origin, or passing a hair from A - B, rounding costs more: exactly
+        start, speed = _separation_bounds(shapes, motion, proof.axis, target, exact=True)
     if miss:
         if not _apart(start, speed, 1.0, closed=True):
             return ("the axis does not hold the shapes apart at both ends of the motion",)
         return ()
     return _hit_problems((shape_a, shape_b), (ta, tb), result, (start, speed))
+
+
+def unproven(result: CastResult) -> str | None:
+    """Why the answer carries no proof, where it may carry none, else ``None``: a miss that
+    no axis (float or exact) could be proven for. That is not a wrong answer: the sweep
+    passes ``A - B`` closer than the rounding of the numbers (an ellipse's, whose extent
+    along an axis has no exact form here), where nothing floating point computes can
+    tell a miss from a graze, and the exact and analytic casts still judge the status.
+
+    >>> from gjkcli.algorithms.cast import cast
+    >>> from gjkcli.shapes import circle, rectangle
+    >>> miss = cast(rectangle((0.0, 0.0), (2.0, 2.0)), circle((5.0, 0.0), 1.0), (6.0, 0.0))
+    >>> unproven(miss) is None
+    True
+    >>> import dataclasses
+    >>> print(unproven(dataclasses.replace(miss, certificate=None)))
+    the miss carries no certificate: no axis could be proven to hold the shapes apart \
+over the whole motion (the sweep passes A - B within the rounding of its numbers)
+    """
+    if result.status != "miss" or result.certificate is not None:
+        return None
+    return (
+        "the miss carries no certificate: no axis could be proven to hold the shapes apart "
+        "over the whole motion (the sweep passes A - B within the rounding of its numbers)"
+    )
+
+
+def _edge_problems(
+    shape_a: ConvexShape, shape_b: ConvexShape, motion: tuple[Vec, Vec], result: CastResult
+) -> tuple[str, ...]:
+    """The check of a miss proven by an edge's exact normal: the normal made from the named
+    vertices of the cores, in rational arithmetic, and the whole sweep held more than the
+    radii and the target apart along it, exactly
+    (:func:`~gjkcli.algorithms.bounds.swept_apart`)."""
+    proof = result.certificate
+    assert proof is not None and proof.edge is not None
+    cores = [split_radius(shape)[0] for shape in (shape_a, shape_b)]
+    core_a, core_b = cores
+    if not (isinstance(core_a, Polytope) and isinstance(core_b, Polytope)):
+        return ("an edge certificate needs polygons or rounded polygons",)
+    (i, j), (k, m) = proof.edge
+    if not (min(i, k) >= 0 and max(i, k) < len(core_a.vertices)) or not (
+        min(j, m) >= 0 and max(j, m) < len(core_b.vertices)
+    ):
+        return (f"the edge {proof.edge!r} names a vertex that is not there",)
+    (ax1, ay1), (ax2, ay2) = core_a.vertices[i], core_a.vertices[k]
+    (bx1, by1), (bx2, by2) = core_b.vertices[j], core_b.vertices[m]
+    ex = (Fraction(ax2) - Fraction(bx2)) - (Fraction(ax1) - Fraction(bx1))
+    ey = (Fraction(ay2) - Fraction(by2)) - (Fraction(ay1) - Fraction(by1))
+    normal = (ey, -ex)
+    if not swept_apart(shape_a, shape_b, normal, motion, result.target_distance):
+        return (f"the normal of the edge {proof.edge!r} does not hold the sweep apart, exactly",)
+    return ()
 
 
 def _hit_problems(
@@ -195,15 +263,13 @@ def _separation_bounds(
     *,
     exact: bool,
 ) -> tuple[float, float]:
-    """Lower bounds of ``sep(0) - target`` (computed ``exact`` where the shapes allow: far
-    from the origin, rounding costs more than the certificate's slack) and of ``axis . (tb -
-    ta)``."""
+    """Lower bounds of ``sep(0) - target |axis|`` and of ``axis . (tb - ta)``, both computed
+    ``exact`` where the shapes allow (far from the origin, or for a sweep passing a hair
+    from ``A - B``, rounding costs more than the certificate's slack)."""
     (shape_a, shape_b), (ta, tb) = shapes, motion
-    nx, ny = axis
     start = separation(shape_a, shape_b, axis, exact=exact).lower
-    start -= target + rounding_bound(target)
-    terms = (nx * tb[0], ny * tb[1], -nx * ta[0], -ny * ta[1])
-    return start, math.fsum(terms) - rounding_bound(*terms)
+    start -= length_times(target, axis)
+    return start, motion_along(axis, ta, tb, exact=exact)[0]
 
 
 def _at(start: float, speed: float, time: float) -> float:

@@ -40,7 +40,7 @@ from gjkcli.algorithms.raycast import RayStep
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound, Shape, shape_bounds
 from gjkcli.tolerances import cast_time_tolerance, difference_scale, rounding, touch_band
-from gjkcli.verify.cast_certificate import check_cast_certificate
+from gjkcli.verify.cast_certificate import check_cast_certificate, unproven
 from gjkcli.verify.cast_oracle import SweptCheck, swept_check
 from gjkcli.verify.certificates import membership_problems
 from gjkcli.verify.exact import rational_text
@@ -60,7 +60,9 @@ class CastCheck:
     the swept-region check; ``certificate_problems`` what the certificate's
     re-check found wrong. ``time_tolerance`` is the allowance the times were
     compared with (0 when no time was compared). ``problems`` says what did not
-    agree, one line each; ``agree`` when nothing.
+    agree, one line each; ``agree`` when nothing. ``notes`` say what weakens the
+    answer without making it wrong (a miss that carries no certificate:
+    :func:`~gjkcli.verify.cast_certificate.unproven`).
     """
 
     result: CastResult
@@ -72,6 +74,7 @@ class CastCheck:
     problems: tuple[str, ...]
     analytic_status: CastStatus | None = None
     time_tolerance: float = 0.0
+    notes: tuple[str, ...] = ()
 
 
 def check_cast(shape_a: Shape, shape_b: Shape, motion: Motion, trace: bool = False) -> CastCheck:
@@ -115,6 +118,7 @@ def check_cast(shape_a: Shape, shape_b: Shape, motion: Motion, trace: bool = Fal
     problems.extend(f"Shapely: {problem}" for problem in oracle.problems)
     certificate = check_cast_certificate(a, b, ta, tb, result)
     problems.extend(f"certificate: {problem}" for problem in certificate)
+    missing = unproven(result)
     return CastCheck(
         result,
         exact,
@@ -125,6 +129,7 @@ def check_cast(shape_a: Shape, shape_b: Shape, motion: Motion, trace: bool = Fal
         tuple(problems),
         None if closed is None else closed.status,
         tolerance,
+        () if missing is None else (f"certificate: {missing}",),
     )
 
 

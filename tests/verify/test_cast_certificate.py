@@ -16,7 +16,7 @@ from gjkcli.io.node import Node
 from gjkcli.shapes import capsule, circle, ellipse, hull, point, rectangle, segment
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound
-from gjkcli.verify.cast_certificate import check_cast_certificate
+from gjkcli.verify.cast_certificate import check_cast_certificate, unproven
 from tests.verify.cast_pairs import random_cast
 
 BOX = rectangle((0.0, 0.0), (2.0, 2.0))
@@ -166,3 +166,45 @@ def test_a_hit_later_than_the_axis_allows_fails() -> None:
     late = forged(dataclasses.replace(hit, time=0.5 + 8e-10), time=0.5 + 8e-10)
     found = problems(late)
     assert len(found) == 1 and found[0].startswith("the time 0.5000000008 is later than"), found
+
+
+def test_a_miss_axis_may_have_any_length_but_not_zero() -> None:
+    miss = cast(BOX, DISC, (6.0, 0.0))
+    assert check_cast_certificate(BOX, DISC, STILL, (6.0, 0.0), forged(miss, axis=(0.0, 3.0)))[
+        0
+    ].startswith("the axis does not hold")
+    assert check_cast_certificate(BOX, DISC, STILL, (0.0, 6.0), forged(miss, axis=(3.0, 0.0))) == ()
+    assert check_cast_certificate(BOX, DISC, STILL, (6.0, 0.0), forged(miss, axis=(0.0, 0.0))) == (
+        "a miss's axis is the zero vector",
+    )
+
+
+def test_an_edge_certificate_is_rebuilt_from_the_vertices_it_names() -> None:
+    # the point passes 3e-14 above the long edge of A from vertex 1 to vertex 0
+    p, q = (0.1, 0.3), (1000.7, 1.9)
+    a = hull([p, q, (500.0, -40.0)])
+    end = (700.0, p[1] + (700.0 - p[0]) * (q[1] - p[1]) / (q[0] - p[0]) + 3e-14)
+    b, motion = point((end[0] + 3.0, end[1] + 50.0)), (-3.0, -50.0)
+    miss = cast(a, b, motion)
+    assert miss.certificate is not None and miss.certificate.edge == ((1, 0), (0, 0))
+    assert check_cast_certificate(a, b, STILL, motion, miss) == ()
+    # another edge of A (from vertex 0 to 2) does not separate; a vertex out of range
+    assert check_cast_certificate(a, b, STILL, motion, forged(miss, edge=((0, 0), (2, 0)))) == (
+        "the normal of the edge ((0, 0), (2, 0)) does not hold the sweep apart, exactly",
+    )
+    assert check_cast_certificate(a, b, STILL, motion, forged(miss, edge=((1, 0), (3, 0)))) == (
+        "the edge ((1, 0), (3, 0)) names a vertex that is not there",
+    )
+    # a point a hair lower ends beyond the edge, in A: the edge no longer proves a miss
+    lower = (-3.0, -50.0 - 1e-12)
+    assert check_cast_certificate(a, b, STILL, lower, miss) != ()
+    ellipse_b = ellipse((end[0] + 3.0, end[1] + 50.0), (2.0, 1.0))
+    assert check_cast_certificate(a, ellipse_b, STILL, motion, miss) == (
+        "an edge certificate needs polygons or rounded polygons",
+    )
+
+
+def test_a_miss_without_a_certificate_is_unproven_not_wrong() -> None:
+    miss = dataclasses.replace(cast(BOX, DISC, (6.0, 0.0)), certificate=None)
+    assert check_cast_certificate(BOX, DISC, STILL, (6.0, 0.0), miss) == ()
+    assert unproven(miss) is not None and unproven(cast(BOX, DISC, (6.0, 0.0))) is None

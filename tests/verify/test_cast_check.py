@@ -391,3 +391,13 @@ def test_far_from_the_origin_a_right_contact_passes() -> None:
     far = (rectangle((1e9, 1e9), (2.0, 2.0)), rectangle((1e9 + 5.0, 1e9 + 0.5), (2.0, 2.0)))
     check = check_cast(*far, moving_b(-6.0, 0.0))
     assert check.result.status == "hit" and check.agree, check.problems
+
+
+def test_a_miss_without_a_certificate_is_a_note_not_a_disagreement(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _with_cast(monkeypatch, {"certificate": None})
+    check = check_cast(BOX, circle((5.0, 0.0), 1.0), moving_b(6.0, 0.0))
+    assert check.result.status == "miss" and check.agree, check.problems
+    assert check.certificate_problems == ()
+    assert len(check.notes) == 1 and check.notes[0].startswith("certificate: the miss carries no")
