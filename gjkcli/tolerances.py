@@ -54,6 +54,7 @@ __all__ = [
     "RAY_CONVERGENCE_RELATIVE",
     "RAY_MAX_ITERATIONS",
     "ROUNDING_FACTOR",
+    "START_OVERLAP_HALVINGS",
     "TOI_MAX_DOUBLINGS",
     "TOI_MAX_ITERATIONS",
     "TOI_ORACLE_WIDTH",
@@ -329,6 +330,14 @@ gjkcli's (or when it is a valid normal itself: :mod:`gjkcli.verify.expect`)."""
 EXPECT_ANGLE_SINGLE: Final = 1e-3
 """``--precision single``: the angle, in radians, for a float32 engine's normals."""
 
+
+START_OVERLAP_HALVINGS: Final = 64
+"""How many times a cast that starts touching and approaching halves the time at which
+it looks for the shapes proven to overlap (from 1), the proof that the motion pushes
+them together (:func:`gjkcli.algorithms.cast_start.approach_proof`). One try is the
+rule; more where the shapes pass through each other before ``t = 1``, one more for each
+halving of the time they take to; past ``2**-64`` of the motion the overlap is below
+any rounding floor, and the touch carries no certificate."""
 
 TOI_TOLERANCE: Final = 1e-9
 """The width asked of a rotating time of impact's bracket by default

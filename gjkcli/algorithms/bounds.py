@@ -47,7 +47,7 @@ from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import part_box
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import Rounded
-from gjkcli.tolerances import CERTIFICATE_ROUNDING
+from gjkcli.tolerances import CERTIFICATE_ROUNDING, difference_scale, touch_band
 
 __all__ = [
     "Extent",
@@ -55,6 +55,7 @@ __all__ = [
     "length_times",
     "membership_slack",
     "motion_along",
+    "never_closer",
     "noise",
     "reach",
     "reach_along",
@@ -351,6 +352,35 @@ def motion_along(axis: Vec, motion_a: Vec, motion_b: Vec, *, exact: bool) -> tup
     terms = (nx * motion_b[0], ny * motion_b[1], -nx * motion_a[0], -ny * motion_a[1])
     total, slack = math.fsum(terms), rounding_bound(*terms)
     return total - slack, total + slack
+
+
+def never_closer(
+    shape_a: ConvexShape, shape_b: ConvexShape, axis: Vec, motion: tuple[Vec, Vec]
+) -> bool:
+    """Whether, along ``axis`` (any length), two shapes touching at ``t = 0`` overlap by no
+    more than the touching band there (:func:`~gjkcli.tolerances.touch_band` of ``A -
+    B``'s size, times ``|axis|``), proven despite rounding (exactly where rounding hides
+    it), and ``motion`` (A's translation, B's) does not bring them closer along it:
+    ``axis . (tb - ta) >= 0``, decided exactly. The separation along a fixed axis changes
+    linearly with time, so the shapes then overlap by no more than the band at any time:
+    they slide along each other, or move apart.
+
+    >>> from gjkcli.shapes import rectangle
+    >>> box, right = rectangle((0.0, 0.0), (2.0, 2.0)), rectangle((2.0, 0.0), (2.0, 2.0))
+    >>> never_closer(box, right, (1.0, 0.0), ((0.0, 0.0), (0.0, 5.0)))  # sliding up
+    True
+    >>> never_closer(box, right, (1.0, 0.0), ((0.0, 0.0), (-1e-300, 5.0)))  # pressing in
+    False
+    >>> never_closer(box, right, (0.0, 1.0), ((0.0, 0.0), (0.0, 5.0)))  # they overlap along it
+    False
+    """
+    band = length_times(touch_band(difference_scale(part_box(shape_a), part_box(shape_b))), axis)
+    if motion_along(axis, *motion, exact=True)[0] < 0.0:
+        return False
+    apart = separation(shape_a, shape_b, axis)
+    if apart.lower >= -band:
+        return True
+    return separation(shape_a, shape_b, axis, exact=True).lower >= -band
 
 
 def swept_apart(

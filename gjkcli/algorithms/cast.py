@@ -58,8 +58,13 @@ Newton steps on the distance along the motion finish what the loop leaves
 (:data:`~gjkcli.tolerances.CAST_POLISH_STEPS`). A hit carries the contact points on A
 and on B at the time of impact (both shapes moved there) and the unit normal from A
 towards B; a hit and a miss carry a :class:`CastCertificate`, re-checked by
-:mod:`gjkcli.verify.cast_certificate`. The statuses decided at ``t = 0`` carry neither
-(the verdict's own certificate proves the state at ``t = 0``).
+:mod:`gjkcli.verify.cast_certificate`. A state decided at ``t = 0`` carries its contact
+and normal too (for polygons, on the edge of ``A - B`` the exact sweep finds through the
+origin: approaching, the one the motion meets most squarely; for an overlap, and for
+curved shapes touching within the band, EPA's), and a
+:class:`~gjkcli.algorithms.cast_start.StartCertificate`: the overlap's enclosing simplex,
+the touch and a proven overlap soon after (approaching), the touch and an axis along
+which the shapes never come closer (receding), the contact within the target.
 
 A miss's axis is the first of several candidates that the re-check's own bound proves
 (the direction between the closest points of the sweep ``{t r}`` and ``D``, the normals
@@ -85,8 +90,16 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal
 
-from gjkcli.algorithms.axis import at_most_unit, unit
+from gjkcli.algorithms.axis import at_most_unit, from_distance_run, unit
 from gjkcli.algorithms.bounds import length_times, motion_along, rounding_bound, separation
+from gjkcli.algorithms.cast_start import (
+    StartCertificate,
+    approach_proof,
+    exact_normal_of,
+    moved,
+    overlap_proof,
+    receding_axis,
+)
 from gjkcli.algorithms.distance import DistanceResult, distance
 from gjkcli.algorithms.minkowski import minkowski_difference
 from gjkcli.algorithms.raycast import (
@@ -107,8 +120,6 @@ from gjkcli.algorithms.sweep import (
     sweep_frame,
 )
 from gjkcli.algorithms.sweep import sweep as exact_sweep
-from gjkcli.dyadic import shift_to_unit
-from gjkcli.shapes.affine import Affine, transformed
 from gjkcli.shapes.base import ConvexShape, Vec, as_vec
 from gjkcli.shapes.compound import Compound
 from gjkcli.shapes.polytope import Polytope
@@ -179,7 +190,7 @@ class CastResult:
     iterations: int
     stop: str
     target_distance: float
-    certificate: CastCertificate | None
+    certificate: CastCertificate | StartCertificate | None
     steps: tuple[RayStep, ...] = ()
 
 
@@ -218,22 +229,25 @@ def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
     sweep = _Sweep(shape_a, shape_b, ta, tb, target)
     exact = _exact_sweep(sweep)
     anchor = shape_a.support((1.0, 0.0))
-    if exact is not None or anchor == _ZERO:
-        return _cast(sweep, exact, recorder)
-    # curved shapes: the same cast with both shapes moved by -anchor (which leaves A - B
-    # as it is), so the verdict's band and the loop's rounding are relative to the
-    # shapes' own frame, not to their distance from the origin
-    moved = (_moved(shape_a, -1.0, anchor), _moved(shape_b, -1.0, anchor))
-    near = _Sweep(*moved, ta, tb, target, given=(shape_a, shape_b))
-    return _shifted(_cast(near, None, recorder), anchor)
+    if exact is None and anchor != _ZERO:
+        # curved shapes: the same cast with both shapes moved by -anchor (which leaves A -
+        # B as it is), so the verdict's band and the loop's rounding are relative to the
+        # shapes' own frame, not to their distance from the origin
+        near = (moved(shape_a, -1.0, anchor), moved(shape_b, -1.0, anchor))
+        sweep = _Sweep(*near, ta, tb, target, given=(shape_a, shape_b))
+    else:
+        anchor = _ZERO
+    started = _started(sweep, exact, anchor)
+    if started is not None:
+        return started
+    found = _cast(sweep, exact, recorder)
+    return found if anchor == _ZERO else _shifted(found, anchor)
 
 
 def _cast(sweep: _Sweep, exact: _Exact | None, recorder: list[RayStep] | None) -> CastResult:
-    """:func:`cast` of ``sweep``, with its exact sweep for polygons."""
+    """:func:`cast` of ``sweep`` once the shapes are known to start apart, with its exact
+    sweep for polygons."""
     r = sweep.r
-    started = _started(sweep, exact)
-    if started is not None:
-        return started
     if r == _ZERO:
         return _missed(sweep, 0, "no-motion", ())
     steps: list[RayStep] | None = [] if recorder is not None else None
@@ -267,17 +281,11 @@ def _cast(sweep: _Sweep, exact: _Exact | None, recorder: list[RayStep] | None) -
 
 def _shifted(result: CastResult, shift: Vec) -> CastResult:
     """A cast's result for the shapes moved back by ``shift``: its points moved by it."""
-
-    def moved(pair: tuple[Vec, Vec] | None) -> tuple[Vec, Vec] | None:
-        if pair is None:
-            return None
-        (ax, ay), (bx, by), (sx, sy) = *pair, shift
-        return ((ax + sx, ay + sy), (bx + sx, by + sy))
-
     proof = result.certificate
-    if proof is not None:
-        proof = replace(proof, contact=moved(proof.contact))
-    return replace(result, points=moved(result.points), certificate=proof)
+    if isinstance(proof, CastCertificate) and proof.contact is not None:
+        proof = replace(proof, contact=_moved_pair(proof.contact, shift))
+    points = None if result.points is None else _moved_pair(result.points, shift)
+    return replace(result, points=points, certificate=proof)
 
 
 @dataclass(frozen=True)
@@ -301,32 +309,103 @@ def _exact_sweep(sweep: _Sweep) -> _Exact | None:
     return _Exact(frame, status, time, feature)
 
 
-def _started(sweep: _Sweep, exact: _Exact | None) -> CastResult | None:
+def _started(sweep: _Sweep, exact: _Exact | None, shift: Vec) -> CastResult | None:
     """The result decided at ``t = 0`` (``None`` when the shapes start apart, farther than
-    the target): exactly for polygons, by gjkcli's verdict for other shapes."""
-    target, r = sweep.target, sweep.r
-    state: str
-    if exact is not None:
-        state = exact.status
-    else:
-        from gjkcli.algorithms.answer import solve  # the whole answer sits above the loops
+    the target): exactly for polygons, by gjkcli's verdict for other shapes (on the shapes
+    as the sweep holds them, which ``shift`` moves back to the shapes given), with the
+    contact, the normal and the proof (:mod:`gjkcli.algorithms.cast_start`)."""
+    from gjkcli.algorithms.answer import solve  # the whole answer sits above the loops
 
+    target, r = sweep.target, sweep.r
+    answer = None
+    if exact is not None:
+        state: str = exact.status
+        if state in ("hit", "miss"):
+            return None
+        if state != "overlapping":
+            assert exact.feature is not None  # a touch names its feature
+            touch = _exact_contact(sweep, exact.frame.sources, exact.feature)
+            return _start_result(sweep, state, touch, integer_unit(*exact.feature.normal))
         answer = solve(sweep.a, sweep.b)
-        if target > 0.0 and answer.verdict != "overlapping" and answer.gjk.distance <= target:
-            return _at_start("within-target", "start-within-target", target)
+    else:
+        answer = solve(sweep.a, sweep.b)
         state = "separated"
-        if answer.verdict == "overlapping":
+        if target > 0.0 and answer.verdict != "overlapping" and answer.gjk.distance <= target:
+            state = "within-target"
+        elif answer.verdict == "overlapping":
             state = "overlapping"
         elif answer.verdict == "touching":
             moving = r != _ZERO and approaching(sweep.a, sweep.b, r, answer.verdict_tolerance)
             state = "touching-approaching" if moving else "touching-receding"
+        if state == "separated":
+            return None
+    # the contact: EPA's (overlapping, or touching within the band), else the closest points
+    overlap, contact = answer.penetration, answer.gjk.closest or answer.gjk.witness
+    normal = (1.0, 0.0)
+    if overlap is not None and state != "within-target":
+        contact, normal = overlap.contact, overlap.normal
+    elif contact is not None:
+        normal = from_distance_run(answer.gjk) or _start_normal(contact)
+    moved_back = None if contact is None else _moved_pair(contact, shift)
+    return _start_result(sweep, state, moved_back, normal)
+
+
+def _start_result(
+    sweep: _Sweep, state: str, contact: tuple[Vec, Vec] | None, normal: Vec
+) -> CastResult:
+    """The result of a cast decided at ``t = 0`` in ``state``, its contact (on the shapes as
+    given) and normal, with the proof of :mod:`gjkcli.algorithms.cast_start` (no
+    certificate where none is found)."""
+    shapes, motion, target = sweep.shapes, (sweep.ta, sweep.tb), sweep.target
+    proof: StartCertificate | None = None
     if state == "overlapping":
-        return _at_start("overlapping", "start-overlapping", target)
-    if state == "touching-approaching":
-        return _at_start("touching-approaching", "start-touching", target)
-    if state == "touching-receding":
-        return CastResult("touching-receding", None, None, None, 0, "start-touching", target, None)
-    return None
+        status: CastStatus = "overlapping"
+        simplex = overlap_proof(shapes, motion, 0.0)
+        proof = None if simplex is None else StartCertificate(None, None, 0.0, simplex)
+    elif state == "touching-approaching":
+        status = "touching-approaching"
+        entered = approach_proof(shapes, motion)
+        if entered is not None and contact is not None:
+            proof = StartCertificate(contact, None, *entered)
+    elif state == "touching-receding":
+        status = "touching-receding"
+        axis = receding_axis(shapes, motion, normal)
+        if axis is not None and contact is not None:
+            proof = StartCertificate(contact, axis, None, None)
+    else:
+        status = "within-target"
+        proof = None if contact is None else StartCertificate(contact, None, None, None)
+    time = None if status == "touching-receding" else 0.0
+    stop = {
+        "overlapping": "start-overlapping",
+        "within-target": "start-within-target",
+    }.get(status, "start-touching")
+    return CastResult(status, time, normal, contact, 0, stop, target, proof)
+
+
+def _exact_contact(
+    sweep: _Sweep, sources: list[tuple[int, int]], feature: SweepFeature
+) -> tuple[Vec, Vec]:
+    """The points of A and B at ``t = 0`` where the exact sweep found them touching: the
+    point ``along`` the feature's edge of ``A - B`` (or its vertex), on each shape."""
+    a, b = sweep.a, sweep.b
+    assert isinstance(a, Polytope) and isinstance(b, Polytope)
+
+    def corner(k: int) -> SupportPoint:
+        i, j = sources[k]
+        (ax, ay), (bx, by) = a.vertices[i], b.vertices[j]
+        return SupportPoint((ax - bx, ay - by), (ax, ay), (bx, by))
+
+    ends = (corner(feature.first), corner(feature.second))
+    return _exact_points(ends, feature.along, Fraction(0), sweep.ta, sweep.tb)
+
+
+def _moved_pair(pair: tuple[Vec, Vec], shift: Vec) -> tuple[Vec, Vec]:
+    """Two points moved by ``shift`` (unchanged by a zero shift)."""
+    if shift == _ZERO:
+        return pair
+    (ax, ay), (bx, by), (sx, sy) = *pair, shift
+    return ((ax + sx, ay + sy), (bx + sx, by + sy))
 
 
 def _decided(
@@ -353,11 +432,6 @@ def _decided(
     ends = (corner(feature.first), corner(feature.second))
     points = _exact_points(ends, feature.along, exact.time, sweep.ta, sweep.tb)
     return _result_hit(sweep, (time, integer_unit(*feature.normal), points), run, steps)
-
-
-def _at_start(status: CastStatus, stop: str, target: float) -> CastResult:
-    """A result decided at ``t = 0`` (time 0, no loop)."""
-    return CastResult(status, 0.0, None, None, 0, stop, target, None)
 
 
 @dataclass(frozen=True)
@@ -429,7 +503,7 @@ def _hit(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
     # The distance along the motion is convex in time, so a Newton step (the gap over the
     # closing speed along the closest points' normal) never passes the first contact.
     for _ in range(CAST_POLISH_STEPS):
-        apart = distance(_moved(sweep.a, time, ta), _moved(sweep.b, time, tb))
+        apart = distance(moved(sweep.a, time, ta), moved(sweep.b, time, tb))
         gap = apart.distance - sweep.target
         if apart.closest is None or gap <= apart.band:
             break
@@ -442,19 +516,12 @@ def _hit(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
         if time > 1.0:
             return _missed(sweep, run.iterations, "beyond-max", steps)
     if radius > 0.0:  # the cores lie the radii apart: their closest points give the normal
-        cores = distance(_moved(core_a, time, ta), _moved(core_b, time, tb))
+        cores = distance(moved(core_a, time, ta), moved(core_b, time, tb))
         if cores.closest is not None:
             (ax, ay), (bx, by) = cores.closest
             normal = direction_of((bx - ax, by - ay))
             points = _surfaces(sweep, time, normal, cores.closest, moved=False)
     return _result_hit(sweep, (time, normal, points), run, steps)
-
-
-def _moved(shape: ConvexShape, time: float, translation: Vec) -> ConvexShape:
-    """``shape`` moved by ``time * translation``."""
-    return transformed(
-        shape, Affine.from_parts(translate=(time * translation[0], time * translation[1]))
-    )
 
 
 def _hit_within_resolution(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
@@ -463,9 +530,11 @@ def _hit_within_resolution(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...
     closest points, a miss when they do not close."""
     result = distance(sweep.a, sweep.b)
     closest = result.closest or result.witness
-    normal = _start_normal(sweep.a, sweep.b)
+    if closest is None:
+        return _missed(sweep, run.iterations, run.stop, steps)
+    normal = _start_normal(closest)
     closing = -(normal[0] * sweep.r[0] + normal[1] * sweep.r[1])
-    if closest is None or not closing > 0.0:
+    if not closing > 0.0:
         return _missed(sweep, run.iterations, run.stop, steps)
     gap = max(result.raw_distance - sweep.target, 0.0)
     time = min(gap / closing, 1.0)
@@ -600,7 +669,7 @@ def _miss_axes(sweep: _Sweep) -> Iterator[Vec]:
     if len(ends) == 2:
         (x1, y1), (x2, y2) = ends
         yield from _axes([(y2 - y1, x1 - x2), (y1 - y2, x2 - x1)])
-    yield from _square_to((-r[1], r[0]))
+    yield from exact_normal_of((-r[1], r[0]))
     yield from (axis for axis, _ in _separating_edges(sweep))
 
 
@@ -610,19 +679,6 @@ def _axes(directions: list[Vec | None]) -> Iterator[Vec]:
         axis = None if direction is None else unit(direction)
         if axis is not None:
             yield axis
-
-
-def _square_to(normal: Vec) -> Iterator[Vec]:
-    """``normal`` and its opposite, scaled by a power of two (exactly) to a length near 1
-    but not made unit: a normal of the motion written exactly, along which the motion
-    closes at exactly 0 (a unit vector, rounded, is tilted by an ulp, and a sweep passing a
-    hair from ``A - B`` closes on it by more than the hair)."""
-    biggest = max(abs(normal[0]), abs(normal[1]))
-    if not (biggest > 0.0 and math.isfinite(biggest)):
-        return
-    shift = shift_to_unit(biggest)
-    nx, ny = math.ldexp(normal[0], shift), math.ldexp(normal[1], shift)
-    yield from ((nx, ny), (-nx, -ny))
 
 
 def _closest_direction(gap: DistanceResult) -> Vec | None:
@@ -762,12 +818,8 @@ def _weighted(points: list[Vec], weights: tuple[float, ...]) -> Vec:
     )
 
 
-def _start_normal(shape_a: ConvexShape, shape_b: ConvexShape) -> Vec:
-    """The unit direction from A's closest point to B's at ``t = 0`` (the shapes apart)."""
-    result = distance(shape_a, shape_b)
-    closest = result.closest or result.witness
-    if closest is None:
-        return (1.0, 0.0)
+def _start_normal(closest: tuple[Vec, Vec]) -> Vec:
+    """The unit direction from A's closest point to B's (``(1, 0)`` where they coincide)."""
     (ax, ay), (bx, by) = closest
     if (ax, ay) == (bx, by):
         return (1.0, 0.0)

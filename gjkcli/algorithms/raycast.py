@@ -225,12 +225,13 @@ def _decided(
         return (
             found if found.status == "miss" else RayHit("miss", None, None, None, iterations, stop)
         )
-    if time is None or feature is None:  # the origin is in the polygon
+    if status not in ("hit", "miss") or feature is None:  # the origin is in the polygon
         return (
             found
             if found.status == "inside"
             else RayHit("inside", 0.0, start, None, iterations, stop)
         )
+    assert time is not None  # a hit has its time
     fraction = float(time)
     if found.status == "hit" and found.fraction == fraction:
         return found

@@ -11,6 +11,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gjkcli.algorithms.cast_start import StartCertificate
 from gjkcli.algorithms.poses import STILL, Motion, Pose
 from gjkcli.io.errors import printable
 from gjkcli.render.numbers import compact, compact_point
@@ -205,8 +206,10 @@ def _proof_words(check: CastCheck) -> str:
     """What a linear cast's certificate proves, in a few words, and whether it re-checked."""
     cast, proof = check.result, check.result.certificate
     if proof is None:
-        return "none: the miss is unproven (see the note)" if check.notes else ""
-    if cast.status == "miss" and proof.edge is not None:
+        return f"none: the {cast.status} is unproven (see the note)" if check.notes else ""
+    if isinstance(proof, StartCertificate):
+        words = _start_proof_words(proof)
+    elif cast.status == "miss" and proof.edge is not None:
         (i, j), (k, m) = proof.edge
         words = f"apart for t in [0, 1] along the exact normal of the edge a{i}-b{j} to a{k}-b{m}"
     elif cast.status == "miss":
@@ -214,6 +217,20 @@ def _proof_words(check: CastCheck) -> str:
     else:
         words = f"apart before t = {_time(proof.apart_until)} along {compact_point(proof.axis)}"
     return words + ("; re-checked" if not check.certificate_problems else "; FAILS its re-check")
+
+
+def _start_proof_words(proof: StartCertificate) -> str:
+    """What the certificate of a state at ``t = 0`` proves, in a few words."""
+    parts = []
+    if proof.contact is not None:
+        parts.append("a contact at t = 0")
+    if proof.overlap_time == 0.0:
+        parts.append("a simplex of A - B around the origin")
+    elif proof.overlap_time is not None:
+        parts.append(f"overlapping at t = {_time(proof.overlap_time)}")
+    if proof.axis is not None:
+        parts.append(f"never closer along {compact_point(proof.axis)}")
+    return ", ".join(parts)
 
 
 def describe_motion(motion: Motion) -> str:

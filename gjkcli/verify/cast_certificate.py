@@ -30,9 +30,18 @@ states (never from the ray loop's own numbers):
 * for a **miss**: the shapes more than the target apart along the axis at ``t = 0`` and
   at ``t = 1``.
 
-Other statuses are decided at ``t = 0`` by the verdict, whose own certificate
-:mod:`gjkcli.verify.certificates` checks; they carry no cast certificate, and none is
-asked of them here.
+* for a **state at t = 0** (:class:`~gjkcli.algorithms.cast_start.StartCertificate`): the
+  contact points on their shapes and together, to the touching band and rounding (within
+  the target, for ``within-target``), and the answer's own points; an overlap's
+  enclosing simplex re-checked as ``gjk check`` re-checks one
+  (:func:`~gjkcli.verify.certificates.check_certificate`, on the shapes moved to its
+  time: 0 for ``overlapping``, in ``(0, 1]`` after a touch that approaches) and found to
+  hold the origin strictly inside; for a touch that recedes, the axis along which the
+  shapes overlap by no more than the band at ``t = 0`` and the motion, exactly, does not
+  close (:func:`~gjkcli.algorithms.bounds.never_closer`).
+
+A miss, or a state at ``t = 0``, that carries no certificate is not failed here: it is
+unproven (:func:`unproven` says why), a note rather than a disagreement.
 """
 
 from __future__ import annotations
@@ -43,12 +52,14 @@ from fractions import Fraction
 from gjkcli.algorithms.bounds import (
     length_times,
     motion_along,
+    never_closer,
     reach,
     rounding_bound,
     separation,
     swept_apart,
 )
-from gjkcli.algorithms.cast import CastResult
+from gjkcli.algorithms.cast import CastCertificate, CastResult
+from gjkcli.algorithms.cast_start import StartCertificate, shapes_at
 from gjkcli.dyadic import longer_than_one
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import shape_bounds
@@ -59,8 +70,9 @@ from gjkcli.tolerances import (
     CERTIFICATE_RELATIVE,
     cast_time_tolerance,
     difference_scale,
+    touch_band,
 )
-from gjkcli.verify.certificates import membership_problems
+from gjkcli.verify.certificates import check_certificate, membership_problems
 
 __all__ = ["check_cast_certificate", "unproven"]
 
@@ -84,17 +96,33 @@ def check_cast_certificate(
     'the contact point on B: (3.5, 0) lies beyond the shape along (-1, 0)'
     """
     proof = result.certificate
-    if result.status not in ("hit", "miss"):
-        return ()
+    motion = (translation_a, translation_b)
     if proof is None:
-        return () if result.status == "miss" else (f"a {result.status} carries no certificate",)
+        return (f"a {result.status} carries no certificate",) if result.status == "hit" else ()
+    if result.status not in ("hit", "miss"):
+        if not isinstance(proof, StartCertificate):
+            return (f"a {result.status} needs the certificate of a state at t = 0",)
+        return _start_problems((shape_a, shape_b), motion, result, proof)
+    if not isinstance(proof, CastCertificate):
+        return (f"a {result.status} needs an axis and the time it holds until",)
+    return _moving_problems((shape_a, shape_b), motion, result, proof)
+
+
+def _moving_problems(
+    shapes: tuple[ConvexShape, ConvexShape],
+    motion: tuple[Vec, Vec],
+    result: CastResult,
+    proof: CastCertificate,
+) -> tuple[str, ...]:
+    """The checks of a hit's or a miss's certificate (see the module notes)."""
+    (shape_a, shape_b), (translation_a, translation_b) = shapes, motion
     numbers = (*proof.axis, proof.apart_until, result.target_distance)
     if not all(map(math.isfinite, numbers)):
         return ("a number of the certificate is not finite",)
     nx, ny = proof.axis
     miss = result.status == "miss"
     if miss and proof.edge is not None:
-        return _edge_problems(shape_a, shape_b, (translation_a, translation_b), result)
+        return _edge_problems(shape_a, shape_b, motion, result.target_distance, proof.edge)
     if miss and not (nx or ny):
         return ("a miss's axis is the zero vector",)
     if not miss and (
@@ -112,15 +140,17 @@ def check_cast_certificate(
         if not _apart(start, speed, 1.0, closed=True):
             return ("the axis does not hold the shapes apart at both ends of the motion",)
         return ()
-    return _hit_problems((shape_a, shape_b), (ta, tb), result, (start, speed))
+    return _hit_problems((shape_a, shape_b), (ta, tb), (result, proof), (start, speed))
 
 
 def unproven(result: CastResult) -> str | None:
-    """Why the answer carries no proof, where it may carry none, else ``None``: a miss that
-    no axis (float or exact) could be proven for. That is not a wrong answer: the sweep
-    passes ``A - B`` closer than the rounding of the numbers (an ellipse's, whose extent
-    along an axis has no exact form here), where nothing floating point computes can
-    tell a miss from a graze, and the exact and analytic casts still judge the status.
+    """Why the answer carries no proof, where it may carry none, else ``None`` (a hit always
+    carries one). A miss that no axis (float or exact) could be proven for, or a state at
+    ``t = 0`` that nothing found proves: that is not a wrong answer. The sweep passes
+    ``A - B`` closer than the rounding of the numbers (an ellipse's, whose extent along an
+    axis has no exact form here), or curved shapes touch within the touching band, where
+    nothing floating point computes tells a graze from a miss or a shallow overlap from a
+    touch; the exact and analytic casts still judge the status.
 
     >>> from gjkcli.algorithms.cast import cast
     >>> from gjkcli.shapes import circle, rectangle
@@ -132,52 +162,59 @@ def unproven(result: CastResult) -> str | None:
     the miss carries no certificate: no axis could be proven to hold the shapes apart \
 over the whole motion (the sweep passes A - B within the rounding of its numbers)
     """
-    if result.status != "miss" or result.certificate is not None:
+    if result.status == "hit" or result.certificate is not None:
         return None
+    if result.status == "miss":
+        return (
+            "the miss carries no certificate: no axis could be proven to hold the shapes "
+            "apart over the whole motion (the sweep passes A - B within the rounding of its "
+            "numbers)"
+        )
     return (
-        "the miss carries no certificate: no axis could be proven to hold the shapes apart "
-        "over the whole motion (the sweep passes A - B within the rounding of its numbers)"
+        f"the {result.status} state at t = 0 carries no certificate: nothing found proves it "
+        "(curved shapes touching within the touching band, whose overlap no simplex holds "
+        "by more than rounding, or whose normal is known only to that band)"
     )
 
 
 def _edge_problems(
-    shape_a: ConvexShape, shape_b: ConvexShape, motion: tuple[Vec, Vec], result: CastResult
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    motion: tuple[Vec, Vec],
+    target: float,
+    edge: tuple[tuple[int, int], tuple[int, int]],
 ) -> tuple[str, ...]:
     """The check of a miss proven by an edge's exact normal: the normal made from the named
     vertices of the cores, in rational arithmetic, and the whole sweep held more than the
     radii and the target apart along it, exactly
     (:func:`~gjkcli.algorithms.bounds.swept_apart`)."""
-    proof = result.certificate
-    assert proof is not None and proof.edge is not None
     cores = [split_radius(shape)[0] for shape in (shape_a, shape_b)]
     core_a, core_b = cores
     if not (isinstance(core_a, Polytope) and isinstance(core_b, Polytope)):
         return ("an edge certificate needs polygons or rounded polygons",)
-    (i, j), (k, m) = proof.edge
+    (i, j), (k, m) = edge
     if not (min(i, k) >= 0 and max(i, k) < len(core_a.vertices)) or not (
         min(j, m) >= 0 and max(j, m) < len(core_b.vertices)
     ):
-        return (f"the edge {proof.edge!r} names a vertex that is not there",)
+        return (f"the edge {edge!r} names a vertex that is not there",)
     (ax1, ay1), (ax2, ay2) = core_a.vertices[i], core_a.vertices[k]
     (bx1, by1), (bx2, by2) = core_b.vertices[j], core_b.vertices[m]
     ex = (Fraction(ax2) - Fraction(bx2)) - (Fraction(ax1) - Fraction(bx1))
     ey = (Fraction(ay2) - Fraction(by2)) - (Fraction(ay1) - Fraction(by1))
     normal = (ey, -ex)
-    if not swept_apart(shape_a, shape_b, normal, motion, result.target_distance):
-        return (f"the normal of the edge {proof.edge!r} does not hold the sweep apart, exactly",)
+    if not swept_apart(shape_a, shape_b, normal, motion, target):
+        return (f"the normal of the edge {edge!r} does not hold the sweep apart, exactly",)
     return ()
 
 
 def _hit_problems(
     shapes: tuple[ConvexShape, ConvexShape],
     motion: tuple[Vec, Vec],
-    result: CastResult,
+    answer: tuple[CastResult, CastCertificate],
     bounds: tuple[float, float],
 ) -> tuple[str, ...]:
     """The checks of a hit's certificate (see the module notes)."""
-    (shape_a, shape_b), (ta, tb) = shapes, motion
-    proof = result.certificate
-    assert proof is not None
+    (shape_a, shape_b), (ta, tb), (result, proof) = shapes, motion, answer
     time, until = result.time, proof.apart_until
     if time is None or proof.time != time or proof.contact is None:
         return ("a hit's certificate must name its time and contact points",)
@@ -191,7 +228,7 @@ def _hit_problems(
         problems.append(f"the axis holds the shapes apart only until t = {proven!r}, not {until!r}")
     elif time - until > AGREEMENT_RELATIVE * max(time, 1.0):
         problems.append(f"apart only until t = {until!r}, short of the time of impact {time!r}")
-    problems += _late_problems(shapes, motion, result, bounds)
+    problems += _late_problems(shapes, motion, (time, proof.axis, result.target_distance), bounds)
     (pax, pay), (pbx, pby) = proof.contact
     if not all(map(math.isfinite, (pax, pay, pbx, pby))):
         return (*problems, "a contact point is not finite")
@@ -214,27 +251,99 @@ def _hit_problems(
 def _late_problems(
     shapes: tuple[ConvexShape, ConvexShape],
     motion: tuple[Vec, Vec],
-    result: CastResult,
+    claim: tuple[float, Vec, float],
     bounds: tuple[float, float],
 ) -> list[str]:
     """Whether the hit's time is later than the axis allows (see the module notes): no later
     than a proven lower bound of ``t_n`` plus the cast tolerance, ``sep(0)`` recomputed
-    exactly before a verdict of late."""
-    (shape_a, shape_b), (ta, tb) = shapes, motion
-    assert result.time is not None and result.certificate is not None
-    time, axis = result.time, result.certificate.axis
+    exactly before a verdict of late. ``claim`` is the time, the axis and the target."""
+    (shape_a, shape_b), (ta, tb), (time, axis, target) = shapes, motion, claim
     scale = difference_scale(shape_bounds(shape_a), shape_bounds(shape_b))
     allowed = cast_time_tolerance(time, scale, math.hypot(tb[0] - ta[0], tb[1] - ta[1]))
     start, speed = bounds
     if speed < 0.0 and time <= _crossing(start, speed) + allowed:
         return []
-    start = _separation_bounds(shapes, motion, axis, result.target_distance, exact=True)[0]
+    start = _separation_bounds(shapes, motion, axis, target, exact=True)[0]
     if speed < 0.0 and time <= _crossing(start, speed) + allowed:
         return []
     return [
         f"the time {time!r} is later than the contact the axis allows "
         f"(t = {_crossing(start, speed):.17g}) by more than the cast tolerance {allowed:.3g}"
     ]
+
+
+def _start_problems(
+    shapes: tuple[ConvexShape, ConvexShape],
+    motion: tuple[Vec, Vec],
+    result: CastResult,
+    proof: StartCertificate,
+) -> tuple[str, ...]:
+    """The checks of the certificate of a state at ``t = 0`` (see the module notes): the
+    contact, and for an overlap (now, or soon after a touch) the enclosing simplex re-checked
+    on the shapes moved to its time (:func:`~gjkcli.verify.certificates.check_certificate`)
+    and found to hold the origin strictly inside; for a touch moving apart, the axis along
+    which the shapes never come closer (:func:`~gjkcli.algorithms.bounds.never_closer`)."""
+    status = result.status
+    problems: list[str] = []
+    if status != "overlapping":
+        if proof.contact is None or proof.contact != result.points:
+            return (f"a {status} certificate's contact must be the answer's contact points",)
+        problems += _contact_problems(shapes, proof.contact, result.target_distance, status)
+    if status in ("overlapping", "touching-approaching"):
+        problems += _overlap_problems(shapes, motion, proof, status)
+    if status == "touching-receding":
+        axis = proof.axis
+        if axis is None or not all(map(math.isfinite, axis)) or axis == (0.0, 0.0):
+            problems.append("a touching-receding certificate needs an axis, not zero")
+        elif not never_closer(*shapes, axis, motion):
+            problems.append(
+                f"along the axis {axis!r} the shapes overlap beyond the touching band at t = 0, "
+                "or the motion brings them closer"
+            )
+    return tuple(problems)
+
+
+def _contact_problems(
+    shapes: tuple[ConvexShape, ConvexShape], contact: tuple[Vec, Vec], target: float, status: str
+) -> list[str]:
+    """Whether the contact points belong to A and to B at ``t = 0`` and coincide, to the
+    touching band and rounding (within the target distance, for ``within-target``)."""
+    (shape_a, shape_b), (pa, pb) = shapes, contact
+    if not all(map(math.isfinite, (*pa, *pb))):
+        return ["a contact point is not finite"]
+    problems = membership_problems(shape_a, "the contact point on A", pa, None)
+    problems += membership_problems(shape_b, "the contact point on B", pb, None)
+    scale = difference_scale(shape_bounds(shape_a), shape_bounds(shape_b))
+    slack = touch_band(scale) + rounding_bound(4.0 * (reach(shape_a) + reach(shape_b)))
+    allowed = slack + (target if status == "within-target" else 0.0)
+    gap = math.hypot(pb[0] - pa[0], pb[1] - pa[1])
+    if not gap <= allowed:
+        problems.append(f"the contact points are {gap:.3g} apart at t = 0, beyond {allowed:.3g}")
+    return problems
+
+
+def _overlap_problems(
+    shapes: tuple[ConvexShape, ConvexShape],
+    motion: tuple[Vec, Vec],
+    proof: StartCertificate,
+    status: str,
+) -> list[str]:
+    """Whether the enclosing simplex holds, on the shapes at its time, and puts the origin
+    strictly inside their ``A - B``; the time 0 for an overlap, in ``(0, 1]`` after a touch."""
+    time, simplex = proof.overlap_time, proof.simplex
+    if time is None or simplex is None:
+        return [f"a {status} certificate needs the time of an overlap and its simplex"]
+    in_range = time == 0.0 if status == "overlapping" else 0.0 < time <= 1.0
+    if not in_range:
+        return [f"the overlap's time {time!r} is not where a {status} needs it"]
+    a, b = shapes_at(shapes, motion, time)
+    band = touch_band(difference_scale(shape_bounds(a), shape_bounds(b)))
+    check = check_certificate(a, b, simplex, 0.0, band)
+    if not check.ok:
+        return [f"the overlap at t = {time!r}: {problem}" for problem in check.problems]
+    if check.proves != "overlapping":
+        return [f"the simplex at t = {time!r} does not hold the origin strictly inside A - B"]
+    return []
 
 
 def _crossing(start: float, speed: float) -> float:

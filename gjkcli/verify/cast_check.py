@@ -172,6 +172,8 @@ def _compare(
     :data:`~gjkcli.tolerances.CAST_TIME_RELATIVE`."""
     status, time = answer
     if result.status != status:
+        if _within_band(result.status, status, question):
+            return 0.0, []
         return 0.0, [f"status: the cast says {result.status}, the {referee} cast {status}"]
     if time is None or result.time is None:
         return 0.0, []
@@ -193,6 +195,28 @@ def _compare(
         f"time: the cast says {result.time!r}, the {referee} cast {said} "
         f"(off by {float(off):.3g}{share}; tolerance {tolerance:.3g}{apart})"
     ]
+
+
+_HONEST_IN_THE_BAND = {
+    "touching-approaching": ("overlapping", "hit"),
+    "touching-receding": ("overlapping", "miss"),
+}
+"""The referee's statuses that a touch at ``t = 0`` may stand for, when the shapes lie within
+the touching band of each other then: just overlapping, or just apart (and then meeting
+soon, or never)."""
+
+
+def _within_band(own: CastStatus, referee: CastStatus, question: _Question) -> bool:
+    """Whether the cast's status and a referee's differ only within the touching band at ``t =
+    0``, where "just touching" and "just apart" or "just overlapping" are all honest
+    answers of floating point (as for ``gjk check``'s verdict, FORMATS "gjk cast --json"):
+    the cast says the shapes touch, the referee does not, and the exact gap between them
+    then (less the target), whose sign the referee went by, is within the band."""
+    if referee not in _HONEST_IN_THE_BAND.get(own, ()):
+        return False
+    a, b, ta, tb = question.a, question.b, question.ta, question.tb
+    gap = exact_gap(a, b, ta, tb, 0.0, target_distance=question.target)
+    return gap is not None and abs(gap) <= touch_band(question.reach)
 
 
 def _contact(question: _Question) -> str:
@@ -223,6 +247,14 @@ def _contact_problems(result: CastResult, question: _Question, exact_normal: boo
     module notes): each point on its shape, the two the target apart, the normal a
     supporting direction of ``A - B`` at their difference (unless ``exact_normal``: the
     exact cast has already checked it)."""
+    if result.status == "overlapping" and result.points is not None:
+        # EPA's contact at t = 0: a point of each shape (the certificate proves the overlap)
+        problems = membership_problems(
+            question.a, "contact: the point on A", result.points[0], None
+        )
+        return problems + membership_problems(
+            question.b, "contact: the point on B", result.points[1], None
+        )
     if result.status != "hit" or result.time is None or result.points is None:
         return []
     t, (ta, tb) = result.time, (question.ta, question.tb)

@@ -9,7 +9,8 @@ from fractions import Fraction
 import pytest
 
 from gjkcli import cast as public_cast
-from gjkcli.algorithms.cast import CastResult, approaching, cast
+from gjkcli.algorithms.cast import CastCertificate, CastResult, approaching, cast
+from gjkcli.algorithms.cast_start import StartCertificate
 from gjkcli.algorithms.distance import distance
 from gjkcli.algorithms.raycast import RayStep
 from gjkcli.shapes import (
@@ -254,7 +255,7 @@ def test_long_thin_target_far_from_the_origin_is_exact() -> None:
 def test_miss() -> None:
     result = checked(BOX, circle((5.0, 0.0), 1.0), (6.0, 0.0))
     assert (result.status, result.time, result.points, result.normal) == ("miss", None, None, None)
-    assert result.certificate is not None and result.certificate.apart_until == 1.0
+    assert isinstance(result.certificate, CastCertificate) and result.certificate.apart_until == 1.0
     # short of the box: the motion ends 0.5 away
     assert checked(BOX, circle((5.0, 0.0), 1.0), (-2.5, 0.0)).status == "miss"
 
@@ -288,7 +289,7 @@ def test_a_hair_miss_of_a_circle_is_proven_by_the_exact_normal_of_the_motion() -
     disc = circle((1018.5652740947539, 994.1520009777352), 0.593994572817444)
     motion = (-28.034906834753066, 19.54461592863756)
     result = checked(box, disc, motion)
-    assert result.status == "miss" and result.certificate is not None
+    assert result.status == "miss" and isinstance(result.certificate, CastCertificate)
     nx, ny = result.certificate.axis
     assert Fraction(nx) * Fraction(motion[0]) + Fraction(ny) * Fraction(motion[1]) == 0
     assert analytic_cast(box, disc, (0.0, 0.0), motion) == AnalyticCast("miss", None)
@@ -303,7 +304,7 @@ def test_a_hair_miss_past_a_long_edge_is_proven_by_the_edge_named() -> None:
     b = point((end[0] + 3.0, end[1] + 50.0))
     motion = (-3.0, -50.0)
     result = checked(a, b, motion)
-    assert result.status == "miss" and result.certificate is not None
+    assert result.status == "miss" and isinstance(result.certificate, CastCertificate)
     assert result.certificate.edge == ((1, 0), (0, 0))  # A's edge from q to p, B's point
     assert exact_cast(a, b, (0.0, 0.0), motion).status == "miss"  # type: ignore[union-attr]
 
@@ -346,13 +347,53 @@ def test_inside_start_is_overlapping() -> None:
 def test_touching_and_receding_reports_no_hit() -> None:
     touching = rectangle((2.0, 0.0), (2.0, 2.0))  # shares the edge x = 1
     result = checked(BOX, touching, (3.0, 0.5))
-    assert (result.status, result.time, result.certificate) == ("touching-receding", None, None)
+    assert (result.status, result.time) == ("touching-receding", None)
+    # touching at t = 0 at the middle of the shared edge, moving apart along its normal
+    assert (result.points, result.normal) == (((1.0, 0.0), (1.0, 0.0)), (1.0, 0.0))
+    proof = result.certificate
+    assert isinstance(proof, StartCertificate)
+    assert (proof.contact, proof.axis, proof.simplex) == (result.points, (1.0, 0.0), None)
 
 
 def test_touching_and_approaching_reports_time_zero() -> None:
     touching = rectangle((2.0, 0.0), (2.0, 2.0))
     result = checked(BOX, touching, (-0.5, 3.0))
     assert (result.status, result.time) == ("touching-approaching", 0.0)
+    assert (result.points, result.normal) == (((1.0, 0.0), (1.0, 0.0)), (1.0, 0.0))
+    proof = result.certificate
+    assert isinstance(proof, StartCertificate) and proof.contact == result.points
+    # B moves 0.25 into A by t = 1/2: the overlap that proves the motion pushes them in
+    assert proof.overlap_time == 0.5 and proof.simplex is not None and proof.axis is None
+
+
+def test_a_touch_at_a_corner_names_the_face_met_most_squarely() -> None:
+    corner = rectangle((2.0, 2.0), (2.0, 2.0))  # touches BOX at the corner (1, 1)
+    steep = checked(BOX, corner, (-0.1, -1.0))  # down onto A's top face, mostly
+    assert (steep.points, steep.normal) == (((1.0, 1.0), (1.0, 1.0)), (0.0, 1.0))
+    flat = checked(BOX, corner, (-1.0, -0.1))
+    assert flat.normal == (1.0, 0.0)
+
+
+def test_sliding_along_a_face_is_proven_by_the_motion_s_own_normal() -> None:
+    # B slides along A's tilted face; the face's unit normal, rounded, closes or opens by
+    # an ulp along the motion: the motion's normal, written exactly, closes at exactly 0
+    a = convex_polygon([(0.0, 0.0), (3.0, 1.0), (0.0, 2.0)])
+    b = convex_polygon([(1.5, 0.5), (3.0, -2.0), (3.0, 1.0)])  # under A's edge y = x / 3
+    result = checked(a, b, (-3.0, -1.0))  # sliding down along that edge
+    proof = result.certificate
+    assert result.status == "touching-receding" and isinstance(proof, StartCertificate)
+    assert proof.axis is not None
+    assert Fraction(proof.axis[0]) * -3 + Fraction(proof.axis[1]) * -1 == 0
+
+
+def test_overlapping_carries_the_overlap_s_simplex_and_epa_s_contact() -> None:
+    result = checked(BOX, point((0.0, 0.0)), (1.0, 0.0))  # the point at the box's centre
+    proof = result.certificate
+    assert isinstance(proof, StartCertificate) and proof.overlap_time == 0.0
+    assert proof.simplex is not None and (proof.contact, proof.axis) == (None, None)
+    # EPA: the point is 1 deep, the nearest way out along (0, -1) from the bottom edge
+    assert result.normal is not None and result.points is not None
+    assert math.hypot(*result.normal) == 1.0 and result.points[1] == (0.0, 0.0)
 
 
 def test_sliding_along_an_edge_is_not_a_hit() -> None:

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from gjkcli.algorithms.cast import CastCertificate, CastResult, cast
+from gjkcli.algorithms.cast_start import StartCertificate
 from gjkcli.algorithms.poses import posed
 from gjkcli.corpus import generate
 from gjkcli.io import pair_from_node
@@ -46,10 +47,52 @@ def test_a_hit_and_a_miss_hold() -> None:
     assert check_cast_certificate(BOX, DISC, STILL, (6.0, 0.0), miss) == ()
 
 
-def test_statuses_decided_at_the_start_need_no_certificate() -> None:
+def test_statuses_decided_at_the_start_carry_certificates_that_hold() -> None:
+    shared = rectangle((2.0, 0.0), (2.0, 2.0))  # touches BOX along x = 1
+    cases: list[tuple[ConvexShape, ConvexShape, Vec, float, str]] = [
+        (BOX, circle((0.5, 0.0), 1.0), MOTION, 0.0, "overlapping"),
+        (BOX, shared, (-0.5, 3.0), 0.0, "touching-approaching"),
+        (BOX, shared, (0.5, 3.0), 0.0, "touching-receding"),
+        (BOX, circle((0.0, 2.0), 1.0), (3.0, -1.0), 0.0, "touching-approaching"),
+        (BOX, circle((0.0, 2.0), 1.0), (3.0, 0.0), 0.0, "touching-receding"),
+        (circle((0.0, 0.0), 1.0), circle((2.0, 0.0), 1.0), (1.0, 0.5), 0.0, "touching-receding"),
+        (BOX, circle((2.5, 0.0), 1.0), (6.0, 0.0), 0.6, "within-target"),
+    ]
+    for a, b, motion, target, status in cases:
+        result = cast(a, b, motion, target_distance=target)
+        assert result.status == status and isinstance(result.certificate, StartCertificate)
+        assert result.normal is not None and result.points is not None
+        assert check_cast_certificate(a, b, STILL, motion, result) == (), status
+
+
+def test_a_forged_start_certificate_fails() -> None:
+    shared = rectangle((2.0, 0.0), (2.0, 2.0))
+    receding = cast(BOX, shared, (0.5, 3.0))
+    assert check_cast_certificate(BOX, shared, STILL, (-0.5, 3.0), receding) == (
+        "along the axis (1.0, 0.0) the shapes overlap beyond the touching band at t = 0, or "
+        "the motion brings them closer",
+    )
+    approaching = cast(BOX, shared, (-0.5, 3.0))
+    # the same simplex said to hold at another time, or the shapes moving another way
+    later = forged(approaching, overlap_time=1.0)
+    assert check_cast_certificate(BOX, shared, STILL, (-0.5, 3.0), later) != ()
+    assert check_cast_certificate(BOX, shared, STILL, (0.5, 3.0), approaching) != ()
+    apart = forged(approaching, contact=((1.0, 0.0), (1.5, 0.0)))
+    apart = dataclasses.replace(apart, points=((1.0, 0.0), (1.5, 0.0)))
+    assert any(
+        "apart at t = 0" in p
+        for p in check_cast_certificate(BOX, shared, STILL, (-0.5, 3.0), apart)
+    )
     overlapping = cast(BOX, circle((0.5, 0.0), 1.0), MOTION)
-    assert overlapping.certificate is None
-    assert check_cast_certificate(BOX, circle((0.5, 0.0), 1.0), STILL, MOTION, overlapping) == ()
+    assert check_cast_certificate(BOX, circle((3.5, 0.0), 1.0), STILL, MOTION, overlapping) != ()
+    # a certificate of the wrong kind
+    assert check_cast_certificate(
+        BOX,
+        DISC,
+        STILL,
+        MOTION,
+        dataclasses.replace(cast(BOX, DISC, MOTION), certificate=overlapping.certificate),
+    ) == ("a hit needs an axis and the time it holds until",)
 
 
 def test_a_missing_certificate_fails() -> None:
@@ -186,7 +229,10 @@ def test_an_edge_certificate_is_rebuilt_from_the_vertices_it_names() -> None:
     end = (700.0, p[1] + (700.0 - p[0]) * (q[1] - p[1]) / (q[0] - p[0]) + 3e-14)
     b, motion = point((end[0] + 3.0, end[1] + 50.0)), (-3.0, -50.0)
     miss = cast(a, b, motion)
-    assert miss.certificate is not None and miss.certificate.edge == ((1, 0), (0, 0))
+    assert isinstance(miss.certificate, CastCertificate) and miss.certificate.edge == (
+        (1, 0),
+        (0, 0),
+    )
     assert check_cast_certificate(a, b, STILL, motion, miss) == ()
     # another edge of A (from vertex 0 to 2) does not separate; a vertex out of range
     assert check_cast_certificate(a, b, STILL, motion, forged(miss, edge=((0, 0), (2, 0)))) == (

@@ -401,3 +401,21 @@ def test_a_miss_without_a_certificate_is_a_note_not_a_disagreement(
     assert check.result.status == "miss" and check.agree, check.problems
     assert check.certificate_problems == ()
     assert len(check.notes) == 1 and check.notes[0].startswith("certificate: the miss carries no")
+
+
+def test_a_touch_within_the_band_is_honest_against_an_exact_hair() -> None:
+    # the disc rests on the box's top edge to rounding: exactly, 1.1 - 0.1 is 8e-17 above
+    # it. "Touching" is floating point's honest answer, as gjk check's verdict is; the
+    # analytic cast, exact, says apart (then meeting at once, or never)
+    box, disc = rectangle((0.5, 0.5), (1.0, 1.0)), circle((0.5, 1.1), 0.1)
+    sliding = check_cast(box, disc, moving_b(1.0, 0.0))
+    assert (sliding.result.status, sliding.analytic_status) == ("touching-receding", "miss")
+    pressing = check_cast(box, disc, moving_b(0.0, -1.0))
+    assert (pressing.result.status, pressing.analytic_status) == ("touching-approaching", "hit")
+    assert sliding.agree and pressing.agree, (sliding.problems, pressing.problems)
+
+
+def test_a_touch_the_exact_gap_belies_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    _with_cast(monkeypatch, {"status": "touching-receding", "time": None})
+    check = check_cast(BOX, circle((5.0, 0.0), 1.0), moving_b(6.0, 0.0))  # 3 apart
+    assert "status: the cast says touching-receding, the analytic cast miss" in check.problems
