@@ -323,6 +323,25 @@ def test_rotating_statuses(
     assert record["agree"] and record["sampled"]["time"] == time
 
 
+def test_a_rotating_touch_that_moves_apart_is_no_hit(gjk: Any) -> None:
+    # the audit's pair: B on A's right side, moving off to the right while turning 10 degrees
+    pair = json.dumps(
+        {
+            "a": {"type": "polygon", "points": [[0, 0], [2, 0], [2, 2], [0, 2]]},
+            "b": {"type": "polygon", "points": [[2, 0], [3, 0], [3, 1], [2, 1]]},
+            "motion": {"b": {"from": [0, 0, 0], "to": [5, 0, 10]}},
+        }
+    )
+    ran = gjk("cast", pair, "--json")
+    assert ran.code == 0, ran.err
+    record = ran.record()
+    cast = record["cast"]
+    assert (cast["status"], cast["time"], cast["bracket"]) == ("touching-receding", None, None)
+    assert cast["receding"] > 0.0 and cast["normal"] == [1.0, 0.0]
+    assert record["sampled"] == {"time": None, "samples": 1000, "from": 0.001}
+    assert ": touching at t = 0, moving apart: no hit" in gjk("cast", pair).out
+
+
 @pytest.mark.parametrize(
     ("args", "fragments"),
     [

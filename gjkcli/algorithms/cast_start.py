@@ -17,7 +17,7 @@ shapes and the motion alone:
   interior (``t = tau``, ``r`` the relative motion), so every ``t r`` with ``0 < t <=
   tau`` is in its interior too: the motion pushes the interiors together at once, and
   the first contact is at time 0. The time is found by halving from 1
-  (:data:`~gjkcli.tolerances.START_OVERLAP_HALVINGS` at most): the shapes may have
+  (:data:`~gjkcli.tolerances.START_HALVINGS` at most): the shapes may have
   passed through each other by ``t = 1``;
 * **touching-receding**: the contact, and an ``axis`` along which the shapes overlap by
   no more than the touching band at ``t = 0`` and the motion does not bring them closer
@@ -49,7 +49,7 @@ from gjkcli.dyadic import shift_to_unit
 from gjkcli.shapes.affine import Affine, transformed
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.polytope import Polytope
-from gjkcli.tolerances import START_OVERLAP_HALVINGS
+from gjkcli.tolerances import START_HALVINGS
 
 __all__ = [
     "StartCertificate",
@@ -183,7 +183,7 @@ def approach_proof(
     0.5
     """
     time = 1.0
-    for _ in range(START_OVERLAP_HALVINGS):
+    for _ in range(START_HALVINGS):
         proof = overlap_proof(shapes, motion, time)
         if proof is not None:
             return time, proof

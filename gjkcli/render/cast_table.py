@@ -126,6 +126,10 @@ def cast_headline(check: MotionCheck, name: str) -> str:
             low, high = result.bracket
             width = compact(high - low, 3)
             answer = f"hit at t = {_time(low)} (apart before, proven; touch by +{width})"
+            if result.receding is not None:
+                answer += " after a touch at t = 0 that moves apart"
+        elif result.status == "touching-receding":
+            answer = "touching at t = 0, moving apart: no hit (apart after, proven)"
         elif result.status == "miss":
             answer = "miss (apart for every t in [0, 1], proven)"
         elif result.status == "overlapping":
@@ -271,6 +275,8 @@ def _toi_rows(check: ToiCheck) -> list[Row]:
     sampled = (
         "no contact found" if check.sampled is None else f"contact at t = {_time(check.sampled)}"
     )
+    if check.sampled_from > 0.0:
+        sampled += f" after t = {_time(check.sampled_from)}"
     points = result.points
     return [
         ("status", result.status, sampled),
