@@ -17,7 +17,10 @@ at ``t = 0``, and hit or miss, whose time is the rational first contact rounded 
 The float loop below still runs and its answer stands where the sweep agrees with it;
 where it does not (a graze within the loop's band, shapes far from the origin whose
 coordinates' rounding outgrows their gaps) the sweep's answer replaces it, with the
-normal and contact points of the feature the sweep found.
+normal and contact points of the feature the sweep found. What floating point alone
+says (gjkcli's verdict at ``t = 0``, then the loop) is kept as the result's
+``float_answer``, which the cross-check holds to the exact answer: the sweep decides the
+answer given, and is not also the referee of its own override.
 
 Other (curved) shapes are first moved together so that a point of A lies on the origin
 (A - B, and so the cast, is unchanged; the contact points are moved back after): the
@@ -88,7 +91,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from gjkcli.algorithms.axis import at_most_unit, from_distance_run, unit
 from gjkcli.algorithms.bounds import length_times, motion_along, rounding_bound, separation
@@ -125,6 +128,9 @@ from gjkcli.shapes.compound import Compound
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius
 from gjkcli.tolerances import AGREEMENT_RELATIVE, CAST_POLISH_STEPS, NEAR_END, rounding
+
+if TYPE_CHECKING:
+    from gjkcli.algorithms.answer import Answer
 
 __all__ = ["CastCertificate", "CastResult", "CastStatus", "approaching", "cast"]
 
@@ -179,8 +185,12 @@ class CastResult:
     there; ``iterations`` and ``stop`` are the ray loop's (``stop`` names the state at
     ``t = 0`` when the loop did not run: ``start-overlapping``, ``start-touching``,
     ``start-within-target``, ``no-motion``), ``target_distance`` the target asked
-    for, ``certificate`` the proof of a hit or a miss (``None`` otherwise), and
-    ``steps`` the ray loop's steps when traced.
+    for, ``certificate`` the proof of the answer (``None`` where none was found), and
+    ``steps`` the ray loop's steps when traced. ``float_answer``, for polytopes without a
+    target (whose answer the exact sweep decides), is the status and time that floating
+    point alone gives, gjkcli's verdict at ``t = 0`` and then the ray loop (its hit made
+    exact on the edge it ends on), kept so that the cross-check holds it to the exact
+    answer (``None`` for other shapes, whose answer is that float one).
     """
 
     status: CastStatus
@@ -192,6 +202,7 @@ class CastResult:
     target_distance: float
     certificate: CastCertificate | StartCertificate | None
     steps: tuple[RayStep, ...] = ()
+    float_answer: tuple[CastStatus, float | None] | None = None
 
 
 def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
@@ -237,16 +248,40 @@ def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
         sweep = _Sweep(*near, ta, tb, target, given=(shape_a, shape_b))
     else:
         anchor = _ZERO
-    started = _started(sweep, exact, anchor)
-    if started is not None:
-        return started
-    found = _cast(sweep, exact, recorder)
-    return found if anchor == _ZERO else _shifted(found, anchor)
+    floated = _float_state(sweep)
+    started = _started(sweep, exact, anchor, floated)
+    if exact is None:
+        if started is not None:
+            return started
+        loop = _cast(sweep, recorder)
+        return loop if anchor == _ZERO else _shifted(loop, anchor)
+    # polygons: the exact sweep decides; the float answer, what gjkcli's verdict and the
+    # ray loop say without it, is kept beside it for the cross-check to hold to the exact one
+    state = floated[0]
+    found = _cast(sweep, recorder) if started is None or state == "separated" else None
+    if found is not None and state == "separated":
+        own: tuple[CastStatus, float | None] = (found.status, found.time)
+    else:
+        status = _START_STATUS[state]
+        own = (status, None if status == "touching-receding" else 0.0)
+    if started is None:
+        assert found is not None  # the loop ran: the exact sweep starts apart
+        return replace(_decided(sweep, exact, found), float_answer=own)
+    return replace(started, float_answer=own)
 
 
-def _cast(sweep: _Sweep, exact: _Exact | None, recorder: list[RayStep] | None) -> CastResult:
-    """:func:`cast` of ``sweep`` once the shapes are known to start apart, with its exact
-    sweep for polygons."""
+_START_STATUS: dict[str, CastStatus] = {
+    "overlapping": "overlapping",
+    "touching-approaching": "touching-approaching",
+    "touching-receding": "touching-receding",
+    "within-target": "within-target",
+}
+"""The status of a state at ``t = 0``, by its name."""
+
+
+def _cast(sweep: _Sweep, recorder: list[RayStep] | None) -> CastResult:
+    """The float answer of :func:`cast` of ``sweep`` once the shapes are known to start
+    apart: the ray loop's, refined on the feature it ends on."""
     r = sweep.r
     if r == _ZERO:
         return _missed(sweep, 0, "no-motion", ())
@@ -276,7 +311,7 @@ def _cast(sweep: _Sweep, exact: _Exact | None, recorder: list[RayStep] | None) -
         # "inside" after a separated verdict is closer than the loop resolves: polytopes
         # are settled exactly, others by the gap over the closing speed
         found = _hit(sweep, run, traced)
-    return found if exact is None else _decided(sweep, exact, found, run, traced)
+    return found
 
 
 def _shifted(result: CastResult, shift: Vec) -> CastResult:
@@ -309,36 +344,43 @@ def _exact_sweep(sweep: _Sweep) -> _Exact | None:
     return _Exact(frame, status, time, feature)
 
 
-def _started(sweep: _Sweep, exact: _Exact | None, shift: Vec) -> CastResult | None:
-    """The result decided at ``t = 0`` (``None`` when the shapes start apart, farther than
-    the target): exactly for polygons, by gjkcli's verdict for other shapes (on the shapes
-    as the sweep holds them, which ``shift`` moves back to the shapes given), with the
-    contact, the normal and the proof (:mod:`gjkcli.algorithms.cast_start`)."""
+def _float_state(sweep: _Sweep) -> tuple[str, Answer]:
+    """gjkcli's own verdict on the shapes at ``t = 0`` (:func:`~gjkcli.algorithms.answer.solve`,
+    in which a proof beats the touching band) and the state it gives: ``separated``
+    (farther apart than the target), ``within-target``, ``overlapping``, or touching and
+    :func:`approaching` or not."""
     from gjkcli.algorithms.answer import solve  # the whole answer sits above the loops
 
+    answer = solve(sweep.a, sweep.b)
     target, r = sweep.target, sweep.r
-    answer = None
+    if target > 0.0 and answer.verdict != "overlapping" and answer.gjk.distance <= target:
+        return "within-target", answer
+    if answer.verdict == "touching":
+        moving = r != _ZERO and approaching(sweep.a, sweep.b, r, answer.verdict_tolerance)
+        return ("touching-approaching" if moving else "touching-receding"), answer
+    return answer.verdict, answer
+
+
+def _started(
+    sweep: _Sweep, exact: _Exact | None, shift: Vec, floated: tuple[str, Answer]
+) -> CastResult | None:
+    """The result decided at ``t = 0`` (``None`` when the shapes start apart, farther than
+    the target): exactly for polygons, by gjkcli's verdict (``floated``:
+    :func:`_float_state`) for other shapes (on the shapes as the sweep holds them, which
+    ``shift`` moves back to the shapes given), with the contact, the normal and the proof
+    (:mod:`gjkcli.algorithms.cast_start`)."""
+    state, answer = floated
     if exact is not None:
-        state: str = exact.status
+        state = exact.status
         if state in ("hit", "miss"):
             return None
         if state != "overlapping":
             assert exact.feature is not None  # a touch names its feature
-            touch = _exact_contact(sweep, exact.frame.sources, exact.feature)
+            ends = _exact_ends(sweep, exact.frame.sources, exact.feature)
+            touch = _exact_points(ends, exact.feature.along, Fraction(0), sweep.ta, sweep.tb)
             return _start_result(sweep, state, touch, integer_unit(*exact.feature.normal))
-        answer = solve(sweep.a, sweep.b)
-    else:
-        answer = solve(sweep.a, sweep.b)
-        state = "separated"
-        if target > 0.0 and answer.verdict != "overlapping" and answer.gjk.distance <= target:
-            state = "within-target"
-        elif answer.verdict == "overlapping":
-            state = "overlapping"
-        elif answer.verdict == "touching":
-            moving = r != _ZERO and approaching(sweep.a, sweep.b, r, answer.verdict_tolerance)
-            state = "touching-approaching" if moving else "touching-receding"
-        if state == "separated":
-            return None
+    if state == "separated":
+        return None
     # the contact: EPA's (overlapping, or touching within the band), else the closest points
     overlap, contact = answer.penetration, answer.gjk.closest or answer.gjk.witness
     normal = (1.0, 0.0)
@@ -383,11 +425,11 @@ def _start_result(
     return CastResult(status, time, normal, contact, 0, stop, target, proof)
 
 
-def _exact_contact(
+def _exact_ends(
     sweep: _Sweep, sources: list[tuple[int, int]], feature: SweepFeature
-) -> tuple[Vec, Vec]:
-    """The points of A and B at ``t = 0`` where the exact sweep found them touching: the
-    point ``along`` the feature's edge of ``A - B`` (or its vertex), on each shape."""
+) -> tuple[SupportPoint, SupportPoint]:
+    """The corners of ``A - B`` at the ends of the exact sweep's feature, as support points
+    (the vertices of A and B behind each)."""
     a, b = sweep.a, sweep.b
     assert isinstance(a, Polytope) and isinstance(b, Polytope)
 
@@ -396,8 +438,7 @@ def _exact_contact(
         (ax, ay), (bx, by) = a.vertices[i], b.vertices[j]
         return SupportPoint((ax - bx, ay - by), (ax, ay), (bx, by))
 
-    ends = (corner(feature.first), corner(feature.second))
-    return _exact_points(ends, feature.along, Fraction(0), sweep.ta, sweep.tb)
+    return corner(feature.first), corner(feature.second)
 
 
 def _moved_pair(pair: tuple[Vec, Vec], shift: Vec) -> tuple[Vec, Vec]:
@@ -408,30 +449,20 @@ def _moved_pair(pair: tuple[Vec, Vec], shift: Vec) -> tuple[Vec, Vec]:
     return ((ax + sx, ay + sy), (bx + sx, by + sy))
 
 
-def _decided(
-    sweep: _Sweep, exact: _Exact, found: CastResult, run: RayRun, steps: tuple[RayStep, ...]
-) -> CastResult:
+def _decided(sweep: _Sweep, exact: _Exact, found: CastResult) -> CastResult:
     """The float answer ``found`` where the exact sweep agrees with its status and time, the
     sweep's answer where not (near the loop's band, far from the origin, only the exact
     arithmetic decides)."""
+    run, steps = (found.iterations, found.stop), found.steps
     if exact.status == "miss":
-        return found if found.status == "miss" else _missed(sweep, run.iterations, run.stop, steps)
+        return found if found.status == "miss" else _missed(sweep, *run, steps)
     assert exact.time is not None and exact.feature is not None  # a hit: the start is apart
     time = float(exact.time)
     if found.status == "hit" and found.time == time:
         return found
-    a, b = sweep.a, sweep.b
-    assert isinstance(a, Polytope) and isinstance(b, Polytope)
-    feature, sources = exact.feature, exact.frame.sources
-
-    def corner(k: int) -> SupportPoint:
-        i, j = sources[k]
-        (ax, ay), (bx, by) = a.vertices[i], b.vertices[j]
-        return SupportPoint((ax - bx, ay - by), (ax, ay), (bx, by))
-
-    ends = (corner(feature.first), corner(feature.second))
-    points = _exact_points(ends, feature.along, exact.time, sweep.ta, sweep.tb)
-    return _result_hit(sweep, (time, integer_unit(*feature.normal), points), run, steps)
+    ends = _exact_ends(sweep, exact.frame.sources, exact.feature)
+    points = _exact_points(ends, exact.feature.along, exact.time, sweep.ta, sweep.tb)
+    return _result_hit(sweep, (time, integer_unit(*exact.feature.normal), points), run, steps)
 
 
 @dataclass(frozen=True)
@@ -477,7 +508,12 @@ def _hit(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
             if exact.fraction > 1:
                 return _missed(sweep, run.iterations, "beyond-max", steps)
             points = _exact_points(exact.ends, exact.along, exact.fraction, ta, tb)
-            return _result_hit(sweep, (float(exact.fraction), exact.normal, points), run, steps)
+            return _result_hit(
+                sweep,
+                (float(exact.fraction), exact.normal, points),
+                (run.iterations, run.stop),
+                steps,
+            )
     features = _core_feature(run) if polytopes and radius > 0.0 else None
     if features is not None:
         rounded = rounded_hit(_ZERO, sweep.r, [_difference(p) for p in features], radius)
@@ -488,9 +524,8 @@ def _hit(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
             ends = features if len(features) == 2 else (features[0], features[0])
             pa = _weighted([p.a for p in ends], (1.0 - along, along))
             pb = _weighted([p.b for p in ends], (1.0 - along, along))
-            return _result_hit(
-                sweep, (time, normal, _surfaces(sweep, time, normal, (pa, pb))), run, steps
-            )
+            contact = (time, normal, _surfaces(sweep, time, normal, (pa, pb)))
+            return _result_hit(sweep, contact, (run.iterations, run.stop), steps)
     if run.status == "miss":  # a float miss close past the end, not made a hit exactly
         return _missed(sweep, run.iterations, run.stop, steps)
     if run.axis is None:
@@ -521,7 +556,7 @@ def _hit(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
             (ax, ay), (bx, by) = cores.closest
             normal = direction_of((bx - ax, by - ay))
             points = _surfaces(sweep, time, normal, cores.closest, moved=False)
-    return _result_hit(sweep, (time, normal, points), run, steps)
+    return _result_hit(sweep, (time, normal, points), (run.iterations, run.stop), steps)
 
 
 def _hit_within_resolution(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
@@ -541,7 +576,7 @@ def _hit_within_resolution(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...
     (ax, ay), (bx, by) = closest
     ta, tb = sweep.ta, sweep.tb
     points = ((ax + time * ta[0], ay + time * ta[1]), (bx + time * tb[0], by + time * tb[1]))
-    return _result_hit(sweep, (time, normal, points), run, steps)
+    return _result_hit(sweep, (time, normal, points), (run.iterations, run.stop), steps)
 
 
 def _supporting(
@@ -590,16 +625,15 @@ def _surfaces(
 def _result_hit(
     sweep: _Sweep,
     contact: tuple[float, Vec, tuple[Vec, Vec]],
-    run: RayRun,
+    run: tuple[int, str],
     steps: tuple[RayStep, ...],
 ) -> CastResult:
-    """A hit at ``contact`` (time, normal, points), with its certificate."""
+    """A hit at ``contact`` (time, normal, points), with its certificate; ``run`` is the
+    loop's iterations and stop reason."""
     time, normal, points = contact
     axis = at_most_unit(normal)
     proof = CastCertificate(axis, _apart_until(sweep, axis, time), time, points)
-    return CastResult(
-        "hit", time, normal, points, run.iterations, run.stop, sweep.target, proof, steps
-    )
+    return CastResult("hit", time, normal, points, *run, sweep.target, proof, steps)
 
 
 def _exact_points(

@@ -36,14 +36,15 @@ edge's. The float loop finds the edge; the arithmetic of the answer is exact. Th
 status (inside, hit or miss) of a ray against a polytope is then checked against the
 exact sweep (:func:`gjkcli.algorithms.sweep.sweep` of the polytope against the ray's
 origin moving along the ray), which replaces the loop's answer where they differ: a
-ray grazing a corner within the loop's band, or far from the origin.
+ray grazing a corner within the loop's band, or far from the origin. The loop's own
+answer is kept beside it (``float_answer``) for the cross-check to hold to the exact one.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal, NamedTuple
 
@@ -119,7 +120,10 @@ class RayHit:
     direction`` in the shape (``0.0`` when the ray starts inside, ``None`` on a miss),
     ``point`` that point, ``normal`` the shape's unit outward normal there (a hit only),
     ``iterations`` the loop's iterations and ``stop`` why it stopped (the module notes
-    list the reasons).
+    list the reasons). ``float_answer``, for a polytope (whose answer the exact sweep
+    decides), is the status and fraction of the float loop alone (its hit made exact on
+    the edge it ends on), kept so that the cross-check holds it to the exact answer;
+    ``None`` for other shapes.
     """
 
     status: RayStatus
@@ -128,6 +132,7 @@ class RayHit:
     normal: Vec | None
     iterations: int
     stop: str
+    float_answer: tuple[RayStatus, float | None] | None = None
 
 
 class RayRun(NamedTuple):
@@ -188,7 +193,8 @@ def raycast(
     run = ray_loop(support, start, towards, max_fraction, recorder)
     found = _found(core, radius, start, towards, max_fraction=max_fraction, run=run)
     if isinstance(core, Polytope) and radius == 0.0:
-        return _decided(core, start, towards, max_fraction, found)
+        decided = _decided(core, start, towards, max_fraction, found)
+        return replace(decided, float_answer=(found.status, found.fraction))
     return found
 
 

@@ -151,6 +151,12 @@ def cast_fields(check: MotionCheck, motion: Motion) -> dict[str, Any]:
             "iterations": cast.iterations,
             "stop": cast.stop,
             "target_distance": jv.number(cast.target_distance),
+            "float_answer": None
+            if cast.float_answer is None
+            else {
+                "status": cast.float_answer[0],
+                "time": jv.optional_number(cast.float_answer[1]),
+            },
             "certificate": None if cast.certificate is None else plain(cast.certificate),
             "certificate_check": {
                 "ok": not check.certificate_problems,
@@ -296,4 +302,10 @@ def _hit(hit: RayHit) -> dict[str, Any]:
         "normal": jv.optional_point(hit.normal),
         "iterations": hit.iterations,
         "stop": hit.stop,
+        "float_answer": None
+        if hit.float_answer is None
+        else {
+            "status": hit.float_answer[0],
+            "fraction": jv.optional_number(hit.float_answer[1]),
+        },
     }

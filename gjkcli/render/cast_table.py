@@ -84,6 +84,7 @@ def ray_table(check: RayCheck, name: str) -> RenderableType:
     rows.append(("point", _optional_point(hit.point), other[2], ""))
     rows.append(("normal", _optional_point(hit.normal), "", ""))
     rows.append(("run", _run(hit.iterations, hit.stop), "", ""))
+    rows.append(("float alone", _float_words(hit.float_answer, hit.status, hit.fraction), "", ""))
     rows.append(("gap before", "", "", shapely[1]))
     rows.append(("gap at it", "", "", shapely[2]))
     rows.append(("allowance", "", "", shapely[3]))
@@ -188,6 +189,7 @@ def cast_table(check: MotionCheck, motion: Motion, name: str) -> RenderableType:
         ("normal", _optional_point(cast.normal), "", ""),
         ("target", compact(cast.target_distance) if cast.target_distance > 0.0 else "", "", ""),
         ("run", _run(cast.iterations, cast.stop), "", ""),
+        ("float alone", _float_words(cast.float_answer, cast.status, cast.time), "", ""),
         ("certificate", _proof_words(check), "", ""),
         ("tolerance", compact(check.time_tolerance, 3) if check.time_tolerance else "", "", ""),
         ("gap before", "", "", shapely[1]),
@@ -204,6 +206,16 @@ def cast_table(check: MotionCheck, motion: Motion, name: str) -> RenderableType:
         caption,
         _notes(check.problems, check.shapely, check.notes),
     )
+
+
+def _float_words(own: tuple[str, float | None] | None, status: str, time: float | None) -> str:
+    """What floating point alone answered (``own``), where the exact sweep decided the answer
+    (``status`` at ``time``): the same, or its own status and time."""
+    if own is None:
+        return ""
+    if own == (status, time):
+        return "the same"
+    return own[0] if own[1] is None else f"{own[0]} at {_time(own[1])}"
 
 
 def _proof_words(check: CastCheck) -> str:

@@ -30,7 +30,7 @@ Only translations are cast: a rotating motion goes to the time of impact.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from gjkcli.algorithms.bounds import membership_slack, reach_along, rounding_bound
@@ -39,7 +39,13 @@ from gjkcli.algorithms.poses import Motion, Pose, posed
 from gjkcli.algorithms.raycast import RayStep
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound, Shape, shape_bounds
-from gjkcli.tolerances import cast_time_tolerance, difference_scale, rounding, touch_band
+from gjkcli.tolerances import (
+    cast_time_tolerance,
+    coordinate_scale,
+    difference_scale,
+    rounding,
+    touch_band,
+)
 from gjkcli.verify.cast_certificate import check_cast_certificate, unproven
 from gjkcli.verify.cast_oracle import SweptCheck, swept_check
 from gjkcli.verify.certificates import membership_problems
@@ -110,6 +116,7 @@ def check_cast(shape_a: Shape, shape_b: Shape, motion: Motion, trace: bool = Fal
     if exact is not None:
         tolerance, found = _compare(result, "exact", (exact.status, exact.time), question)
         problems += found + _normal_problems(result, exact, question.reach)
+        problems += _float_problems(result, exact, question)
     if closed is not None:
         time = None if closed.time is None else Fraction(closed.time)
         tolerance, found = _compare(result, "analytic", (closed.status, time), question)
@@ -156,6 +163,13 @@ class _Question:
         return difference_scale(shape_bounds(self.a), shape_bounds(self.b))
 
     @property
+    def scale(self) -> float:
+        """The size of the numbers floating point combined: the largest absolute coordinate of
+        the shapes, or of ``A - B``'s bounding box, whichever is larger."""
+        boxes = (shape_bounds(self.a), shape_bounds(self.b))
+        return max(self.reach, *(coordinate_scale(box) for box in boxes))
+
+    @property
     def speed(self) -> float:
         """The length of the relative translation."""
         return math.hypot(self.tb[0] - self.ta[0], self.tb[1] - self.ta[1])
@@ -172,7 +186,7 @@ def _compare(
     :data:`~gjkcli.tolerances.CAST_TIME_RELATIVE`."""
     status, time = answer
     if result.status != status:
-        if _within_band(result.status, status, question):
+        if _within_band(result.status, status, question, result.time):
             return 0.0, []
         return 0.0, [f"status: the cast says {result.status}, the {referee} cast {status}"]
     if time is None or result.time is None:
@@ -197,26 +211,50 @@ def _compare(
     ]
 
 
-_HONEST_IN_THE_BAND = {
-    "touching-approaching": ("overlapping", "hit"),
-    "touching-receding": ("overlapping", "miss"),
-}
-"""The referee's statuses that a touch at ``t = 0`` may stand for, when the shapes lie within
-the touching band of each other then: just overlapping, or just apart (and then meeting
-soon, or never)."""
+_HONEST_IN_THE_BAND = (
+    {"touching-approaching", "overlapping"},
+    {"touching-approaching", "hit"},
+    {"touching-receding", "overlapping"},
+    {"touching-receding", "miss"},
+)
+"""Pairs of statuses that differ only by where a touch at ``t = 0`` is put, when the shapes
+lie within the touching band of each other then: just touching, or just overlapping, or
+just apart (and then meeting soon, or never)."""
 
 
-def _within_band(own: CastStatus, referee: CastStatus, question: _Question) -> bool:
-    """Whether the cast's status and a referee's differ only within the touching band at ``t =
-    0``, where "just touching" and "just apart" or "just overlapping" are all honest
-    answers of floating point (as for ``gjk check``'s verdict, FORMATS "gjk cast --json"):
-    the cast says the shapes touch, the referee does not, and the exact gap between them
-    then (less the target), whose sign the referee went by, is within the band."""
-    if referee not in _HONEST_IN_THE_BAND.get(own, ()):
+def _within_band(
+    own: CastStatus, referee: CastStatus, question: _Question, time: float | None
+) -> bool:
+    """Whether a cast's status and a referee's differ only within the touching band, where
+    "just touching" and "just apart" or "just overlapping" are all honest answers of
+    floating point (as for ``gjk check``'s verdict, FORMATS "gjk cast --json"): one says
+    the shapes touch at ``t = 0`` and the other does not, or the cast says they meet at
+    ``time`` (a graze) and the referee that they never do; and the exact gap between them
+    then (less the target), whose sign the referee went by, is within the band of the
+    numbers floating point combined (the shapes' coordinates, or ``A - B``'s, whichever
+    are larger)."""
+    if {own, referee} in _HONEST_IN_THE_BAND:
+        at = 0.0
+    elif own == "hit" and referee == "miss" and time is not None:
+        at = time
+    else:
         return False
     a, b, ta, tb = question.a, question.b, question.ta, question.tb
-    gap = exact_gap(a, b, ta, tb, 0.0, target_distance=question.target)
-    return gap is not None and abs(gap) <= touch_band(question.reach)
+    gap = exact_gap(a, b, ta, tb, at, target_distance=question.target)
+    return gap is not None and abs(gap) <= touch_band(question.scale)
+
+
+def _float_problems(result: CastResult, exact: ExactCast, question: _Question) -> list[str]:
+    """The float answer (what gjkcli's verdict and the ray loop say before the exact sweep
+    has its say, :attr:`~gjkcli.algorithms.cast.CastResult.float_answer`) against the exact
+    one, by the same rules as the answer given: the sweep decides the answer for
+    polygons, and is not also the only referee of the float arithmetic it overrides."""
+    if result.float_answer is None:
+        return []
+    status, time = result.float_answer
+    own = replace(result, status=status, time=time)
+    found = _compare(own, "exact", (exact.status, exact.time), question)[1]
+    return [f"float answer: {problem}" for problem in found]
 
 
 def _contact(question: _Question) -> str:

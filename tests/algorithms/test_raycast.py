@@ -222,3 +222,10 @@ def test_ray_statuses_match_the_exact_ray_at_any_offset(offset: float) -> None:
         hit = raycast(shape, start, towards, 4.0)
         fraction = None if exact.fraction is None else float(exact.fraction)
         assert (hit.status, hit.fraction) == (exact.status, fraction), (ring, start, towards)
+
+
+def test_the_float_loop_s_own_answer_is_kept_beside_the_exact_one() -> None:
+    box = rectangle((3.0, 0.0), (2.0, 2.0))
+    hit = raycast(box, (0.0, 0.0), (1.0, 0.0), 5.0)
+    assert (hit.status, hit.fraction, hit.float_answer) == ("hit", 2.0, ("hit", 2.0))
+    assert raycast(circle((3.0, 0.0), 1.0), (0.0, 0.0), (1.0, 0.0)).float_answer is None

@@ -14,7 +14,16 @@ import pytest
 from gjkcli.algorithms import cast as cast_module
 from gjkcli.algorithms.cast import CastResult
 from gjkcli.algorithms.poses import Motion, Move, Pose
-from gjkcli.shapes import Polytope, capsule, circle, point, rectangle, segment, union_of
+from gjkcli.shapes import (
+    Polytope,
+    capsule,
+    circle,
+    convex_polygon,
+    point,
+    rectangle,
+    segment,
+    union_of,
+)
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import shape_bounds
 from gjkcli.tolerances import CAST_TIME_RELATIVE, cast_time_tolerance, difference_scale
@@ -419,3 +428,41 @@ def test_a_touch_the_exact_gap_belies_is_caught(monkeypatch: pytest.MonkeyPatch)
     _with_cast(monkeypatch, {"status": "touching-receding", "time": None})
     check = check_cast(BOX, circle((5.0, 0.0), 1.0), moving_b(6.0, 0.0))  # 3 apart
     assert "status: the cast says touching-receding, the analytic cast miss" in check.problems
+
+
+def test_the_float_answer_is_held_to_the_exact_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the exact sweep decides a polygon cast's answer; what floating point alone said is
+    # kept and compared with the exact answer, so that comparison is not by construction
+    check = _checked()
+    assert check.result.float_answer == ("hit", 0.5) and check.agree
+    _with_cast(monkeypatch, {"float_answer": ("hit", 0.5 + 1e-11)})
+    assert _checked().problems == (
+        "float answer: time: the cast says 0.50000000001, the exact cast 1/2^1 = 0.5 "
+        "(off by 1e-11, 2e-11 relative; tolerance 5e-13)",
+    )
+    _with_cast(monkeypatch, {"float_answer": ("miss", None)})
+    assert _checked().problems == ("float answer: status: the cast says miss, the exact cast hit",)
+
+
+def test_a_float_graze_a_hair_from_a_miss_is_honest() -> None:
+    # B's corner passes a hair (exactly) outside A's side, near t = 0.36; floating point
+    # calls it a touch there (the band), the exact sweep a miss: the answer is the miss,
+    # and the float answer is within the band of it (the exact gap then is below it)
+    a = convex_polygon(
+        [
+            (-4.325999396329776, -1.7449422739311613),
+            (0.591018092118223, -4.723890647815399),
+            (4.2117018179450945, -1.982138165176828),
+        ]
+    )
+    b = convex_polygon(
+        [
+            (-4.822802021001766, 0.8315987055071914),
+            (-5.450962396745943, 1.4453096122770417),
+            (-4.4297769197521, -2.3130413230916678),
+        ]
+    )
+    check = check_cast(a, b, moving_b(0.28761219697599477, 1.574447050196991))
+    assert check.result.status == "miss"
+    assert check.result.float_answer == ("hit", 0.3608244869774603)
+    assert check.agree, check.problems
