@@ -37,7 +37,7 @@ _RAYCAST_EPILOG = (
     "Exit status:\n"
     "  0  the ray was cast, and every cross-check agreed\n"
     "  1  a cross-check disagreed (the exact or analytic ray cast, Shapely, the normal)\n"
-    "  2  bad usage, unreadable input, or a shape that is not convex\n"
+    "  2  bad usage or unreadable input\n"
     "\n"
     "The statuses, the stop reasons and the JSON record: gjk formats raycast."
 )
@@ -111,7 +111,8 @@ def raycast(
     ] = False,
     plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE", help=_PLOT_HELP)] = None,
 ) -> None:
-    """Cast a ray at a convex shape: hit or miss, the fraction, the point, the normal."""
+    """Cast a ray at a shape: hit or miss, the fraction, the point, the normal (a non-convex or
+    multi-part shape part by part: the first hit over its parts)."""
     from gjkcli import cli
 
     start, along = _vector("--origin", origin), _vector("--direction", direction)
@@ -124,15 +125,6 @@ def raycast(
     from gjkcli.io.pairs import shape_label
 
     name = shape_label(shape, loaded)
-    from gjkcli.shapes.compound import Compound
-
-    if isinstance(loaded.shape, Compound):
-        _refuse(
-            name,
-            f"{shape}: gjk raycast needs a convex shape, and this is a compound shape "
-            "(non-convex or multi-part)",
-            json_output,
-        )
     problem = _ray_problem(start, along, reach)
     if problem is not None:
         _refuse(name, f"--origin, --direction, --max: {problem}", json_output)

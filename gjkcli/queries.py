@@ -250,26 +250,26 @@ def raycast(
     recorder: list[RayStep] | None = None,
 ) -> RayHit:
     """Where the ray ``origin + lambda * direction``, ``0 <= lambda <= max_fraction``, first
-    meets a convex shape given in any form (GJK ray cast:
-    :func:`gjkcli.algorithms.raycast.raycast`). ``status`` is ``hit``, ``miss`` or ``inside``
+    meets a shape given in any form (GJK ray cast:
+    :func:`gjkcli.algorithms.raycast.raycast`; a non-convex or multi-part shape part by
+    part, the first hit over its parts). ``status`` is ``hit``, ``miss`` or ``inside``
     (the ray starts in the shape); a hit has its ``fraction``, ``point`` and the shape's
-    outward ``normal`` there. With ``recorder``, a list, each step is appended to it.
+    outward ``normal`` there, and for a shape of several parts the ``part`` it came from.
+    With ``recorder``, a list, each step is appended to it.
 
     >>> hit = raycast({"type": "circle", "center": [5, 0], "radius": 1}, (0, 0), (1, 0), 10.0)
     >>> hit.status, hit.fraction, hit.normal
     ('hit', 4.0, (-1.0, 0.0))
     >>> raycast("POLYGON ((0 0, 2 0, 2 2, 0 2, 0 0))", (1, 1), (1, 0)).status
     'inside'
+    >>> notch = "POLYGON ((0 0, 4 0, 4 4, 2 1, 0 4, 0 0))"  # a V cut from the top
+    >>> hit = raycast(notch, (2, 9), (0, -1), 10.0)  # down into the V, to its tip
+    >>> hit.status, hit.point
+    ('hit', (2.0, 1.0))
     """
     from gjkcli.algorithms import raycast as _raycast
 
-    return _raycast.raycast(
-        _convex(shape, "shape", "a ray cast", _CAST_ADVICE),
-        origin,
-        direction,
-        max_fraction,
-        recorder,
-    )
+    return _raycast.raycast(_shape(shape, "shape"), origin, direction, max_fraction, recorder)
 
 
 def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes

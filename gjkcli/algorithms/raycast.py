@@ -54,7 +54,7 @@ from gjkcli.algorithms.support import SupportPoint
 from gjkcli.algorithms.sweep import integer_unit, sweep, sweep_frame
 from gjkcli.dyadic import common_integers
 from gjkcli.shapes.base import ConvexShape, Vec, as_vec
-from gjkcli.shapes.compound import Compound
+from gjkcli.shapes.compound import Compound, Shape
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius
 from gjkcli.tolerances import NEAR_END, RAY_CONVERGENCE_RELATIVE, RAY_MAX_ITERATIONS, rounding
@@ -123,7 +123,8 @@ class RayHit:
     list the reasons). ``float_answer``, for a polytope (whose answer the exact sweep
     decides), is the status and fraction of the float loop alone (its hit made exact on
     the edge it ends on), kept so that the cross-check holds it to the exact answer;
-    ``None`` for other shapes.
+    ``None`` for other shapes. ``part``, for a compound shape, is the number of the part
+    the answer came from (``None`` otherwise, and for a miss).
     """
 
     status: RayStatus
@@ -133,6 +134,7 @@ class RayHit:
     iterations: int
     stop: str
     float_answer: tuple[RayStatus, float | None] | None = None
+    part: int | None = None
 
 
 class RayRun(NamedTuple):
@@ -151,14 +153,15 @@ class RayRun(NamedTuple):
 
 
 def raycast(
-    shape: ConvexShape,
+    shape: Shape,
     origin: Vec,
     direction: Vec,
     max_fraction: float = 1.0,
     recorder: list[RayStep] | None = None,
 ) -> RayHit:
     """Where the ray ``origin + lambda * direction``, ``0 <= lambda <= max_fraction``, first
-    meets a convex shape (see the module notes for the method and the stops).
+    meets a convex shape (see the module notes for the method and the stops), or a compound
+    shape, part by part (:func:`~gjkcli.algorithms.part_casts.ray_through_parts`).
 
     >>> from gjkcli.shapes import circle, rectangle
     >>> hit = raycast(circle((5.0, 0.0), 1.0), (0.0, 0.0), (10.0, 0.0))
@@ -176,7 +179,9 @@ def raycast(
     ValueError: the ray's direction must be a non-zero vector
     """
     if isinstance(shape, Compound):
-        raise ValueError("ray casts need convex shapes, and this one has several parts")
+        from gjkcli.algorithms.part_casts import ray_through_parts  # part by part, above
+
+        return ray_through_parts(shape, origin, direction, max_fraction, recorder)
     start, towards = ray_numbers(origin, direction, max_fraction)
 
     core, radius = split_radius(shape)

@@ -302,6 +302,7 @@ def _hit(hit: RayHit) -> dict[str, Any]:
         "normal": jv.optional_point(hit.normal),
         "iterations": hit.iterations,
         "stop": hit.stop,
+        "part": hit.part,
         "float_answer": None
         if hit.float_answer is None
         else {

@@ -16,6 +16,7 @@ from gjkcli.algorithms.poses import STILL, Motion, Pose
 from gjkcli.io.errors import printable
 from gjkcli.render.numbers import compact, compact_point
 from gjkcli.shapes.base import Vec
+from gjkcli.shapes.compound import Compound
 from gjkcli.verify.cast_oracle import SweptCheck
 from gjkcli.verify.exact import rational_text
 from gjkcli.verify.toi_check import ToiCheck
@@ -83,6 +84,9 @@ def ray_table(check: RayCheck, name: str) -> RenderableType:
     rows.append(("fraction", _optional_time(hit.fraction), other[1], ""))
     rows.append(("point", _optional_point(hit.point), other[2], ""))
     rows.append(("normal", _optional_point(hit.normal), "", ""))
+    if isinstance(check.shape, Compound):
+        part = "" if hit.part is None else f"part {hit.part} of {len(check.shape.parts)}"
+        rows.append(("part", part, "", ""))
     rows.append(("run", _run(hit.iterations, hit.stop), "", ""))
     rows.append(("float alone", _float_words(hit.float_answer, hit.status, hit.fraction), "", ""))
     rows.append(("gap before", "", "", shapely[1]))

@@ -54,6 +54,7 @@ from gjkcli.render.plot import (
     add_legend,
     check_figure,
     clusters,
+    draw_any,
     draw_overlap,
     draw_shape,
     label_offsets,
@@ -63,6 +64,7 @@ from gjkcli.render.plot import (
 )
 from gjkcli.render.scene import boundary
 from gjkcli.shapes.base import ConvexShape, Vec, bounding_box
+from gjkcli.shapes.compound import Compound, Shape, parts_of
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.tolerances import rounding
 from gjkcli.verify.check import Check
@@ -94,7 +96,7 @@ Box = tuple[float, float, float, float]
 
 
 def save_ray_plot(
-    shape: ConvexShape,
+    shape: Shape,
     origin: Vec,
     direction: Vec,
     hit: RayHit,
@@ -119,7 +121,7 @@ def save_ray_plot(
 
 
 def ray_figure(
-    shape: ConvexShape,
+    shape: Shape,
     origin: Vec,
     direction: Vec,
     hit: RayHit,
@@ -296,7 +298,7 @@ def save_manifold_plot(
 
 
 def _ray_figure(
-    shape: ConvexShape,
+    shape: Shape,
     origin: Vec,
     direction: Vec,
     hit: RayHit,
@@ -311,7 +313,10 @@ def _ray_figure(
     words, caption = _ray_words(origin, direction, max_fraction, hit)
     picture = _picture(_titled(name, words), caption)
     axes = picture.axes
-    draw_shape(axes, shape, COLOR_A, "the shape", gid="shape")
+    if isinstance(shape, Compound):  # its parts, the one hit outlined
+        draw_any(axes, shape, COLOR_A, "the shape", -1 if hit.part is None else hit.part)
+    else:
+        draw_shape(axes, shape, COLOR_A, "the shape", gid="shape")
     focus: list[Vec] = [origin, end]
     arrow = {"arrowstyle": "-|>", "color": COLOR_DIRECTION, "linewidth": 1.2, "alpha": 0.5}
     _named_arrow(axes, origin, end, "ray", arrow, zorder=4)
@@ -340,7 +345,7 @@ def _ray_figure(
         )
     origin_label = "origin: inside the shape" if hit.status == "inside" else "origin"
     axes.plot(*origin, "ko", markersize=6, label=origin_label, zorder=8, gid="origin")
-    view = _view(axes, focus, [("the shape", shape)])
+    view = _view(axes, focus, [("the shape", part) for part in parts_of(shape)])
     if hit.status == "hit" and hit.point is not None and hit.normal is not None:
         _arrow(axes, hit.point, hit.normal, view, gid="normal", label="the surface's normal")
     if view.cut:

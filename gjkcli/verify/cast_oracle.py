@@ -31,6 +31,10 @@ near each other at 1e9 are then near the origin, and ``scale`` is their size
 there), when every coordinate moves exactly (checked), and as it is
 otherwise.
 
+A may be a compound shape (a ray cast against a non-convex polygon: B is then the ray's
+origin): its stand-in is the geometry it was cut from, so the decomposition into convex
+parts is checked too; B must be convex, for the hull to be its sweep.
+
 Curved shapes go to Shapely as the project's stand-ins
 (:func:`gjkcli.verify.shapely_oracle.stand_ins`): polygons inside the shapes
 (to rounding) whose boundaries are within a proven bound of the true ones.
@@ -119,8 +123,8 @@ def swept_check(
     >>> swept_check(box, circle((5.0, 0.0), 1.0), (-1.0, 0.0), "miss", None).consistent
     True
     """
-    if isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
-        raise ValueError("casts need convex shapes")
+    if isinstance(shape_b, Compound):  # B's sweep is the hull of B and B moved: B convex
+        raise ValueError("the swept region needs a convex B")
     reach = difference_scale(shape_bounds(shape_a), shape_bounds(shape_b))
     with np.errstate(over="raise", invalid="raise", divide="raise"):
         try:

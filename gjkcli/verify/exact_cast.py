@@ -62,7 +62,7 @@ from gjkcli.algorithms.cast import CastStatus
 from gjkcli.algorithms.raycast import RayStatus
 from gjkcli.algorithms.sweep import IntPoint, sweep, sweep_frame
 from gjkcli.shapes.base import Vec
-from gjkcli.shapes.compound import Shape
+from gjkcli.shapes.compound import Compound, Shape
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import Rounded
 
@@ -170,7 +170,8 @@ def exact_raycast(
     shape: Shape, origin: Vec, direction: Vec, max_fraction: float = 1.0
 ) -> ExactRay | None:
     """The exact first point of ``origin + lambda * direction``, ``lambda`` in
-    ``[0, max_fraction]``, in a polytope; ``None`` for any other shape.
+    ``[0, max_fraction]``, in a polytope, or a compound shape of polytopes; ``None`` for any
+    other shape.
 
     >>> from gjkcli.shapes import circle, rectangle, segment
     >>> box = rectangle((0.0, 0.0), (2.0, 2.0))
@@ -184,7 +185,24 @@ def exact_raycast(
     Fraction(3, 1)
     >>> exact_raycast(circle((0.0, 0.0), 1.0), (-4.0, 0.0), (3.0, 0.0)) is None
     True
+
+    A compound shape of polytopes is met where its first part is (inside if any part holds
+    the origin):
+
+    >>> from gjkcli.shapes import union_of
+    >>> two = union_of([rectangle((0.0, 0.0), (2.0, 2.0)), rectangle((4.0, 0.0), (2.0, 2.0))])
+    >>> exact_raycast(two, (8.0, 0.5), (-1.0, 0.0), 10.0).fraction
+    Fraction(3, 1)
     """
+    if isinstance(shape, Compound):
+        answers = [exact_raycast(part, origin, direction, max_fraction) for part in shape.parts]
+        if any(answer is None for answer in answers):
+            return None
+        found = [answer for answer in answers if answer is not None and answer.status != "miss"]
+        if not found:
+            return ExactRay("miss", None, None)
+        inside = [answer for answer in found if answer.status == "inside"]
+        return inside[0] if inside else min(found, key=lambda answer: answer.fraction or 0)
     if not isinstance(shape, Polytope):
         return None
     if not (math.isfinite(max_fraction) and max_fraction >= 0.0):

@@ -33,7 +33,7 @@ from fractions import Fraction
 from gjkcli.algorithms.cast import CastStatus
 from gjkcli.algorithms.raycast import RayHit, RayStatus, RayStep, raycast
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.shapes.compound import shape_bounds
+from gjkcli.shapes.compound import Compound, Shape, shape_bounds
 from gjkcli.shapes.primitives import point
 from gjkcli.tolerances import (
     agreement_tolerance,
@@ -68,7 +68,7 @@ class RayCheck:
     disagreement, one sentence each (``agree`` when there are none).
     """
 
-    shape: ConvexShape
+    shape: Shape
     origin: Vec
     direction: Vec
     max_fraction: float
@@ -87,7 +87,7 @@ class RayCheck:
 
 
 def check_ray(
-    shape: ConvexShape,
+    shape: Shape,
     origin: Vec,
     direction: Vec,
     max_fraction: float = 1.0,
@@ -124,7 +124,9 @@ def check_ray(
         )
     if shapely.unavailable is None:
         problems += [f"{_SHAPELY}: {problem}" for problem in shapely.problems]
-    problems += _normal_problems(shape, hit, direction, coordinate_scale(bounds))
+    part = shape.parts[hit.part] if isinstance(shape, Compound) and hit.part is not None else shape
+    if not isinstance(part, Compound):  # a compound's hit names its part
+        problems += _normal_problems(part, hit, direction, coordinate_scale(bounds))
     return RayCheck(
         shape,
         origin,
@@ -145,9 +147,12 @@ _SHAPELY = "Shapely (the ray's origin as B, moved by max * direction over t in [
 
 
 def _analytic(
-    shape: ConvexShape, start: ConvexShape, sweep: Vec, max_fraction: float
+    shape: Shape, start: ConvexShape, sweep: Vec, max_fraction: float
 ) -> AnalyticRay | None:
-    """The closed-form ray cast, through the cast of the point ``start`` by ``sweep``."""
+    """The closed-form ray cast, through the cast of the point ``start`` by ``sweep`` (none for
+    a compound shape)."""
+    if isinstance(shape, Compound):
+        return None
     cast = analytic_cast(shape, start, (0.0, 0.0), sweep)
     if cast is None:
         return None
@@ -189,7 +194,7 @@ def _compare(
 
 
 def _float_problems(
-    ray: tuple[ConvexShape, ConvexShape, Vec, float],
+    ray: tuple[Shape, ConvexShape, Vec, float],
     hit: RayHit,
     exact: ExactRay,
     tolerance: float,

@@ -9,7 +9,6 @@ from fractions import Fraction
 
 import pytest
 
-from gjkcli import raycast as public_raycast
 from gjkcli.algorithms import raycast as raycast_module
 from gjkcli.algorithms.raycast import RAY_STOPS, RayStep, raycast, rounded_hit
 from gjkcli.shapes import (
@@ -20,7 +19,6 @@ from gjkcli.shapes import (
     rectangle,
     rounded,
     segment,
-    union_of,
 )
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.polytope import Polytope
@@ -183,11 +181,6 @@ def test_bad_input() -> None:
         raycast(BOX, (math.inf, 0.0), (1.0, 0.0))
     with pytest.raises(ValueError, match="max fraction"):
         raycast(BOX, (0.0, 0.0), (1.0, 0.0), max_fraction=math.nan)
-    with pytest.raises(ValueError, match="convex"):
-        parts = union_of([BOX, rectangle((5.0, 0.0), (1.0, 1.0))])
-        raycast(parts, (0.0, 0.0), (1.0, 0.0))  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="cast each convex part"):
-        public_raycast("POLYGON ((0 0, 4 0, 4 4, 2 1, 0 4, 0 0))", (9.0, 9.0), (1.0, 0.0))
 
 
 def test_rounded_hit_on_a_segment_end() -> None:

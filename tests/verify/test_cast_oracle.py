@@ -123,10 +123,17 @@ def test_ellipses_go_as_stand_ins() -> None:
     assert not swept_check(BOX, flat, (-6.0, 0.0), "hit", 0.45).consistent
 
 
-def test_compound_shapes_are_refused() -> None:
+def test_a_compound_b_is_refused_and_a_compound_a_is_its_geometry() -> None:
     pair = union_of([point((0.0, 0.0)), point((3.0, 0.0))])
-    with pytest.raises(ValueError, match="casts need convex shapes"):
-        swept_check(pair, BOX, (1.0, 0.0), "miss", None)
+    with pytest.raises(ValueError, match="the swept region needs a convex B"):
+        swept_check(BOX, pair, (1.0, 0.0), "miss", None)
+    # A, two points 3 apart: BOX's sweep to the right meets the second, not the first
+    assert swept_check(
+        pair, rectangle((-3.0, 5.0), (2.0, 2.0)), (6.0, 0.0), "miss", None
+    ).consistent
+    assert not swept_check(
+        pair, rectangle((-3.0, 0.0), (2.0, 2.0)), (9.0, 0.0), "miss", None
+    ).consistent
 
 
 def test_coordinates_beyond_geos_say_so() -> None:
