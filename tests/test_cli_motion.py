@@ -335,6 +335,21 @@ def test_rotating_statuses(
     assert record["agree"] and record["sampled"]["time"] == time
 
 
+def test_cast_casts_compound_shapes_pair_of_parts_by_pair(gjk: Any) -> None:
+    # a small box lowered into a U between its arms meets the bottom, y = 1, at t = 0.75
+    u_shape = "POLYGON ((0 0, 3 0, 3 3, 2 3, 2 1, 1 1, 1 3, 0 3, 0 0))"
+    box = '{"type": "rectangle", "center": [1.5, 5], "size": [0.5, 0.5]}'
+    ran = gjk("cast", u_shape, box, "--translation", "0", "-5", "--json")
+    assert ran.code == 0, ran.err
+    record = ran.record()
+    cast = record["cast"]
+    assert (cast["status"], cast["time"], cast["normal"]) == ("hit", 0.75, [0.0, 1.0])
+    assert len(cast["parts"]) == 2 and len(cast["certificate"]["pairs"]) == 1
+    assert record["exact"]["time"] == "3/4" and record["agree"] is True
+    table = gjk("cast", u_shape, box, "--translation", "0", "-5")
+    assert re.search(r"│ parts +│ A's \d, B's 0", table.out)
+
+
 def test_a_rotating_touch_that_moves_apart_is_no_hit(gjk: Any) -> None:
     # the audit's pair: B on A's right side, moving off to the right while turning 10 degrees
     pair = json.dumps(
@@ -363,7 +378,14 @@ def test_a_rotating_touch_that_moves_apart_is_no_hit(gjk: Any) -> None:
         (("samples/cast/slide-hit.json", "--target", "-1"), ("--target -1", "0 or more")),
         (("samples/cast/slide-hit.json", "--target", "nan"), ("--target nan", "finite")),
         (("samples/cast/slide-hit.json", "--translation", "1e151", "0"), ("reach 1e+151",)),
-        (("samples/compound/notch.json", "--translation", "1", "0"), ("compound",)),
+        (
+            (
+                '{"a": {"type": "polygon", "points": [[0, 0], [4, 0], [4, 4], [2, 1], [0, 4]]}, '
+                '"b": {"type": "circle", "center": [9, 9], "radius": 1}, '
+                '"motion": {"b": {"to": [-3, 0, 45]}}}',
+            ),
+            ("a turning motion needs convex shapes", "compound"),
+        ),
         (("samples/cast/nosuch.json",), ("nosuch.json",)),
     ],
     ids=[

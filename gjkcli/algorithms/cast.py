@@ -124,13 +124,14 @@ from gjkcli.algorithms.sweep import (
 )
 from gjkcli.algorithms.sweep import sweep as exact_sweep
 from gjkcli.shapes.base import ConvexShape, Vec, as_vec
-from gjkcli.shapes.compound import Compound
+from gjkcli.shapes.compound import Compound, Shape
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius
 from gjkcli.tolerances import AGREEMENT_RELATIVE, CAST_POLISH_STEPS, NEAR_END, rounding
 
 if TYPE_CHECKING:
     from gjkcli.algorithms.answer import Answer
+    from gjkcli.algorithms.part_casts import PartsCastCertificate
 
 __all__ = ["CastCertificate", "CastResult", "CastStatus", "approaching", "cast"]
 
@@ -190,7 +191,10 @@ class CastResult:
     target (whose answer the exact sweep decides), is the status and time that floating
     point alone gives, gjkcli's verdict at ``t = 0`` and then the ray loop (its hit made
     exact on the edge it ends on), kept so that the cross-check holds it to the exact
-    answer (``None`` for other shapes, whose answer is that float one).
+    answer (``None`` for other shapes, whose answer is that float one). ``parts``, for
+    compound shapes (cast pair of parts by pair:
+    :func:`~gjkcli.algorithms.part_casts.cast_through_parts`), are the numbers of the
+    deciding parts of A and of B (``None`` otherwise).
     """
 
     status: CastStatus
@@ -200,14 +204,15 @@ class CastResult:
     iterations: int
     stop: str
     target_distance: float
-    certificate: CastCertificate | StartCertificate | None
+    certificate: CastCertificate | StartCertificate | PartsCastCertificate | None
     steps: tuple[RayStep, ...] = ()
     float_answer: tuple[CastStatus, float | None] | None = None
+    parts: tuple[int, int] | None = None
 
 
 def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
-    shape_a: ConvexShape,
-    shape_b: ConvexShape,
+    shape_a: Shape,
+    shape_b: Shape,
     translation_b: Vec,
     translation_a: Vec = (0.0, 0.0),
     target_distance: float = 0.0,
@@ -232,7 +237,11 @@ def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
     0.3333333333333333
     """
     if isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
-        raise ValueError("casts need convex shapes, and a shape here has several parts")
+        from gjkcli.algorithms.part_casts import cast_through_parts  # pair by pair, above
+
+        return cast_through_parts(
+            shape_a, shape_b, translation_b, translation_a, target_distance, recorder
+        )
     ta, tb = as_vec(translation_a), as_vec(translation_b)
     target = float(target_distance)
     if not (math.isfinite(target) and target >= 0.0):

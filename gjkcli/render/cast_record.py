@@ -151,6 +151,7 @@ def cast_fields(check: MotionCheck, motion: Motion) -> dict[str, Any]:
             "iterations": cast.iterations,
             "stop": cast.stop,
             "target_distance": jv.number(cast.target_distance),
+            "parts": None if cast.parts is None else list(cast.parts),
             "float_answer": None
             if cast.float_answer is None
             else {

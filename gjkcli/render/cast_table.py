@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gjkcli.algorithms.cast_start import StartCertificate
+from gjkcli.algorithms.part_casts import PartsCastCertificate
 from gjkcli.algorithms.poses import STILL, Motion, Pose
 from gjkcli.io.errors import printable
 from gjkcli.render.numbers import compact, compact_point
@@ -191,6 +192,12 @@ def cast_table(check: MotionCheck, motion: Motion, name: str) -> RenderableType:
         ("point on A", "" if points is None else compact_point(points[0]), "", ""),
         ("point on B", "" if points is None else compact_point(points[1]), "", ""),
         ("normal", _optional_point(cast.normal), "", ""),
+        (
+            "parts",
+            "" if cast.parts is None else f"A's {cast.parts[0]}, B's {cast.parts[1]}",
+            "",
+            "",
+        ),
         ("target", compact(cast.target_distance) if cast.target_distance > 0.0 else "", "", ""),
         ("run", _run(cast.iterations, cast.stop), "", ""),
         ("float alone", _float_words(cast.float_answer, cast.status, cast.time), "", ""),
@@ -227,7 +234,11 @@ def _proof_words(check: CastCheck) -> str:
     cast, proof = check.result, check.result.certificate
     if proof is None:
         return f"none: the {cast.status} is unproven (see the note)" if check.notes else ""
-    if isinstance(proof, StartCertificate):
+    if isinstance(proof, PartsCastCertificate):
+        count = len(proof.pairs)
+        words = f"the answers of the {count} pair{'' if count == 1 else 's'} of parts cast"
+        words += ", every other pair's boxes apart"
+    elif isinstance(proof, StartCertificate):
         words = _start_proof_words(proof)
     elif cast.status == "miss" and proof.edge is not None:
         (i, j), (k, m) = proof.edge

@@ -146,8 +146,8 @@ def ray_figure(
 
 
 def save_cast_plot(
-    shape_a: ConvexShape,
-    shape_b: ConvexShape,
+    shape_a: Shape,
+    shape_b: Shape,
     motion: Motion,
     result: CastResult | ToiResult,
     path: Path,
@@ -171,8 +171,8 @@ def save_cast_plot(
 
 
 def cast_figure(
-    shape_a: ConvexShape,
-    shape_b: ConvexShape,
+    shape_a: Shape,
+    shape_b: Shape,
     motion: Motion,
     result: CastResult | ToiResult,
     *,
@@ -354,8 +354,8 @@ def _ray_figure(
 
 
 def _cast_figure(
-    shape_a: ConvexShape,
-    shape_b: ConvexShape,
+    shape_a: Shape,
+    shape_b: Shape,
     motion: Motion,
     result: CastResult | ToiResult,
     *,
@@ -368,17 +368,29 @@ def _cast_figure(
     axes = picture.axes
     focus: list[Vec] = []
     still: list[tuple[str, ConvexShape]] = []
-    for shape, move, color, letter in (
+    for whole, move, color, letter in (
         (shape_a, motion.a, COLOR_A, "A"),
         (shape_b, motion.b, COLOR_B, "B"),
     ):
-        if _moves(move):
-            focus += _draw_motion(axes, shape, move, color=color, letter=letter, story=story)
-        else:
-            draw_shape(axes, posed(shape, move.start), color, letter, gid=f"still-{letter.lower()}")
-            still.append((letter, posed(shape, move.start)))
+        parts = parts_of(whole)
+        for index, shape in enumerate(parts):  # a compound shape part by part, named once
+            part = None if len(parts) == 1 else index
+            if _moves(move):
+                focus += _draw_motion(axes, shape, move, color, (letter, part), story=story)
+            else:
+                gid = f"still-{letter.lower()}" + ("" if part is None else f"-{part}")
+                draw_shape(
+                    axes, posed(shape, move.start), color, letter if not index else None, gid=gid
+                )
+                still.append((letter, posed(shape, move.start)))
     if result.status == "overlapping":
-        at_start = (posed(shape_a, motion.a.start), posed(shape_b, motion.b.start))
+        deciding = (
+            (0, 0) if not isinstance(result, CastResult) or result.parts is None else result.parts
+        )
+        at_start = (
+            posed(parts_of(shape_a)[deciding[0]], motion.a.start),
+            posed(parts_of(shape_b)[deciding[1]], motion.b.start),
+        )
         draw_overlap(axes, *at_start)
     points = result.points if story.contact is not None else None
     if points is not None:
@@ -439,18 +451,29 @@ def _moves(move: Move) -> bool:
 
 
 def _draw_motion(
-    axes: Any, shape: ConvexShape, move: Move, *, color: str, letter: str, story: _Story
+    axes: Any,
+    shape: ConvexShape,
+    move: Move,
+    color: str,
+    name: tuple[str, int | None],
+    *,
+    story: _Story,
 ) -> list[Vec]:
     """A moving shape: at the start, its path up to ``story.until``, and at the impact, or
-    at ``t = 1`` when there is no later impact to draw; the corners of all of them."""
-    key = letter.lower()
+    at ``t = 1`` when there is no later impact to draw; the corners of all of them.
+    ``name`` is the shape's letter and, for a part of a compound shape, the part's number
+    (only part 0 is named in the legend)."""
+    letter, part = name
+    key = letter.lower() + ("" if part is None else f"-{part}")
+    if part:  # the legend names each shape once
+        letter = ""
     start = posed(shape, move.start)
     later = story.impact is not None and story.impact > 0.0
     draw_shape(
         axes,
         start,
         color,
-        f"{letter} at t = 0",
+        f"{letter} at t = 0" if letter else None,
         alpha=0.12 if later else None,
         gid=f"start-{key}",
     )
@@ -464,7 +487,7 @@ def _draw_motion(
                 axes,
                 ghost,
                 color,
-                label if k == 1 else None,
+                label if k == 1 and letter else None,
                 alpha=0.25 + 0.35 * k / _GHOSTS,
                 outline="-",
                 gid=f"ghost-{key}-{k}",
@@ -483,17 +506,18 @@ def _draw_motion(
                 hatch="..",
                 edgecolor=color,
                 linewidth=0.0,
-                label=f"{letter}'s sweep to t = {compact(story.until)}",
+                label=f"{letter}'s sweep to t = {compact(story.until)}" if letter else None,
                 gid=f"sweep-{key}",
             )
         corners += ring
     if later and story.impact is not None:
         at_impact = posed(shape, move.at(story.impact))
-        label = f"{letter} at t = {compact(story.impact)}"
-        draw_shape(axes, at_impact, color, label, alpha=0.45, gid=f"impact-{key}")
+        impact = f"{letter} at t = {compact(story.impact)}" if letter else None
+        draw_shape(axes, at_impact, color, impact, alpha=0.45, gid=f"impact-{key}")
     if not later:  # the whole sweep is drawn: where it ends
         end = posed(shape, move.end)
-        draw_shape(axes, end, color, f"{letter} at t = 1", outline=":", gid=f"end-{key}")
+        ending = f"{letter} at t = 1" if letter else None
+        draw_shape(axes, end, color, ending, outline=":", gid=f"end-{key}")
         corners += boundary(end)
     return corners
 

@@ -49,6 +49,9 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import numpy as np
+import shapely
+
 from gjkcli.algorithms.bounds import (
     length_times,
     motion_along,
@@ -60,9 +63,15 @@ from gjkcli.algorithms.bounds import (
 )
 from gjkcli.algorithms.cast import CastCertificate, CastResult
 from gjkcli.algorithms.cast_start import StartCertificate, shapes_at
+from gjkcli.algorithms.part_casts import (
+    PartCast,
+    PartsCastCertificate,
+    first_of,
+    swept_boxes_apart,
+)
 from gjkcli.dyadic import longer_than_one
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.shapes.compound import shape_bounds
+from gjkcli.shapes.compound import Compound, Shape, boxes_of, parts_of, shape_bounds
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius
 from gjkcli.tolerances import (
@@ -73,13 +82,14 @@ from gjkcli.tolerances import (
     touch_band,
 )
 from gjkcli.verify.certificates import check_certificate, membership_problems
+from gjkcli.verify.shapely_oracle import stand_ins
 
 __all__ = ["check_cast_certificate", "unproven"]
 
 
 def check_cast_certificate(
-    shape_a: ConvexShape,
-    shape_b: ConvexShape,
+    shape_a: Shape,
+    shape_b: Shape,
     translation_a: Vec,
     translation_b: Vec,
     result: CastResult,
@@ -97,6 +107,12 @@ def check_cast_certificate(
     """
     proof = result.certificate
     motion = (translation_a, translation_b)
+    if isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
+        if proof is None or isinstance(proof, PartsCastCertificate):
+            return _parts_problems((shape_a, shape_b), motion, result)
+        return ("a cast of compound shapes needs the answers of its pairs of parts",)
+    if isinstance(proof, PartsCastCertificate):
+        return ("a cast of convex shapes has no pairs of parts",)
     if proof is None:
         return (f"a {result.status} carries no certificate",) if result.status == "hit" else ()
     if result.status not in ("hit", "miss"):
@@ -143,6 +159,81 @@ def _moving_problems(
     return _hit_problems((shape_a, shape_b), (ta, tb), (result, proof), (start, speed))
 
 
+def _parts_problems(
+    shapes: tuple[Shape, Shape], motion: tuple[Vec, Vec], result: CastResult
+) -> tuple[str, ...]:
+    """The check of a cast of compound shapes (:class:`~gjkcli.algorithms.part_casts.
+    PartsCastCertificate`): every pair it names is a pair of parts, named once, whose own
+    certificate re-checks against those parts; every pair it does not name has boxes
+    apart over the whole motion (recomputed,
+    :func:`~gjkcli.algorithms.part_casts.swept_boxes_apart`); and the answer is the first
+    of the pairs' answers (:func:`~gjkcli.algorithms.part_casts.first_of`), its parts
+    those of that pair."""
+    proof = result.certificate
+    if not isinstance(proof, PartsCastCertificate):
+        return ("a cast of compound shapes needs the answers of its pairs of parts",)
+    (shape_a, shape_b), target = shapes, result.target_distance
+    parts_a, parts_b = parts_of(shape_a), parts_of(shape_b)
+    named: set[tuple[int, int]] = set()
+    problems: list[str] = []
+    for pair in proof.pairs:
+        where = (pair.a, pair.b)
+        if not (0 <= pair.a < len(parts_a) and 0 <= pair.b < len(parts_b)) or where in named:
+            return (f"the pair of parts {where!r} is not a pair, or is named twice",)
+        named.add(where)
+        if pair.result.target_distance != target:
+            problems.append(f"parts {where!r}: cast for another target distance")
+        found = check_cast_certificate(parts_a[pair.a], parts_b[pair.b], *motion, pair.result)
+        problems += [f"parts {where!r}: {problem}" for problem in found]
+    apart = swept_boxes_apart(boxes_of(shape_a), boxes_of(shape_b), motion, target)
+    missing = [
+        (int(i), int(j))
+        for i, j in zip(*np.nonzero(~apart), strict=True)
+        if (int(i), int(j)) not in named
+    ]
+    if missing:
+        problems.append(
+            f"{len(missing)} pair(s) of parts whose boxes may meet are not cast, the first "
+            f"{missing[0]!r}"
+        )
+    first = first_of(proof.pairs)
+    claimed: tuple[str, float | None] = (result.status, result.time)
+    if proof.inside is not None:
+        problems += _inside_problems(shapes, proof.inside, first, result)
+        claimed = (first.result.status, first.result.time) if first is not None else claimed
+    if first is None:
+        if result.status != "miss":
+            problems.append(f"no pair of parts is cast, but the cast says {result.status}")
+    elif (first.result.status, first.result.time) != claimed or (
+        first.a,
+        first.b,
+    ) != result.parts:
+        problems.append(
+            f"the first of the pairs' answers is {first.result.status} (parts "
+            f"{(first.a, first.b)!r}), not the cast's {result.status} (parts {result.parts!r})"
+        )
+    return tuple(problems)
+
+
+def _inside_problems(
+    shapes: tuple[Shape, Shape], inside: Vec, first: PartCast | None, result: CastResult
+) -> list[str]:
+    """For compound shapes said to overlap at a touch of two parts: the first pair's answer
+    is a touch at ``t = 0`` at ``inside`` (its contact point on A), the answer an overlap at
+    time 0, and ``inside`` a point of the interior of A's or of B's geometry (the one its
+    parts were cut from, by Shapely's exact predicate): the touch is on a cut, inside."""
+    touching = ("touching-approaching", "touching-receding")
+    if first is None or first.result.status not in touching or first.result.points is None:
+        return ["an overlap inside a shape needs a first pair that touches at t = 0"]
+    if inside != first.result.points[0] or (result.status, result.time) != ("overlapping", 0.0):
+        return [f"the point {inside!r} is not the first pair's touch, or the cast no overlap"]
+    geometries, _ = stand_ins(list(shapes))
+    where = shapely.Point(inside)
+    if not any(shapely.contains_properly(geometry, where) for geometry in geometries):
+        return [f"the touch at {inside!r} lies inside neither shape"]
+    return []
+
+
 def unproven(result: CastResult) -> str | None:
     """Why the answer carries no proof, where it may carry none, else ``None`` (a hit always
     carries one). A miss that no axis (float or exact) could be proven for, or a state at
@@ -162,7 +253,12 @@ def unproven(result: CastResult) -> str | None:
     the miss carries no certificate: no axis could be proven to hold the shapes apart \
 over the whole motion (the sweep passes A - B within the rounding of its numbers)
     """
-    if result.status == "hit" or result.certificate is not None:
+    proof = result.certificate
+    if isinstance(proof, PartsCastCertificate):
+        reasons = [(pair, unproven(pair.result)) for pair in proof.pairs]
+        pair, why = next(((p, w) for p, w in reasons if w is not None), (None, None))
+        return None if pair is None else f"parts ({pair.a}, {pair.b}): {why}"
+    if result.status == "hit" or proof is not None:
         return None
     if result.status == "miss":
         return (

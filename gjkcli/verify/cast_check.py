@@ -35,10 +35,10 @@ from fractions import Fraction
 
 from gjkcli.algorithms.bounds import membership_slack, reach_along, rounding_bound
 from gjkcli.algorithms.cast import CastResult, CastStatus, cast
-from gjkcli.algorithms.poses import Motion, Pose, posed
+from gjkcli.algorithms.poses import STILL, Motion, Pose
 from gjkcli.algorithms.raycast import RayStep
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.shapes.compound import Compound, Shape, shape_bounds
+from gjkcli.shapes.compound import Compound, Shape, parts_of, shape_bounds, transform_shape
 from gjkcli.tolerances import (
     cast_time_tolerance,
     coordinate_scale,
@@ -121,7 +121,9 @@ def check_cast(shape_a: Shape, shape_b: Shape, motion: Motion, trace: bool = Fal
         time = None if closed.time is None else Fraction(closed.time)
         tolerance, found = _compare(result, "analytic", (closed.status, time), question)
         problems += found
-    problems += _contact_problems(result, question, exact_normal=exact is not None)
+    problems += _contact_problems(
+        result, _deciding(question, result), exact_normal=exact is not None
+    )
     problems.extend(f"Shapely: {problem}" for problem in oracle.problems)
     certificate = check_cast_certificate(a, b, ta, tb, result)
     problems.extend(f"certificate: {problem}" for problem in certificate)
@@ -140,19 +142,28 @@ def check_cast(shape_a: Shape, shape_b: Shape, motion: Motion, trace: bool = Fal
     )
 
 
-def _placed(shape: Shape, pose: Pose) -> ConvexShape:
-    """A convex shape at its start pose (compound shapes are refused)."""
-    if isinstance(shape, Compound):
-        raise ValueError("casts need convex shapes, and a shape here has several parts")
-    return posed(shape, pose)
+def _placed(shape: Shape, pose: Pose) -> Shape:
+    """A shape at its start pose (a compound shape: each part, and its geometry)."""
+    if pose == STILL:
+        return shape
+    return transform_shape(shape, pose.affine)
+
+
+def _deciding(question: _Question, result: CastResult) -> _Question:
+    """The question about the parts that decided a cast of compound shapes (the question
+    itself for convex shapes), whose contact is checked against those parts."""
+    if result.parts is None:
+        return question
+    i, j = result.parts
+    return replace(question, a=parts_of(question.a)[i], b=parts_of(question.b)[j])
 
 
 @dataclass(frozen=True)
 class _Question:
     """The cast asked: the shapes at their start poses, their translations, the target."""
 
-    a: ConvexShape
-    b: ConvexShape
+    a: Shape
+    b: Shape
     ta: Vec
     tb: Vec
     target: float
@@ -285,13 +296,14 @@ def _contact_problems(result: CastResult, question: _Question, exact_normal: boo
     module notes): each point on its shape, the two the target apart, the normal a
     supporting direction of ``A - B`` at their difference (unless ``exact_normal``: the
     exact cast has already checked it)."""
+    shape_a, shape_b = question.a, question.b
+    if isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
+        return []  # a cast of compound shapes with no deciding parts: a miss
     if result.status == "overlapping" and result.points is not None:
         # EPA's contact at t = 0: a point of each shape (the certificate proves the overlap)
-        problems = membership_problems(
-            question.a, "contact: the point on A", result.points[0], None
-        )
+        problems = membership_problems(shape_a, "contact: the point on A", result.points[0], None)
         return problems + membership_problems(
-            question.b, "contact: the point on B", result.points[1], None
+            shape_b, "contact: the point on B", result.points[1], None
         )
     if result.status != "hit" or result.time is None or result.points is None:
         return []
@@ -301,8 +313,8 @@ def _contact_problems(result: CastResult, question: _Question, exact_normal: boo
         return ["contact: a contact point is not finite"]
     back_a = (pax - t * ta[0], pay - t * ta[1])
     back_b = (pbx - t * tb[0], pby - t * tb[1])
-    problems = membership_problems(question.a, "contact: the point on A", back_a, None)
-    problems += membership_problems(question.b, "contact: the point on B", back_b, None)
+    problems = membership_problems(shape_a, "contact: the point on A", back_a, None)
+    problems += membership_problems(shape_b, "contact: the point on B", back_b, None)
     moved = t * (abs(ta[0]) + abs(ta[1]) + abs(tb[0]) + abs(tb[1]))
     spacing = math.ulp(max(abs(pax), abs(pay))) + math.ulp(max(abs(pbx), abs(pby)))
     slack = rounding_bound(4.0 * question.reach, moved, question.target) + spacing
@@ -313,25 +325,27 @@ def _contact_problems(result: CastResult, question: _Question, exact_normal: boo
             f"apart, not {question.target!r} (slack {slack:.3g})"
         )
     if result.normal is not None and not exact_normal:
-        problems += _support_problems(result.normal, (back_a, back_b), question)
+        problems += _support_problems(result.normal, (back_a, back_b), (shape_a, shape_b))
     return problems
 
 
-def _support_problems(normal: Vec, points: tuple[Vec, Vec], question: _Question) -> list[str]:
+def _support_problems(
+    normal: Vec, points: tuple[Vec, Vec], shapes: tuple[ConvexShape, ConvexShape]
+) -> list[str]:
     """Whether ``normal`` supports ``A - B`` at the contact: ``h_A(n) - n.p_A`` and ``h_B(-n) +
     n.p_B`` (the points moved back to the start; the motion adds the same ``t n.ta`` to both
     sides of each) are both 0 to the rounding of the support values and the points."""
     nx, ny = normal
-    (ax, ay), (bx, by) = points
-    extent_a = reach_along(question.a, (nx, ny))
-    extent_b = reach_along(question.b, (-nx, -ny))
+    ((ax, ay), (bx, by)), (shape_a, shape_b) = points, shapes
+    extent_a = reach_along(shape_a, (nx, ny))
+    extent_b = reach_along(shape_b, (-nx, -ny))
     along_a, along_b = nx * ax + ny * ay, -nx * bx - ny * by
     excess = (extent_a.value - along_a) + (extent_b.value - along_b)
     slack = (
         (extent_a.bound - extent_a.value)
         + (extent_b.bound - extent_b.value)
-        + membership_slack(question.a, (ax, ay))
-        + membership_slack(question.b, (bx, by))
+        + membership_slack(shape_a, (ax, ay))
+        + membership_slack(shape_b, (bx, by))
     )
     if abs(excess) <= slack:
         return []

@@ -8,7 +8,6 @@ from fractions import Fraction
 
 import pytest
 
-from gjkcli import cast as public_cast
 from gjkcli.algorithms.cast import CastCertificate, CastResult, approaching, cast
 from gjkcli.algorithms.cast_start import StartCertificate
 from gjkcli.algorithms.distance import distance
@@ -25,7 +24,6 @@ from gjkcli.shapes import (
     rounded,
     segment,
     transformed,
-    union_of,
 )
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.polytope import Polytope
@@ -474,11 +472,6 @@ def test_bad_input_is_refused() -> None:
         cast(BOX, BOX, (math.nan, 0.0))
     with pytest.raises(ValueError, match="target distance"):
         cast(BOX, circle((5.0, 0.0), 1.0), (1.0, 0.0), target_distance=-1.0)
-    parts = union_of([BOX, rectangle((5.0, 0.0), (1.0, 1.0))])
-    with pytest.raises(ValueError, match="casts need convex shapes"):
-        cast(parts, BOX, (1.0, 0.0))  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="cast each convex part"):
-        public_cast("POLYGON ((0 0, 4 0, 4 4, 2 1, 0 4, 0 0))", "POINT (9 9)", (1.0, 0.0))
 
 
 # -- regressions ------------------------------------------------------------------------

@@ -22,7 +22,6 @@ from gjkcli.shapes import (
     point,
     rectangle,
     segment,
-    union_of,
 )
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import shape_bounds
@@ -133,12 +132,10 @@ def test_trace_keeps_the_steps() -> None:
     assert not check_cast(BOX, b, moving_b(-6.0, 0.0)).result.steps
 
 
-def test_rotating_motions_and_compound_shapes_are_refused() -> None:
+def test_rotating_motions_are_refused() -> None:
     turning = Motion(b=Move(end=Pose(1.0, 0.0, 90.0)))
     with pytest.raises(ValueError, match="rotating motion"):
         check_cast(BOX, BOX, turning)
-    with pytest.raises(ValueError, match="casts need convex shapes"):
-        check_cast(union_of([point((0.0, 0.0)), point((3.0, 0.0))]), BOX, moving_b(1.0, 0.0))
 
 
 # --- the checker catches a wrong cast --------------------------------------------------
