@@ -12,6 +12,7 @@ would otherwise evaluate each of them from a string again, every time.
 import contextlib
 import itertools
 import json
+import math
 import os
 import signal
 import sys
@@ -277,6 +278,15 @@ def check(
             "Shapely (with --json: the 'manifold' key).",
         ),
     ] = False,
+    manifold_margin: Annotated[
+        float | None,
+        typer.Option(
+            "--manifold-margin",
+            metavar="M",
+            help="A speculative manifold: also the points of shapes up to M apart (0 or more; "
+            "implies --manifold).",
+        ),
+    ] = None,
 ) -> None:
     """Check two shapes: verdict, distance, closest points, depth, certificate, referees."""
     from gjkcli.verify.check import check_pair
@@ -287,6 +297,8 @@ def check(
         _fail("--query chooses the run that --trace shows or --plot draws: give one of them too")
     settings = _expect_settings(precision, rtol, atol, angle, normal_convention)
     first = _direction(direction)
+    margin = 0.0 if manifold_margin is None else _margin(manifold_margin)
+    manifold = manifold or manifold_margin is not None
     pair = _load(a, b, json_output)
     _notes(pair)
     if pair.motion is not None:
@@ -299,7 +311,7 @@ def check(
     if manifold:
         from gjkcli.verify.manifold_oracle import check_manifold
 
-        contact = check_manifold(pair.a.shape, pair.b.shape)
+        contact = check_manifold(pair.a.shape, pair.b.shape, margin)
     if json_output:
         from gjkcli.render.json_record import check_record
 
@@ -1473,6 +1485,15 @@ def _same_file(target: Path, path: str) -> bool:
         return target.is_file() and os.path.samefile(target, path)
     except OSError:  # path is '-', or missing: it is no file that target could replace
         return False
+
+
+def _margin(given: float) -> float:
+    """``--manifold-margin``'s number: finite and 0 or more, else one line and exit 2."""
+    if not math.isfinite(given):
+        _fail(f"--manifold-margin {given:g}: the margin must be a finite number")
+    if given < 0.0:
+        _fail(f"--manifold-margin {given:g}: the margin must be 0 or more")
+    return float(given) + 0.0
 
 
 def _fail(message: str) -> NoReturn:

@@ -22,7 +22,8 @@ from gjkcli.cli_values import Command
 
 if TYPE_CHECKING:
     from gjkcli.pair import Motion, Pair, ShapeInput
-    from gjkcli.shapes.base import ConvexShape, Vec
+    from gjkcli.shapes.base import Vec
+    from gjkcli.shapes.compound import Shape
     from gjkcli.verify.motion_check import MotionCheck
     from gjkcli.verify.ray_check import RayCheck
 
@@ -37,7 +38,7 @@ _RAYCAST_EPILOG = (
     "Exit status:\n"
     "  0  the ray was cast, and every cross-check agreed\n"
     "  1  a cross-check disagreed (the exact or analytic ray cast, Shapely, the normal)\n"
-    "  2  bad usage, unreadable input, or a shape that is not convex\n"
+    "  2  bad usage or unreadable input\n"
     "\n"
     "The statuses, the stop reasons and the JSON record: gjk formats raycast."
 )
@@ -53,7 +54,8 @@ _CAST_EPILOG = (
     "  0  the cast ran, and every cross-check agreed\n"
     "  1  a cross-check disagreed (the exact time, the analytic time, Shapely's swept "
     "region, the certificate; for a turning motion, sampling)\n"
-    "  2  bad usage, unreadable input, no motion, or a shape that is not convex\n"
+    "  2  bad usage, unreadable input, no motion, or a turning motion of a shape that is\n"
+    "     not convex"
     "\n"
     "The motion key, the statuses and the JSON record: gjk formats cast."
 )
@@ -111,7 +113,8 @@ def raycast(
     ] = False,
     plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE", help=_PLOT_HELP)] = None,
 ) -> None:
-    """Cast a ray at a convex shape: hit or miss, the fraction, the point, the normal."""
+    """Cast a ray at a shape: hit or miss, the fraction, the point, the normal (a non-convex or
+    multi-part shape part by part: the first hit over its parts)."""
     from gjkcli import cli
 
     start, along = _vector("--origin", origin), _vector("--direction", direction)
@@ -124,15 +127,6 @@ def raycast(
     from gjkcli.io.pairs import shape_label
 
     name = shape_label(shape, loaded)
-    from gjkcli.shapes.compound import Compound
-
-    if isinstance(loaded.shape, Compound):
-        _refuse(
-            name,
-            f"{shape}: gjk raycast needs a convex shape, and this is a compound shape "
-            "(non-convex or multi-part)",
-            json_output,
-        )
     problem = _ray_problem(start, along, reach)
     if problem is not None:
         _refuse(name, f"--origin, --direction, --max: {problem}", json_output)
@@ -213,8 +207,8 @@ def cast(
         cli._check_picture_path(plot)
     pair = cli._load(a, b, json_output)
     cli._notes(pair)
-    shape_a, shape_b = _convex(pair, a, b, json_output)
     motion = _motion(pair, a, move, distance, json_output)
+    shape_a, shape_b = _castable(pair, (a, b), motion, json_output)
     from gjkcli.verify.motion_check import check_motion
 
     result = check_motion(shape_a, shape_b, motion, trace=trace)
@@ -303,25 +297,25 @@ def _motion(
     return Motion(motion.a, motion.b, target)
 
 
-def _convex(
-    pair: "Pair", a: str, b: str | None, json_output: bool
-) -> "tuple[ConvexShape, ConvexShape]":
-    """The pair's two shapes; a compound shape (non-convex or multi-part) is refused:
-    casts need convex shapes."""
+def _castable(
+    pair: "Pair", given: tuple[str, str | None], motion: "Motion", json_output: bool
+) -> "tuple[Shape, Shape]":
+    """The pair's two shapes; a compound shape (non-convex or multi-part) is refused for a
+    motion that turns: the rotating time of impact needs convex shapes (a translation casts
+    compound shapes pair of parts by pair)."""
     from gjkcli.shapes.compound import Compound
 
-    shapes = []
+    a, b = given
     for which, shape in (("A", pair.a.shape), ("B", pair.b.shape)):
-        if isinstance(shape, Compound):
+        if isinstance(shape, Compound) and (motion.a.rotates or motion.b.rotates):
             where = f"{a}: {which.lower()}" if b is None else (a if which == "A" else b)
             _refuse(
                 pair.name,
-                f"{where}: gjk cast needs convex shapes, and {which} is a compound shape "
-                "(non-convex or multi-part)",
+                f"{where}: a turning motion needs convex shapes, and {which} is a compound "
+                "shape (non-convex or multi-part); a translation casts it part by part",
                 json_output,
             )
-        shapes.append(shape)
-    return shapes[0], shapes[1]
+    return pair.a.shape, pair.b.shape
 
 
 def _load_shape(text: str, json_output: bool) -> "ShapeInput":

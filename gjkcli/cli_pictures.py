@@ -43,13 +43,13 @@ def plot_sweep(pair: Pair, where: str, output: Path | None, steps: list[str]) ->
     if output is None:
         cli._fail(f"{where}: the pair has a motion: give -o FILE for the picture of its sweep")
     a, b = pair.a.shape, pair.b.shape
+    turns = motion.a.rotates or motion.b.rotates
     for letter, shape in (("A", a), ("B", b)):
-        if isinstance(shape, Compound):
+        if isinstance(shape, Compound) and turns:
             cli._fail(
-                f"{where}: a motion is drawn for convex shapes, and {letter} is a compound "
-                "shape (non-convex or multi-part)"
+                f"{where}: a turning motion needs convex shapes, and {letter} is a compound "
+                "shape (non-convex or multi-part); a translation casts it part by part"
             )
-    assert not isinstance(a, Compound) and not isinstance(b, Compound)  # refused above
     from gjkcli.render.motion_plot import save_cast_plot
     from gjkcli.verify.motion_check import check_motion
 

@@ -266,26 +266,26 @@ def raycast(
     recorder: list[RayStep] | None = None,
 ) -> RayHit:
     """Where the ray ``origin + lambda * direction``, ``0 <= lambda <= max_fraction``, first
-    meets a convex shape given in any form (GJK ray cast:
-    :func:`gjkcli.algorithms.raycast.raycast`). ``status`` is ``hit``, ``miss`` or ``inside``
+    meets a shape given in any form (GJK ray cast:
+    :func:`gjkcli.algorithms.raycast.raycast`; a non-convex or multi-part shape part by
+    part, the first hit over its parts). ``status`` is ``hit``, ``miss`` or ``inside``
     (the ray starts in the shape); a hit has its ``fraction``, ``point`` and the shape's
-    outward ``normal`` there. With ``recorder``, a list, each step is appended to it.
+    outward ``normal`` there, and for a shape of several parts the ``part`` it came from.
+    With ``recorder``, a list, each step is appended to it.
 
     >>> hit = raycast({"type": "circle", "center": [5, 0], "radius": 1}, (0, 0), (1, 0), 10.0)
     >>> hit.status, hit.fraction, hit.normal
     ('hit', 4.0, (-1.0, 0.0))
     >>> raycast("POLYGON ((0 0, 2 0, 2 2, 0 2, 0 0))", (1, 1), (1, 0)).status
     'inside'
+    >>> notch = "POLYGON ((0 0, 4 0, 4 4, 2 1, 0 4, 0 0))"  # a V cut from the top
+    >>> hit = raycast(notch, (2, 9), (0, -1), 10.0)  # down into the V, to its tip
+    >>> hit.status, hit.point
+    ('hit', (2.0, 1.0))
     """
     from gjkcli.algorithms import raycast as _raycast
 
-    return _raycast.raycast(
-        _convex(shape, "shape", "a ray cast", _CAST_ADVICE),
-        origin,
-        direction,
-        max_fraction,
-        recorder,
-    )
+    return _raycast.raycast(_shape(shape, "shape"), origin, direction, max_fraction, recorder)
 
 
 def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
@@ -296,9 +296,10 @@ def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
     target_distance: float = 0.0,
     recorder: list[RayStep] | None = None,
 ) -> CastResult:
-    """When two convex shapes, A moved by ``translation_a`` and B by ``translation_b`` over
-    ``t`` in ``[0, 1]``, first touch, or come within ``target_distance``
-    (:func:`gjkcli.algorithms.cast.cast`): the ``status`` (``hit``, ``miss``,
+    """When two shapes, A moved by ``translation_a`` and B by ``translation_b`` over ``t`` in
+    ``[0, 1]``, first touch, or come within ``target_distance``
+    (:func:`gjkcli.algorithms.cast.cast`; non-convex or multi-part shapes pair of parts by
+    pair, the deciding ``parts`` named): the ``status`` (``hit``, ``miss``,
     ``overlapping``, ``touching-approaching``, ``touching-receding``, ``within-target``),
     the ``time``, the contact ``points`` and the ``normal`` from A towards B, and a
     ``certificate`` (:func:`gjkcli.verify.cast_certificate.check_cast_certificate`
@@ -309,11 +310,14 @@ def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
     ('hit', 0.5, (1.0, 0.0), ((2.0, 1.0), (2.0, 1.0)))
     >>> cast("POINT (0 0)", {"type": "circle", "center": [3, 0], "radius": 1}, (0, 5)).status
     'miss'
+    >>> u = "POLYGON ((0 0, 3 0, 3 3, 2 3, 2 1, 1 1, 1 3, 0 3, 0 0))"
+    >>> result = cast(u, "POINT (1.5 5)", (0, -5))  # down between the arms, to the bottom
+    >>> result.status, result.time, result.parts is not None
+    ('hit', 0.8, True)
     """
     from gjkcli.algorithms import cast as _cast
 
-    a = _convex(shape_a, "a", "a cast", _CAST_ADVICE)
-    b = _convex(shape_b, "b", "a cast", _CAST_ADVICE)
+    a, b = _shape(shape_a, "a"), _shape(shape_b, "b")
     return _cast.cast(
         a, b, translation_b, translation_a, target_distance=target_distance, recorder=recorder
     )
@@ -390,7 +394,6 @@ def figure(
 
 
 _SOLVE_ADVICE = "solve(a, b) answers for any shapes (verdict, distance, closest points)"
-_CAST_ADVICE = "cast each convex part (decompose cuts a ring into them)"
 
 
 def _convex(value: object, name: str, what: str, advice: str = _SOLVE_ADVICE) -> ConvexShape:

@@ -54,6 +54,7 @@ __all__ = [
     "RAY_CONVERGENCE_RELATIVE",
     "RAY_MAX_ITERATIONS",
     "ROUNDING_FACTOR",
+    "START_HALVINGS",
     "TOI_MAX_DOUBLINGS",
     "TOI_MAX_ITERATIONS",
     "TOI_ORACLE_WIDTH",
@@ -329,6 +330,17 @@ gjkcli's (or when it is a valid normal itself: :mod:`gjkcli.verify.expect`)."""
 EXPECT_ANGLE_SINGLE: Final = 1e-3
 """``--precision single``: the angle, in radians, for a float32 engine's normals."""
 
+
+START_HALVINGS: Final = 64
+"""How many times a cast that starts touching halves the time at which it looks for the
+proof of where the motion takes the shapes, from 1: a linear cast that approaches, the
+time at which they are proven to overlap
+(:func:`gjkcli.algorithms.cast_start.approach_proof`); a turning one that recedes, the
+time up to which they are proven apart (:func:`gjkcli.algorithms.toi.time_of_impact`).
+One try is the rule; more where the shapes pass through each other (or turn back)
+before ``t = 1``; past ``2**-64`` of the motion nothing is above any rounding floor,
+and the touch stays unproven (a linear cast: no certificate) or a hit at ``t = 0`` (a
+turning one)."""
 
 TOI_TOLERANCE: Final = 1e-9
 """The width asked of a rotating time of impact's bracket by default

@@ -54,3 +54,48 @@ def test_compound_shapes_say_why_there_is_none() -> None:
     assert contact["unavailable"].startswith(
         "contact manifolds need convex shapes, and A is made of"
     )
+
+
+# a 2 x 2 box hovering 0.1 above the floor's top edge (y = 1), over x in [-1, 1]
+HOVERING = json.dumps(
+    {
+        "name": "hovering",
+        "a": {"type": "rectangle", "center": [0, 0], "size": [4, 2]},
+        "b": {"type": "rectangle", "center": [0, 2.1], "size": [2, 2]},
+    }
+)
+
+
+def test_a_speculative_margin_gives_the_points_of_shapes_not_yet_touching() -> None:
+    plain = json.loads(run_gjk("check", "-", "--manifold", "--json", stdin=HOVERING).stdout)
+    assert plain["manifold"]["points"] == [] and plain["manifold"]["margin"] == 0.0
+    result = run_gjk("check", "-", "--manifold-margin", "0.25", "--json", stdin=HOVERING)
+    assert result.returncode == 0, result.stderr
+    contact = json.loads(result.stdout)["manifold"]  # --manifold-margin implies --manifold
+    assert contact["margin"] == 0.25 and contact["normal"] == [0.0, 1.0]
+    # B's bottom corners, 0.1 above A's top edge (edge 2 of the rectangle's corners)
+    assert sorted(p["point"] for p in contact["points"]) == [[-1.0, 1.1], [1.0, 1.1]]
+    assert [p["separation"] for p in contact["points"]] == pytest.approx([0.1, 0.1], abs=1e-15)
+    assert contact["agree"] is True
+    # closer than the margin asks: no points
+    short = run_gjk("check", "-", "--manifold-margin", "0.05", "--json", stdin=HOVERING)
+    assert json.loads(short.stdout)["manifold"]["points"] == []
+
+
+def test_the_table_says_the_manifold_is_speculative() -> None:
+    result = run_gjk("check", "-", "--manifold-margin", "0.25", stdin=HOVERING)
+    assert result.returncode == 0, result.stderr
+    assert "contact manifold: 2 points, normal (0, 1), on A's face\n" in result.stdout
+    assert "speculative: the points of shapes up to 0.25 apart\n" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ("-0.5", "gjk: error: --manifold-margin -0.5: the margin must be 0 or more\n"),
+        ("inf", "gjk: error: --manifold-margin inf: the margin must be a finite number\n"),
+    ],
+)
+def test_a_bad_margin_is_one_line_and_exit_status_2(given: str, message: str) -> None:
+    result = run_gjk("check", "-", "--manifold-margin", given, stdin=HOVERING)
+    assert (result.returncode, result.stdout, result.stderr) == (2, "", message)

@@ -196,12 +196,24 @@ def test_raycast_bad_options_are_one_line(
     one_line_error(gjk("raycast", BOX, *args), *fragments)
 
 
-def test_raycast_refuses_a_compound_shape_and_bad_input(gjk: Any) -> None:
-    notch = "POLYGON ((0 0, 3 0, 3 3, 2 3, 2 1, 1 1, 1 3, 0 3, 0 0))"
+def test_raycast_casts_at_a_compound_shape_part_by_part(gjk: Any) -> None:
+    # a U: the ray from the left at height 2 meets the left arm at x = 0, and from inside
+    # the gap between the arms (x = 1.5) going right, the right arm's inner side at x = 2
+    u_shape = "POLYGON ((0 0, 3 0, 3 3, 2 3, 2 1, 1 1, 1 3, 0 3, 0 0))"
+    ran = gjk("raycast", u_shape, "--origin", "-1", "2", "--direction", "1", "0", "--json")
+    assert ran.code == 0, ran.err
+    record = ran.record()
+    assert (record["raycast"]["status"], record["raycast"]["fraction"]) == ("hit", 1.0)
+    assert record["raycast"]["part"] is not None and record["exact"]["fraction"] == "1/1"
+    assert record["shapely"]["consistent"] is True and record["agree"] is True
+    inner = gjk("raycast", u_shape, "--origin", "1.5", "2", "--direction", "1", "0", "--json")
+    assert inner.record()["raycast"]["point"] == [2.0, 2.0]
+    table = gjk("raycast", u_shape, "--origin", "-1", "2", "--direction", "1", "0")
+    assert re.search(r"│ part +│ part \d of \d", table.out)
+
+
+def test_raycast_refuses_bad_input(gjk: Any) -> None:
     ray = ("--origin", "-1", "0.5", "--direction", "1", "0")
-    one_line_error(gjk("raycast", notch, *ray), "needs a convex shape", "compound")
-    ran = gjk("raycast", notch, *ray, "--json")
-    assert ran.record()["status"] == "error" and ran.code == 2
     one_line_error(gjk("raycast", "POLYGON ((0 0, 1 0", *ray), "POLYGON ((0 0, 1 0")
 
 
@@ -323,6 +335,40 @@ def test_rotating_statuses(
     assert record["agree"] and record["sampled"]["time"] == time
 
 
+def test_cast_casts_compound_shapes_pair_of_parts_by_pair(gjk: Any) -> None:
+    # a small box lowered into a U between its arms meets the bottom, y = 1, at t = 0.75
+    u_shape = "POLYGON ((0 0, 3 0, 3 3, 2 3, 2 1, 1 1, 1 3, 0 3, 0 0))"
+    box = '{"type": "rectangle", "center": [1.5, 5], "size": [0.5, 0.5]}'
+    ran = gjk("cast", u_shape, box, "--translation", "0", "-5", "--json")
+    assert ran.code == 0, ran.err
+    record = ran.record()
+    cast = record["cast"]
+    assert (cast["status"], cast["time"], cast["normal"]) == ("hit", 0.75, [0.0, 1.0])
+    assert len(cast["parts"]) == 2 and len(cast["certificate"]["pairs"]) == 1
+    assert record["exact"]["time"] == "3/4" and record["agree"] is True
+    table = gjk("cast", u_shape, box, "--translation", "0", "-5")
+    assert re.search(r"│ parts +│ A's \d, B's 0", table.out)
+
+
+def test_a_rotating_touch_that_moves_apart_is_no_hit(gjk: Any) -> None:
+    # the audit's pair: B on A's right side, moving off to the right while turning 10 degrees
+    pair = json.dumps(
+        {
+            "a": {"type": "polygon", "points": [[0, 0], [2, 0], [2, 2], [0, 2]]},
+            "b": {"type": "polygon", "points": [[2, 0], [3, 0], [3, 1], [2, 1]]},
+            "motion": {"b": {"from": [0, 0, 0], "to": [5, 0, 10]}},
+        }
+    )
+    ran = gjk("cast", pair, "--json")
+    assert ran.code == 0, ran.err
+    record = ran.record()
+    cast = record["cast"]
+    assert (cast["status"], cast["time"], cast["bracket"]) == ("touching-receding", None, None)
+    assert cast["receding"] > 0.0 and cast["normal"] == [1.0, 0.0]
+    assert record["sampled"] == {"time": None, "samples": 1000, "from": 0.001}
+    assert ": touching at t = 0, moving apart: no hit" in gjk("cast", pair).out
+
+
 @pytest.mark.parametrize(
     ("args", "fragments"),
     [
@@ -332,7 +378,14 @@ def test_rotating_statuses(
         (("samples/cast/slide-hit.json", "--target", "-1"), ("--target -1", "0 or more")),
         (("samples/cast/slide-hit.json", "--target", "nan"), ("--target nan", "finite")),
         (("samples/cast/slide-hit.json", "--translation", "1e151", "0"), ("reach 1e+151",)),
-        (("samples/compound/notch.json", "--translation", "1", "0"), ("compound",)),
+        (
+            (
+                '{"a": {"type": "polygon", "points": [[0, 0], [4, 0], [4, 4], [2, 1], [0, 4]]}, '
+                '"b": {"type": "circle", "center": [9, 9], "radius": 1}, '
+                '"motion": {"b": {"to": [-3, 0, 45]}}}',
+            ),
+            ("a turning motion needs convex shapes", "compound"),
+        ),
         (("samples/cast/nosuch.json",), ("nosuch.json",)),
     ],
     ids=[

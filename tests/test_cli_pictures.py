@@ -120,21 +120,27 @@ def test_a_compound_pair_has_no_manifold_to_draw_and_says_so(
     assert not any(name.startswith("manifold") for name in ids(picture))
 
 
-def test_a_motion_of_a_compound_shape_is_refused(
+def test_a_slide_of_a_compound_shape_is_drawn_and_a_turn_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     ell = [[0, 0], [4, 0], [4, 1], [1, 1], [1, 4], [0, 4], [0, 0]]
     record = {
         "a": {"type": "Polygon", "coordinates": [ell]},
-        "b": {"type": "circle", "center": [8, 0], "radius": 1},
-        "motion": {"b": [-3, 0]},
+        "b": {"type": "circle", "center": [8, 0.5], "radius": 0.5},
+        "motion": {"b": [-5, 0]},
     }
     pair = tmp_path / "ell.json"
     pair.write_text(json.dumps(record))
     code, err = gjk(capsys, "plot", str(pair), "-o", str(tmp_path / "ell.svg"))
+    assert code == 0, err  # the disc meets the L's foot, x = 4, at t = 3.5 / 5
+    picture = (tmp_path / "ell.svg").read_text()
+    assert 'id="start-a-0"' in picture or 'id="still-a-0"' in picture
+    record["motion"] = {"b": {"to": [-5, 0, 30]}}
+    pair.write_text(json.dumps(record))
+    code, err = gjk(capsys, "plot", str(pair), "-o", str(tmp_path / "turn.svg"))
     assert code == 2 and err.count("\n") == 1
-    assert "A is a compound shape" in err
-    assert not (tmp_path / "ell.svg").exists()
+    assert "a turning motion needs convex shapes, and A is a compound shape" in err
+    assert not (tmp_path / "turn.svg").exists()
 
 
 def test_check_draws_its_manifold_on_its_picture(

@@ -47,17 +47,21 @@ from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import part_box
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import Rounded
-from gjkcli.tolerances import CERTIFICATE_ROUNDING
+from gjkcli.tolerances import CERTIFICATE_ROUNDING, difference_scale, touch_band
 
 __all__ = [
     "Extent",
     "Separation",
+    "length_times",
     "membership_slack",
+    "motion_along",
+    "never_closer",
     "noise",
     "reach",
     "reach_along",
     "rounding_bound",
     "separation",
+    "swept_apart",
 ]
 
 _R = CERTIFICATE_ROUNDING
@@ -310,6 +314,121 @@ def _round_down(value: Fraction) -> float:
     if Fraction(near) > value:
         near = math.nextafter(near, -math.inf)
     return near
+
+
+def length_times(length: float, axis: Vec) -> float:
+    """An upper bound of ``length * |axis|`` (``length >= 0``): what a distance such as a
+    target or a touching band is worth along an axis of any length (``length`` itself,
+    to rounding, along a unit axis). ``hypot`` and the product round by less than the
+    :func:`rounding_bound` added.
+
+    >>> length_times(2.0, (3.0, 4.0)) > 10.0, length_times(2.0, (3.0, 4.0)) - 10.0 < 1e-13
+    (True, True)
+    >>> length_times(0.0, (3.0, 4.0)) == sys.float_info.min
+    True
+    """
+    scaled = length * math.hypot(axis[0], axis[1])
+    return scaled + rounding_bound(scaled)
+
+
+def motion_along(axis: Vec, motion_a: Vec, motion_b: Vec, *, exact: bool) -> tuple[float, float]:
+    """A lower and an upper bound of ``axis . (motion_b - motion_a)``, how fast B moves away
+    from A along ``axis``: the four products summed correctly rounded, less and plus their
+    rounding, or with ``exact`` computed in rational arithmetic and rounded outwards (an
+    axis square to the motion then gives exactly 0, however large the numbers).
+
+    >>> motion_along((-2.0, 3.0), (0.0, 0.0), (3.0, 2.0), exact=True)
+    (0.0, 0.0)
+    >>> low, high = motion_along((-2.0, 3.0), (0.0, 0.0), (3.0, 2.0), exact=False)
+    >>> low < 0.0 < high  # the float bounds allow for rounding the exact ones need not
+    True
+    """
+    nx, ny = axis
+    if exact:
+        value = Fraction(nx) * (Fraction(motion_b[0]) - Fraction(motion_a[0])) + Fraction(ny) * (
+            Fraction(motion_b[1]) - Fraction(motion_a[1])
+        )
+        return _round_down(value), -_round_down(-value) + 0.0  # no negative zero
+    terms = (nx * motion_b[0], ny * motion_b[1], -nx * motion_a[0], -ny * motion_a[1])
+    total, slack = math.fsum(terms), rounding_bound(*terms)
+    return total - slack, total + slack
+
+
+def never_closer(
+    shape_a: ConvexShape, shape_b: ConvexShape, axis: Vec, motion: tuple[Vec, Vec]
+) -> bool:
+    """Whether, along ``axis`` (any length), two shapes touching at ``t = 0`` overlap by no
+    more than the touching band there (:func:`~gjkcli.tolerances.touch_band` of ``A -
+    B``'s size, times ``|axis|``), proven despite rounding (exactly where rounding hides
+    it), and ``motion`` (A's translation, B's) does not bring them closer along it:
+    ``axis . (tb - ta) >= 0``, decided exactly. The separation along a fixed axis changes
+    linearly with time, so the shapes then overlap by no more than the band at any time:
+    they slide along each other, or move apart.
+
+    >>> from gjkcli.shapes import rectangle
+    >>> box, right = rectangle((0.0, 0.0), (2.0, 2.0)), rectangle((2.0, 0.0), (2.0, 2.0))
+    >>> never_closer(box, right, (1.0, 0.0), ((0.0, 0.0), (0.0, 5.0)))  # sliding up
+    True
+    >>> never_closer(box, right, (1.0, 0.0), ((0.0, 0.0), (-1e-300, 5.0)))  # pressing in
+    False
+    >>> never_closer(box, right, (0.0, 1.0), ((0.0, 0.0), (0.0, 5.0)))  # they overlap along it
+    False
+    """
+    band = length_times(touch_band(difference_scale(part_box(shape_a), part_box(shape_b))), axis)
+    if motion_along(axis, *motion, exact=True)[0] < 0.0:
+        return False
+    apart = separation(shape_a, shape_b, axis)
+    if apart.lower >= -band:
+        return True
+    return separation(shape_a, shape_b, axis, exact=True).lower >= -band
+
+
+def swept_apart(
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    normal: tuple[Fraction, Fraction],
+    motion: tuple[Vec, Vec],
+    target: float = 0.0,
+) -> bool | None:
+    """Whether A and B, moved by ``motion`` (A's translation, B's) over ``t`` in ``[0, 1]``,
+    stay more than ``target`` apart along ``normal`` (any length, exact) at every time,
+    decided in rational arithmetic; ``None`` unless both are polytopes or rounded
+    polytopes.
+
+    With ``s(t) = min n.b - max n.a`` over the cores at time ``t`` (linear in ``t``, so
+    its ends decide) and ``rho`` the radii and the target summed, the shapes are more than
+    ``target`` apart along the unit normal when ``s(t) > rho |n|``, that is ``s(t) > 0``
+    and ``s(t)^2 > rho^2 |n|^2``: no square root, nothing rounded.
+
+    >>> from gjkcli.shapes import circle, rectangle
+    >>> box, disc = rectangle((0.0, 0.0), (2.0, 2.0)), circle((3.0, 0.0), 1.0)
+    >>> swept_apart(box, disc, (Fraction(3), Fraction(0)), ((0.0, 0.0), (0.0, 5.0)))
+    True
+    >>> swept_apart(box, disc, (Fraction(3), Fraction(0)), ((0.0, 0.0), (-1.5, 0.0)))
+    False
+    """
+    cores = [_polygonal(shape_a), _polygonal(shape_b)]
+    if cores[0] is None or cores[1] is None:
+        return None
+    (core_a, radius_a), (core_b, radius_b) = cores[0], cores[1]
+    nx, ny = normal
+    (ax, ay), (bx, by) = motion
+    speed = nx * (Fraction(bx) - Fraction(ax)) + ny * (Fraction(by) - Fraction(ay))
+    high_a = max(nx * Fraction(x) + ny * Fraction(y) for x, y in core_a.vertices)
+    low_b = min(nx * Fraction(x) + ny * Fraction(y) for x, y in core_b.vertices)
+    reach_squared = (Fraction(radius_a) + Fraction(radius_b) + Fraction(target)) ** 2
+    length_squared = nx * nx + ny * ny
+    ends = (low_b - high_a, low_b - high_a + speed)
+    return all(end > 0 and end * end > reach_squared * length_squared for end in ends)
+
+
+def _polygonal(shape: ConvexShape) -> tuple[Polytope, float] | None:
+    """A polytope and 0, or a rounded polytope's core and radius; ``None`` otherwise."""
+    if isinstance(shape, Polytope):
+        return shape, 0.0
+    if isinstance(shape, Rounded) and isinstance(shape.core, Polytope):
+        return shape.core, shape.radius
+    return None
 
 
 def rounding_bound(*sizes: float) -> float:

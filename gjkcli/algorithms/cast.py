@@ -17,7 +17,10 @@ at ``t = 0``, and hit or miss, whose time is the rational first contact rounded 
 The float loop below still runs and its answer stands where the sweep agrees with it;
 where it does not (a graze within the loop's band, shapes far from the origin whose
 coordinates' rounding outgrows their gaps) the sweep's answer replaces it, with the
-normal and contact points of the feature the sweep found.
+normal and contact points of the feature the sweep found. What floating point alone
+says (gjkcli's verdict at ``t = 0``, then the loop) is kept as the result's
+``float_answer``, which the cross-check holds to the exact answer: the sweep decides the
+answer given, and is not also the referee of its own override.
 
 Other (curved) shapes are first moved together so that a point of A lies on the origin
 (A - B, and so the cast, is unchanged; the contact points are moved back after): the
@@ -58,16 +61,28 @@ Newton steps on the distance along the motion finish what the loop leaves
 (:data:`~gjkcli.tolerances.CAST_POLISH_STEPS`). A hit carries the contact points on A
 and on B at the time of impact (both shapes moved there) and the unit normal from A
 towards B; a hit and a miss carry a :class:`CastCertificate`, re-checked by
-:mod:`gjkcli.verify.cast_certificate`. The statuses decided at ``t = 0`` carry neither
-(the verdict's own certificate proves the state at ``t = 0``).
+:mod:`gjkcli.verify.cast_certificate`. A state decided at ``t = 0`` carries its contact
+and normal too (for polygons, on the edge of ``A - B`` the exact sweep finds through the
+origin: approaching, the one the motion meets most squarely; for an overlap, and for
+curved shapes touching within the band, EPA's), and a
+:class:`~gjkcli.algorithms.cast_start.StartCertificate`: the overlap's enclosing simplex,
+the touch and a proven overlap soon after (approaching), the touch and an axis along
+which the shapes never come closer (receding), the contact within the target.
 
 A miss's axis is the first of several candidates that the re-check's own bound proves
 (the direction between the closest points of the sweep ``{t r}`` and ``D``, the normals
-of the edge of ``D`` nearest the sweep and of ``r``, and for polytopes every edge normal
-of ``D`` that can separate): on a hair miss the closest points are a hair apart, and
-their direction, tilted by their rounding over the hair, need not separate. A miss that
-no candidate proves (a sweep passing ``D`` closer than the rounding of the closing speed)
-carries no certificate rather than an axis that fails.
+of the edge of ``D`` nearest the sweep and of ``r``, and for polygons and rounded polygons
+every edge normal of the cores' ``D`` that can separate): on a hair miss the closest
+points are a hair apart, and their direction, tilted by their rounding over the hair,
+need not separate. A miss's axis may have any length: the normal of ``r`` is written
+exactly (``(-ry, rx)`` scaled by a power of two), so that the motion closes along it at
+exactly 0, and where the float bounds cannot prove a candidate, its separation and
+closing speed are computed exactly. Where no float axis holds, an edge of the cores'
+``D`` whose exact normal (made from the vertices, in rational arithmetic) holds the
+sweep apart is named instead. Proofs are sought on the shapes as given, not on the
+shapes moved together, whose ``A - B`` rounding has moved by a hair. A miss that nothing
+proves (an ellipse's sweep passing ``D`` closer than the rounding of its numbers)
+carries no certificate, which the re-check reports as unproven, not as wrong.
 """
 
 from __future__ import annotations
@@ -76,10 +91,18 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from gjkcli.algorithms.axis import at_most_unit, unit
-from gjkcli.algorithms.bounds import rounding_bound, separation
+from gjkcli.algorithms.axis import at_most_unit, from_distance_run, unit
+from gjkcli.algorithms.bounds import length_times, motion_along, rounding_bound, separation
+from gjkcli.algorithms.cast_start import (
+    StartCertificate,
+    approach_proof,
+    exact_normal_of,
+    moved,
+    overlap_proof,
+    receding_axis,
+)
 from gjkcli.algorithms.distance import DistanceResult, distance
 from gjkcli.algorithms.minkowski import minkowski_difference
 from gjkcli.algorithms.raycast import (
@@ -100,12 +123,15 @@ from gjkcli.algorithms.sweep import (
     sweep_frame,
 )
 from gjkcli.algorithms.sweep import sweep as exact_sweep
-from gjkcli.shapes.affine import Affine, transformed
 from gjkcli.shapes.base import ConvexShape, Vec, as_vec
-from gjkcli.shapes.compound import Compound
+from gjkcli.shapes.compound import Compound, Shape
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius
 from gjkcli.tolerances import AGREEMENT_RELATIVE, CAST_POLISH_STEPS, NEAR_END, rounding
+
+if TYPE_CHECKING:
+    from gjkcli.algorithms.answer import Answer
+    from gjkcli.algorithms.part_casts import PartsCastCertificate
 
 __all__ = ["CastCertificate", "CastResult", "CastStatus", "approaching", "cast"]
 
@@ -121,25 +147,33 @@ within it (time 0)."""
 
 _ZERO: Vec = (0.0, 0.0)
 
+Edge = tuple[tuple[int, int], tuple[int, int]]
+"""An edge of the cores' ``A - B``, from corner ``a_i - b_j`` to ``a_k - b_l``, as the two
+vertex pairs ``((i, j), (k, l))`` (each shape's own vertex numbers, of its core)."""
+
 
 @dataclass(frozen=True)
 class CastCertificate:
     """What proves a cast's answer, for :mod:`gjkcli.verify.cast_certificate` to re-check.
 
-    ``axis`` is a unit vector (no longer than 1, exactly) from A towards B. For a
-    hit, the shapes are farther apart than the target along it (``min axis . B(t) -
-    max axis . A(t) > target``) at every time in ``[0, apart_until)``, and ``contact`` are
-    a point of A and a point of B at ``time``, both moved there, that coincide (or lie
-    the target apart) to rounding. For a miss, ``apart_until`` is 1.0: the axis holds
-    the shapes apart at both ends of the motion, hence at every time between (the
-    separation along a fixed axis changes linearly with time); ``time`` and ``contact``
-    are ``None``. A miss that no axis could be proven for carries no certificate.
+    For a hit, ``axis`` is a unit vector (no longer than 1, exactly) from A towards B;
+    the shapes are farther apart than the target along it (``min axis . B(t) - max axis
+    . A(t) > target``) at every time in ``[0, apart_until)``, and ``contact`` are a point
+    of A and a point of B at ``time``, both moved there, that coincide (or lie the target
+    apart) to rounding. For a miss, ``apart_until`` is 1.0 and ``axis`` (of any length
+    but 0) holds the shapes more than ``target |axis|`` apart at both ends of the motion,
+    hence at every time between (the separation along a fixed axis changes linearly with
+    time); ``time`` and ``contact`` are ``None``. A miss may instead name an ``edge`` of
+    the cores' ``A - B`` whose exact normal holds the sweep apart (``axis`` is then that
+    normal, rounded and made unit, for showing). A miss that nothing proves carries no
+    certificate.
     """
 
     axis: Vec
     apart_until: float
     time: float | None
     contact: tuple[Vec, Vec] | None
+    edge: Edge | None = None
 
 
 @dataclass(frozen=True)
@@ -152,8 +186,15 @@ class CastResult:
     there; ``iterations`` and ``stop`` are the ray loop's (``stop`` names the state at
     ``t = 0`` when the loop did not run: ``start-overlapping``, ``start-touching``,
     ``start-within-target``, ``no-motion``), ``target_distance`` the target asked
-    for, ``certificate`` the proof of a hit or a miss (``None`` otherwise), and
-    ``steps`` the ray loop's steps when traced.
+    for, ``certificate`` the proof of the answer (``None`` where none was found), and
+    ``steps`` the ray loop's steps when traced. ``float_answer``, for polytopes without a
+    target (whose answer the exact sweep decides), is the status and time that floating
+    point alone gives, gjkcli's verdict at ``t = 0`` and then the ray loop (its hit made
+    exact on the edge it ends on), kept so that the cross-check holds it to the exact
+    answer (``None`` for other shapes, whose answer is that float one). ``parts``, for
+    compound shapes (cast pair of parts by pair:
+    :func:`~gjkcli.algorithms.part_casts.cast_through_parts`), are the numbers of the
+    deciding parts of A and of B (``None`` otherwise).
     """
 
     status: CastStatus
@@ -163,13 +204,15 @@ class CastResult:
     iterations: int
     stop: str
     target_distance: float
-    certificate: CastCertificate | None
+    certificate: CastCertificate | StartCertificate | PartsCastCertificate | None
     steps: tuple[RayStep, ...] = ()
+    float_answer: tuple[CastStatus, float | None] | None = None
+    parts: tuple[int, int] | None = None
 
 
 def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
-    shape_a: ConvexShape,
-    shape_b: ConvexShape,
+    shape_a: Shape,
+    shape_b: Shape,
     translation_b: Vec,
     translation_a: Vec = (0.0, 0.0),
     target_distance: float = 0.0,
@@ -194,7 +237,11 @@ def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
     0.3333333333333333
     """
     if isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
-        raise ValueError("casts need convex shapes, and a shape here has several parts")
+        from gjkcli.algorithms.part_casts import cast_through_parts  # pair by pair, above
+
+        return cast_through_parts(
+            shape_a, shape_b, translation_b, translation_a, target_distance, recorder
+        )
     ta, tb = as_vec(translation_a), as_vec(translation_b)
     target = float(target_distance)
     if not (math.isfinite(target) and target >= 0.0):
@@ -202,21 +249,49 @@ def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
     sweep = _Sweep(shape_a, shape_b, ta, tb, target)
     exact = _exact_sweep(sweep)
     anchor = shape_a.support((1.0, 0.0))
-    if exact is not None or anchor == _ZERO:
-        return _cast(sweep, exact, recorder)
-    # curved shapes: the same cast with both shapes moved by -anchor (which leaves A - B
-    # as it is), so the verdict's band and the loop's rounding are relative to the
-    # shapes' own frame, not to their distance from the origin
-    near = _Sweep(_moved(shape_a, -1.0, anchor), _moved(shape_b, -1.0, anchor), ta, tb, target)
-    return _shifted(_cast(near, None, recorder), anchor)
+    if exact is None and anchor != _ZERO:
+        # curved shapes: the same cast with both shapes moved by -anchor (which leaves A -
+        # B as it is), so the verdict's band and the loop's rounding are relative to the
+        # shapes' own frame, not to their distance from the origin
+        near = (moved(shape_a, -1.0, anchor), moved(shape_b, -1.0, anchor))
+        sweep = _Sweep(*near, ta, tb, target, given=(shape_a, shape_b))
+    else:
+        anchor = _ZERO
+    floated = _float_state(sweep)
+    started = _started(sweep, exact, anchor, floated)
+    if exact is None:
+        if started is not None:
+            return started
+        loop = _cast(sweep, recorder)
+        return loop if anchor == _ZERO else _shifted(loop, anchor)
+    # polygons: the exact sweep decides; the float answer, what gjkcli's verdict and the
+    # ray loop say without it, is kept beside it for the cross-check to hold to the exact one
+    state = floated[0]
+    found = _cast(sweep, recorder) if started is None or state == "separated" else None
+    if found is not None and state == "separated":
+        own: tuple[CastStatus, float | None] = (found.status, found.time)
+    else:
+        status = _START_STATUS[state]
+        own = (status, None if status == "touching-receding" else 0.0)
+    if started is None:
+        assert found is not None  # the loop ran: the exact sweep starts apart
+        return replace(_decided(sweep, exact, found), float_answer=own)
+    return replace(started, float_answer=own)
 
 
-def _cast(sweep: _Sweep, exact: _Exact | None, recorder: list[RayStep] | None) -> CastResult:
-    """:func:`cast` of ``sweep``, with its exact sweep for polygons."""
+_START_STATUS: dict[str, CastStatus] = {
+    "overlapping": "overlapping",
+    "touching-approaching": "touching-approaching",
+    "touching-receding": "touching-receding",
+    "within-target": "within-target",
+}
+"""The status of a state at ``t = 0``, by its name."""
+
+
+def _cast(sweep: _Sweep, recorder: list[RayStep] | None) -> CastResult:
+    """The float answer of :func:`cast` of ``sweep`` once the shapes are known to start
+    apart: the ray loop's, refined on the feature it ends on."""
     r = sweep.r
-    started = _started(sweep, exact)
-    if started is not None:
-        return started
     if r == _ZERO:
         return _missed(sweep, 0, "no-motion", ())
     steps: list[RayStep] | None = [] if recorder is not None else None
@@ -245,22 +320,16 @@ def _cast(sweep: _Sweep, exact: _Exact | None, recorder: list[RayStep] | None) -
         # "inside" after a separated verdict is closer than the loop resolves: polytopes
         # are settled exactly, others by the gap over the closing speed
         found = _hit(sweep, run, traced)
-    return found if exact is None else _decided(sweep, exact, found, run, traced)
+    return found
 
 
 def _shifted(result: CastResult, shift: Vec) -> CastResult:
     """A cast's result for the shapes moved back by ``shift``: its points moved by it."""
-
-    def moved(pair: tuple[Vec, Vec] | None) -> tuple[Vec, Vec] | None:
-        if pair is None:
-            return None
-        (ax, ay), (bx, by), (sx, sy) = *pair, shift
-        return ((ax + sx, ay + sy), (bx + sx, by + sy))
-
     proof = result.certificate
-    if proof is not None:
-        proof = replace(proof, contact=moved(proof.contact))
-    return replace(result, points=moved(result.points), certificate=proof)
+    if isinstance(proof, CastCertificate) and proof.contact is not None:
+        proof = replace(proof, contact=_moved_pair(proof.contact, shift))
+    points = None if result.points is None else _moved_pair(result.points, shift)
+    return replace(result, points=points, certificate=proof)
 
 
 @dataclass(frozen=True)
@@ -284,74 +353,146 @@ def _exact_sweep(sweep: _Sweep) -> _Exact | None:
     return _Exact(frame, status, time, feature)
 
 
-def _started(sweep: _Sweep, exact: _Exact | None) -> CastResult | None:
-    """The result decided at ``t = 0`` (``None`` when the shapes start apart, farther than
-    the target): exactly for polygons, by gjkcli's verdict for other shapes."""
+def _float_state(sweep: _Sweep) -> tuple[str, Answer]:
+    """gjkcli's own verdict on the shapes at ``t = 0`` (:func:`~gjkcli.algorithms.answer.solve`,
+    in which a proof beats the touching band) and the state it gives: ``separated``
+    (farther apart than the target), ``within-target``, ``overlapping``, or touching and
+    :func:`approaching` or not."""
+    from gjkcli.algorithms.answer import solve  # the whole answer sits above the loops
+
+    answer = solve(sweep.a, sweep.b)
     target, r = sweep.target, sweep.r
-    state: str
+    if target > 0.0 and answer.verdict != "overlapping" and answer.gjk.distance <= target:
+        return "within-target", answer
+    if answer.verdict == "touching":
+        moving = r != _ZERO and approaching(sweep.a, sweep.b, r, answer.verdict_tolerance)
+        return ("touching-approaching" if moving else "touching-receding"), answer
+    return answer.verdict, answer
+
+
+def _started(
+    sweep: _Sweep, exact: _Exact | None, shift: Vec, floated: tuple[str, Answer]
+) -> CastResult | None:
+    """The result decided at ``t = 0`` (``None`` when the shapes start apart, farther than
+    the target): exactly for polygons, by gjkcli's verdict (``floated``:
+    :func:`_float_state`) for other shapes (on the shapes as the sweep holds them, which
+    ``shift`` moves back to the shapes given), with the contact, the normal and the proof
+    (:mod:`gjkcli.algorithms.cast_start`)."""
+    state, answer = floated
     if exact is not None:
         state = exact.status
-    else:
-        from gjkcli.algorithms.answer import solve  # the whole answer sits above the loops
+        if state in ("hit", "miss"):
+            return None
+        if state != "overlapping":
+            assert exact.feature is not None  # a touch names its feature
+            ends = _exact_ends(sweep, exact.frame.sources, exact.feature)
+            touch = _exact_points(ends, exact.feature.along, Fraction(0), sweep.ta, sweep.tb)
+            return _start_result(sweep, state, touch, integer_unit(*exact.feature.normal))
+    if state == "separated":
+        return None
+    # the contact: EPA's (overlapping, or touching within the band), else the closest points
+    overlap, contact = answer.penetration, answer.gjk.closest or answer.gjk.witness
+    normal = (1.0, 0.0)
+    if overlap is not None and state != "within-target":
+        contact, normal = overlap.contact, overlap.normal
+    elif contact is not None:
+        normal = from_distance_run(answer.gjk) or _start_normal(contact)
+    moved_back = None if contact is None else _moved_pair(contact, shift)
+    return _start_result(sweep, state, moved_back, normal)
 
-        answer = solve(sweep.a, sweep.b)
-        if target > 0.0 and answer.verdict != "overlapping" and answer.gjk.distance <= target:
-            return _at_start("within-target", "start-within-target", target)
-        state = "separated"
-        if answer.verdict == "overlapping":
-            state = "overlapping"
-        elif answer.verdict == "touching":
-            moving = r != _ZERO and approaching(sweep.a, sweep.b, r, answer.verdict_tolerance)
-            state = "touching-approaching" if moving else "touching-receding"
-    if state == "overlapping":
-        return _at_start("overlapping", "start-overlapping", target)
-    if state == "touching-approaching":
-        return _at_start("touching-approaching", "start-touching", target)
-    if state == "touching-receding":
-        return CastResult("touching-receding", None, None, None, 0, "start-touching", target, None)
-    return None
 
-
-def _decided(
-    sweep: _Sweep, exact: _Exact, found: CastResult, run: RayRun, steps: tuple[RayStep, ...]
+def _start_result(
+    sweep: _Sweep, state: str, contact: tuple[Vec, Vec] | None, normal: Vec
 ) -> CastResult:
-    """The float answer ``found`` where the exact sweep agrees with its status and time, the
-    sweep's answer where not (near the loop's band, far from the origin, only the exact
-    arithmetic decides)."""
-    if exact.status == "miss":
-        return found if found.status == "miss" else _missed(sweep, run.iterations, run.stop, steps)
-    assert exact.time is not None and exact.feature is not None  # a hit: the start is apart
-    time = float(exact.time)
-    if found.status == "hit" and found.time == time:
-        return found
+    """The result of a cast decided at ``t = 0`` in ``state``, its contact (on the shapes as
+    given) and normal, with the proof of :mod:`gjkcli.algorithms.cast_start` (no
+    certificate where none is found)."""
+    shapes, motion, target = sweep.shapes, (sweep.ta, sweep.tb), sweep.target
+    proof: StartCertificate | None = None
+    if state == "overlapping":
+        status: CastStatus = "overlapping"
+        simplex = overlap_proof(shapes, motion, 0.0)
+        proof = None if simplex is None else StartCertificate(None, None, 0.0, simplex)
+    elif state == "touching-approaching":
+        status = "touching-approaching"
+        entered = approach_proof(shapes, motion)
+        if entered is not None and contact is not None:
+            proof = StartCertificate(contact, None, *entered)
+    elif state == "touching-receding":
+        status = "touching-receding"
+        axis = receding_axis(shapes, motion, normal)
+        if axis is not None and contact is not None:
+            proof = StartCertificate(contact, axis, None, None)
+    else:
+        status = "within-target"
+        proof = None if contact is None else StartCertificate(contact, None, None, None)
+    time = None if status == "touching-receding" else 0.0
+    stop = {
+        "overlapping": "start-overlapping",
+        "within-target": "start-within-target",
+    }.get(status, "start-touching")
+    return CastResult(status, time, normal, contact, 0, stop, target, proof)
+
+
+def _exact_ends(
+    sweep: _Sweep, sources: list[tuple[int, int]], feature: SweepFeature
+) -> tuple[SupportPoint, SupportPoint]:
+    """The corners of ``A - B`` at the ends of the exact sweep's feature, as support points
+    (the vertices of A and B behind each)."""
     a, b = sweep.a, sweep.b
     assert isinstance(a, Polytope) and isinstance(b, Polytope)
-    feature, sources = exact.feature, exact.frame.sources
 
     def corner(k: int) -> SupportPoint:
         i, j = sources[k]
         (ax, ay), (bx, by) = a.vertices[i], b.vertices[j]
         return SupportPoint((ax - bx, ay - by), (ax, ay), (bx, by))
 
-    ends = (corner(feature.first), corner(feature.second))
-    points = _exact_points(ends, feature.along, exact.time, sweep.ta, sweep.tb)
-    return _result_hit(sweep, (time, integer_unit(*feature.normal), points), run, steps)
+    return corner(feature.first), corner(feature.second)
 
 
-def _at_start(status: CastStatus, stop: str, target: float) -> CastResult:
-    """A result decided at ``t = 0`` (time 0, no loop)."""
-    return CastResult(status, 0.0, None, None, 0, stop, target, None)
+def _moved_pair(pair: tuple[Vec, Vec], shift: Vec) -> tuple[Vec, Vec]:
+    """Two points moved by ``shift`` (unchanged by a zero shift)."""
+    if shift == _ZERO:
+        return pair
+    (ax, ay), (bx, by), (sx, sy) = *pair, shift
+    return ((ax + sx, ay + sy), (bx + sx, by + sy))
+
+
+def _decided(sweep: _Sweep, exact: _Exact, found: CastResult) -> CastResult:
+    """The float answer ``found`` where the exact sweep agrees with its status and time, the
+    sweep's answer where not (near the loop's band, far from the origin, only the exact
+    arithmetic decides)."""
+    run, steps = (found.iterations, found.stop), found.steps
+    if exact.status == "miss":
+        return found if found.status == "miss" else _missed(sweep, *run, steps)
+    assert exact.time is not None and exact.feature is not None  # a hit: the start is apart
+    time = float(exact.time)
+    if found.status == "hit" and found.time == time:
+        return found
+    ends = _exact_ends(sweep, exact.frame.sources, exact.feature)
+    points = _exact_points(ends, exact.feature.along, exact.time, sweep.ta, sweep.tb)
+    return _result_hit(sweep, (time, integer_unit(*exact.feature.normal), points), run, steps)
 
 
 @dataclass(frozen=True)
 class _Sweep:
-    """The question: two shapes, their translations, the target distance."""
+    """The question: two shapes, their translations, the target distance (and the shapes
+    as given, when ``a`` and ``b`` are those shapes moved together: :attr:`shapes`)."""
 
     a: ConvexShape
     b: ConvexShape
     ta: Vec
     tb: Vec
     target: float
+    given: tuple[ConvexShape, ConvexShape] | None = None
+
+    @property
+    def shapes(self) -> tuple[ConvexShape, ConvexShape]:
+        """The shapes as the caller gave them, which a certificate speaks of: ``a`` and
+        ``b`` are moved (by the same vector, each coordinate rounded) for curved shapes,
+        and ``A - B`` with them by that rounding, which a proof a hair from ``A - B``
+        cannot ignore."""
+        return (self.a, self.b) if self.given is None else self.given
 
     @property
     def r(self) -> Vec:
@@ -376,7 +517,12 @@ def _hit(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
             if exact.fraction > 1:
                 return _missed(sweep, run.iterations, "beyond-max", steps)
             points = _exact_points(exact.ends, exact.along, exact.fraction, ta, tb)
-            return _result_hit(sweep, (float(exact.fraction), exact.normal, points), run, steps)
+            return _result_hit(
+                sweep,
+                (float(exact.fraction), exact.normal, points),
+                (run.iterations, run.stop),
+                steps,
+            )
     features = _core_feature(run) if polytopes and radius > 0.0 else None
     if features is not None:
         rounded = rounded_hit(_ZERO, sweep.r, [_difference(p) for p in features], radius)
@@ -387,9 +533,8 @@ def _hit(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
             ends = features if len(features) == 2 else (features[0], features[0])
             pa = _weighted([p.a for p in ends], (1.0 - along, along))
             pb = _weighted([p.b for p in ends], (1.0 - along, along))
-            return _result_hit(
-                sweep, (time, normal, _surfaces(sweep, time, normal, (pa, pb))), run, steps
-            )
+            contact = (time, normal, _surfaces(sweep, time, normal, (pa, pb)))
+            return _result_hit(sweep, contact, (run.iterations, run.stop), steps)
     if run.status == "miss":  # a float miss close past the end, not made a hit exactly
         return _missed(sweep, run.iterations, run.stop, steps)
     if run.axis is None:
@@ -402,7 +547,7 @@ def _hit(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
     # The distance along the motion is convex in time, so a Newton step (the gap over the
     # closing speed along the closest points' normal) never passes the first contact.
     for _ in range(CAST_POLISH_STEPS):
-        apart = distance(_moved(sweep.a, time, ta), _moved(sweep.b, time, tb))
+        apart = distance(moved(sweep.a, time, ta), moved(sweep.b, time, tb))
         gap = apart.distance - sweep.target
         if apart.closest is None or gap <= apart.band:
             break
@@ -415,19 +560,12 @@ def _hit(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
         if time > 1.0:
             return _missed(sweep, run.iterations, "beyond-max", steps)
     if radius > 0.0:  # the cores lie the radii apart: their closest points give the normal
-        cores = distance(_moved(core_a, time, ta), _moved(core_b, time, tb))
+        cores = distance(moved(core_a, time, ta), moved(core_b, time, tb))
         if cores.closest is not None:
             (ax, ay), (bx, by) = cores.closest
             normal = direction_of((bx - ax, by - ay))
             points = _surfaces(sweep, time, normal, cores.closest, moved=False)
-    return _result_hit(sweep, (time, normal, points), run, steps)
-
-
-def _moved(shape: ConvexShape, time: float, translation: Vec) -> ConvexShape:
-    """``shape`` moved by ``time * translation``."""
-    return transformed(
-        shape, Affine.from_parts(translate=(time * translation[0], time * translation[1]))
-    )
+    return _result_hit(sweep, (time, normal, points), (run.iterations, run.stop), steps)
 
 
 def _hit_within_resolution(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
@@ -436,16 +574,18 @@ def _hit_within_resolution(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...
     closest points, a miss when they do not close."""
     result = distance(sweep.a, sweep.b)
     closest = result.closest or result.witness
-    normal = _start_normal(sweep.a, sweep.b)
+    if closest is None:
+        return _missed(sweep, run.iterations, run.stop, steps)
+    normal = _start_normal(closest)
     closing = -(normal[0] * sweep.r[0] + normal[1] * sweep.r[1])
-    if closest is None or not closing > 0.0:
+    if not closing > 0.0:
         return _missed(sweep, run.iterations, run.stop, steps)
     gap = max(result.raw_distance - sweep.target, 0.0)
     time = min(gap / closing, 1.0)
     (ax, ay), (bx, by) = closest
     ta, tb = sweep.ta, sweep.tb
     points = ((ax + time * ta[0], ay + time * ta[1]), (bx + time * tb[0], by + time * tb[1]))
-    return _result_hit(sweep, (time, normal, points), run, steps)
+    return _result_hit(sweep, (time, normal, points), (run.iterations, run.stop), steps)
 
 
 def _supporting(
@@ -494,16 +634,15 @@ def _surfaces(
 def _result_hit(
     sweep: _Sweep,
     contact: tuple[float, Vec, tuple[Vec, Vec]],
-    run: RayRun,
+    run: tuple[int, str],
     steps: tuple[RayStep, ...],
 ) -> CastResult:
-    """A hit at ``contact`` (time, normal, points), with its certificate."""
+    """A hit at ``contact`` (time, normal, points), with its certificate; ``run`` is the
+    loop's iterations and stop reason."""
     time, normal, points = contact
     axis = at_most_unit(normal)
     proof = CastCertificate(axis, _apart_until(sweep, axis, time), time, points)
-    return CastResult(
-        "hit", time, normal, points, run.iterations, run.stop, sweep.target, proof, steps
-    )
+    return CastResult("hit", time, normal, points, *run, sweep.target, proof, steps)
 
 
 def _exact_points(
@@ -530,14 +669,23 @@ def _missed(sweep: _Sweep, iterations: int, stop: str, steps: tuple[RayStep, ...
             return _miss(sweep, iterations, stop, steps, axis)
         tried.append(axis)
     proven = next((axis for axis in tried if _holds_apart(sweep, axis, exact=True)), None)
+    named = None if proven is not None else next(_separating_edges(sweep), None)
+    if named is not None:
+        return _miss(sweep, iterations, stop, steps, *named)
     return _miss(sweep, iterations, stop, steps, proven)
 
 
-def _miss(
-    sweep: _Sweep, iterations: int, stop: str, steps: tuple[RayStep, ...], axis: Vec | None
+def _miss(  # noqa: PLR0917 - a miss and its proof
+    sweep: _Sweep,
+    iterations: int,
+    stop: str,
+    steps: tuple[RayStep, ...],
+    axis: Vec | None,
+    edge: Edge | None = None,
 ) -> CastResult:
-    """A miss, proven by ``axis`` (no certificate without one)."""
-    proof = None if axis is None else CastCertificate(axis, 1.0, None, None)
+    """A miss, proven by ``axis`` (or exactly by the normal of ``edge``; no certificate
+    without either)."""
+    proof = None if axis is None else CastCertificate(axis, 1.0, None, None, edge)
     return CastResult("miss", None, None, None, iterations, stop, sweep.target, proof, steps)
 
 
@@ -564,8 +712,8 @@ def _miss_axes(sweep: _Sweep) -> Iterator[Vec]:
     if len(ends) == 2:
         (x1, y1), (x2, y2) = ends
         yield from _axes([(y2 - y1, x1 - x2), (y1 - y2, x2 - x1)])
-    yield from _axes([(-r[1], r[0]), (r[1], -r[0])])
-    yield from _separating_edge_normals(sweep)
+    yield from exact_normal_of((-r[1], r[0]))
+    yield from (axis for axis, _ in _separating_edges(sweep))
 
 
 def _axes(directions: list[Vec | None]) -> Iterator[Vec]:
@@ -586,40 +734,41 @@ def _closest_direction(gap: DistanceResult) -> Vec | None:
     return (sx - dx, sy - dy)
 
 
-def _separating_edge_normals(sweep: _Sweep) -> Iterator[Vec]:
-    """The unit outward normals of the edges of ``A - B`` (two polytopes, no target) along
-    which the sweep's ends lie beyond the edge, exactly: the only edges of ``A - B`` that
-    can separate it from the sweep (along an edge's normal ``A - B`` reaches no farther
-    than the edge's two ends)."""
-    a, b = sweep.a, sweep.b
-    if not (isinstance(a, Polytope) and isinstance(b, Polytope) and sweep.target == 0.0):
+def _separating_edges(sweep: _Sweep) -> Iterator[tuple[Vec, Edge]]:
+    """The edges of the cores' ``A - B`` (polytopes or rounded polytopes) whose outward
+    normal ``n`` holds the sweep more than the radii and the target beyond them, decided
+    exactly: each as its unit normal, rounded, and its two corners as vertex pairs. Along
+    an edge's normal the cores' ``A - B`` reaches no farther than the edge's ends, so the
+    test is ``min(0, n.r) - n.p > rho |n|`` (``p`` an end, ``rho`` the radii and the
+    target), in squares; by the separating axis theorem for a segment and a convex
+    polygon, one of these or a normal of ``r`` separates whenever a sweep of polygons
+    misses. The exact normal proves the miss where its rounding does not (an edge 1e3
+    long tilted by an ulp, with the sweep ending a hair beyond it)."""
+    a, b = sweep.shapes
+    (core_a, radius_a), (core_b, radius_b) = split_radius(a), split_radius(b)
+    if not (isinstance(core_a, Polytope) and isinstance(core_b, Polytope)):
         return
-    ring = minkowski_difference(a, b).sources
+    ring = minkowski_difference(core_a, core_b).sources
     rx, ry = (
         Fraction(sweep.tb[0]) - Fraction(sweep.ta[0]),
         Fraction(sweep.tb[1]) - Fraction(sweep.ta[1]),
     )
+    rho = (Fraction(radius_a) + Fraction(radius_b) + Fraction(sweep.target)) ** 2
     corners = [
         (
-            Fraction(a.vertices[i][0]) - Fraction(b.vertices[j][0]),
-            Fraction(a.vertices[i][1]) - Fraction(b.vertices[j][1]),
+            Fraction(core_a.vertices[i][0]) - Fraction(core_b.vertices[j][0]),
+            Fraction(core_a.vertices[i][1]) - Fraction(core_b.vertices[j][1]),
         )
         for i, j in ring
     ]
-    for k, (i, j) in enumerate(ring):
-        i2, j2 = ring[(k + 1) % len(ring)]
-        (ax1, ay1), (ax2, ay2) = a.vertices[i], a.vertices[i2]
-        (bx1, by1), (bx2, by2) = b.vertices[j], b.vertices[j2]
-        # an edge of A, of B turned, or of both (parallel): the differences of their ends
-        ex, ey = (ax2 - ax1) - (bx2 - bx1), (ay2 - ay1) - (by2 - by1)
-        axis = unit((ey, -ex))  # counter-clockwise: outward is to the right
-        if axis is None:
-            continue
-        nx, ny = Fraction(axis[0]), Fraction(axis[1])
-        near = min(Fraction(0), nx * rx + ny * ry)
-        (px, py), (qx, qy) = corners[k], corners[(k + 1) % len(ring)]
-        if near > max(nx * px + ny * py, nx * qx + ny * qy):
-            yield axis
+    for k, (px, py) in enumerate(corners):
+        qx, qy = corners[(k + 1) % len(corners)]
+        nx, ny = qy - py, px - qx  # counter-clockwise: outward is to the right
+        beyond = min(Fraction(0), nx * rx + ny * ry) - (nx * px + ny * py)
+        if beyond > 0 and beyond * beyond > rho * (nx * nx + ny * ny):
+            axis = unit((float(nx), float(ny)))
+            if axis is not None:
+                yield axis, (ring[k], ring[(k + 1) % len(ring)])
 
 
 def _holds_apart(sweep: _Sweep, axis: Vec, *, exact: bool) -> bool:
@@ -696,14 +845,13 @@ def _proven_until(sweep: _Sweep, axis: Vec, time: float, *, exact: bool) -> floa
 
 
 def _separation_bounds(sweep: _Sweep, axis: Vec, *, exact: bool) -> tuple[float, float]:
-    """A lower bound of ``sep(0) - target`` along ``axis`` (``sep(0)`` bounded for rounding,
-    or computed ``exact``) and an upper bound of the closing speed ``-axis . (tb - ta)``."""
-    ta, tb, target = sweep.ta, sweep.tb, sweep.target
-    start = separation(sweep.a, sweep.b, axis, exact=exact).lower
-    start -= target + rounding_bound(target)
-    nx, ny = axis
-    terms = (nx * tb[0], ny * tb[1], -nx * ta[0], -ny * ta[1])
-    return start, rounding_bound(*terms) - math.fsum(terms)  # at least the exact speed
+    """A lower bound of ``sep(0) - target |axis|`` along ``axis`` (``sep(0)`` bounded for
+    rounding, or computed ``exact``) and an upper bound of the closing speed ``-axis . (tb -
+    ta)`` (computed ``exact`` too: an axis square to the motion then closes at exactly 0)."""
+    start = separation(*sweep.shapes, axis, exact=exact).lower
+    start -= length_times(sweep.target, axis)
+    low, _ = motion_along(axis, sweep.ta, sweep.tb, exact=exact)
+    return start, -low
 
 
 def _weighted(points: list[Vec], weights: tuple[float, ...]) -> Vec:
@@ -713,12 +861,8 @@ def _weighted(points: list[Vec], weights: tuple[float, ...]) -> Vec:
     )
 
 
-def _start_normal(shape_a: ConvexShape, shape_b: ConvexShape) -> Vec:
-    """The unit direction from A's closest point to B's at ``t = 0`` (the shapes apart)."""
-    result = distance(shape_a, shape_b)
-    closest = result.closest or result.witness
-    if closest is None:
-        return (1.0, 0.0)
+def _start_normal(closest: tuple[Vec, Vec]) -> Vec:
+    """The unit direction from A's closest point to B's (``(1, 0)`` where they coincide)."""
     (ax, ay), (bx, by) = closest
     if (ax, ay) == (bx, by):
         return (1.0, 0.0)

@@ -36,14 +36,15 @@ edge's. The float loop finds the edge; the arithmetic of the answer is exact. Th
 status (inside, hit or miss) of a ray against a polytope is then checked against the
 exact sweep (:func:`gjkcli.algorithms.sweep.sweep` of the polytope against the ray's
 origin moving along the ray), which replaces the loop's answer where they differ: a
-ray grazing a corner within the loop's band, or far from the origin.
+ray grazing a corner within the loop's band, or far from the origin. The loop's own
+answer is kept beside it (``float_answer``) for the cross-check to hold to the exact one.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal, NamedTuple
 
@@ -53,7 +54,7 @@ from gjkcli.algorithms.support import SupportPoint
 from gjkcli.algorithms.sweep import integer_unit, sweep, sweep_frame
 from gjkcli.dyadic import common_integers
 from gjkcli.shapes.base import ConvexShape, Vec, as_vec
-from gjkcli.shapes.compound import Compound
+from gjkcli.shapes.compound import Compound, Shape
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius
 from gjkcli.tolerances import NEAR_END, RAY_CONVERGENCE_RELATIVE, RAY_MAX_ITERATIONS, rounding
@@ -119,7 +120,11 @@ class RayHit:
     direction`` in the shape (``0.0`` when the ray starts inside, ``None`` on a miss),
     ``point`` that point, ``normal`` the shape's unit outward normal there (a hit only),
     ``iterations`` the loop's iterations and ``stop`` why it stopped (the module notes
-    list the reasons).
+    list the reasons). ``float_answer``, for a polytope (whose answer the exact sweep
+    decides), is the status and fraction of the float loop alone (its hit made exact on
+    the edge it ends on), kept so that the cross-check holds it to the exact answer;
+    ``None`` for other shapes. ``part``, for a compound shape, is the number of the part
+    the answer came from (``None`` otherwise, and for a miss).
     """
 
     status: RayStatus
@@ -128,6 +133,8 @@ class RayHit:
     normal: Vec | None
     iterations: int
     stop: str
+    float_answer: tuple[RayStatus, float | None] | None = None
+    part: int | None = None
 
 
 class RayRun(NamedTuple):
@@ -146,14 +153,15 @@ class RayRun(NamedTuple):
 
 
 def raycast(
-    shape: ConvexShape,
+    shape: Shape,
     origin: Vec,
     direction: Vec,
     max_fraction: float = 1.0,
     recorder: list[RayStep] | None = None,
 ) -> RayHit:
     """Where the ray ``origin + lambda * direction``, ``0 <= lambda <= max_fraction``, first
-    meets a convex shape (see the module notes for the method and the stops).
+    meets a convex shape (see the module notes for the method and the stops), or a compound
+    shape, part by part (:func:`~gjkcli.algorithms.part_casts.ray_through_parts`).
 
     >>> from gjkcli.shapes import circle, rectangle
     >>> hit = raycast(circle((5.0, 0.0), 1.0), (0.0, 0.0), (10.0, 0.0))
@@ -171,7 +179,9 @@ def raycast(
     ValueError: the ray's direction must be a non-zero vector
     """
     if isinstance(shape, Compound):
-        raise ValueError("ray casts need convex shapes, and this one has several parts")
+        from gjkcli.algorithms.part_casts import ray_through_parts  # part by part, above
+
+        return ray_through_parts(shape, origin, direction, max_fraction, recorder)
     start, towards = ray_numbers(origin, direction, max_fraction)
 
     core, radius = split_radius(shape)
@@ -188,7 +198,8 @@ def raycast(
     run = ray_loop(support, start, towards, max_fraction, recorder)
     found = _found(core, radius, start, towards, max_fraction=max_fraction, run=run)
     if isinstance(core, Polytope) and radius == 0.0:
-        return _decided(core, start, towards, max_fraction, found)
+        decided = _decided(core, start, towards, max_fraction, found)
+        return replace(decided, float_answer=(found.status, found.fraction))
     return found
 
 
@@ -225,12 +236,13 @@ def _decided(
         return (
             found if found.status == "miss" else RayHit("miss", None, None, None, iterations, stop)
         )
-    if time is None or feature is None:  # the origin is in the polygon
+    if status not in ("hit", "miss") or feature is None:  # the origin is in the polygon
         return (
             found
             if found.status == "inside"
             else RayHit("inside", 0.0, start, None, iterations, stop)
         )
+    assert time is not None  # a hit has its time
     fraction = float(time)
     if found.status == "hit" and found.fraction == fraction:
         return found

@@ -21,7 +21,11 @@ crosses its line within its ends, or, along its line, at its nearer end.
 **At t = 0** (the origin in ``D``): interior (every ``b_k < 0``): the shapes overlap. On
 the boundary, the motion pushes into overlap exactly when ``a_k > 0`` for every edge
 with ``b_k = 0``; otherwise it slides along or leaves (``touching-receding``), as does
-any motion when ``D`` has no area, and no motion at all.
+any motion when ``D`` has no area, and no motion at all. The feature of a touch is an
+edge through the origin (with ``b_k = 0``; at a corner, one of two): approaching, the
+one the motion meets most squarely (the greatest ``a_k / |e_k|``); receding, one it
+slides along or leaves (``a_k <= 0``, the least ``a_k / |e_k|``). For a segment ``D``,
+the segment, its normal the side the motion leaves by (any side, sliding along it).
 
 This is the exact core both :func:`gjkcli.algorithms.cast.cast` and
 :func:`gjkcli.algorithms.raycast.raycast` decide polygonal statuses with (a proof beats
@@ -72,9 +76,10 @@ class SweepFrame:
 
 @dataclass(frozen=True)
 class SweepFeature:
-    """Where a hit lands on ``D``: at weight ``along`` from corner ``first`` to corner
-    ``second`` (indices into the frame's ``difference``), with the outward ``normal`` there
-    as integers (any positive multiple)."""
+    """Where a hit lands on ``D`` (or where ``D`` holds the origin, touching at ``t = 0``): at
+    weight ``along`` from corner ``first`` to corner ``second`` (indices into the frame's
+    ``difference``), with the outward ``normal`` there as integers (any positive
+    multiple)."""
 
     first: int
     second: int
@@ -107,7 +112,7 @@ def sweep(
 ) -> tuple[SweepStatus, Fraction | None, SweepFeature | None]:
     """The status, the first time ``t`` in ``[0, limit]`` with ``t * ray`` in the convex hull
     of ``polygon`` (counter-clockwise, as the edge merge gives it), and for a hit the
-    feature hit (see the module notes).
+    feature hit, for a touch at ``t = 0`` the feature touched (see the module notes).
 
     >>> square = [(1, -1), (3, -1), (3, 1), (1, 1)]
     >>> status, time, feature = sweep(square, (2, 0), Fraction(1))
@@ -115,15 +120,16 @@ def sweep(
     ('hit', Fraction(1, 2), (-2, 0))
     >>> sweep(square, (2, 0), Fraction(1, 4))[0], sweep(square, (-2, 0), Fraction(1))[0]
     ('miss', 'miss')
-    >>> sweep([(0, -1), (2, -1), (2, 1), (0, 1)], (1, 0), Fraction(1))[:2]
-    ('touching-approaching', Fraction(0, 1))
+    >>> status, time, feature = sweep([(0, -1), (2, -1), (2, 1), (0, 1)], (1, 0), Fraction(1))
+    >>> status, time, feature.along, feature.normal  # the edge x = 0, half way up
+    ('touching-approaching', Fraction(0, 1), Fraction(1, 2), (-2, 0))
     """
     if len(polygon) >= 3:
         return _polygon_sweep(polygon, ray, limit)
     last = len(polygon) - 1
     p, q = polygon[0], polygon[last]
-    if _on_segment(p, q):
-        return "touching-receding", None, None  # no area: the interiors never overlap
+    if _on_segment(p, q):  # no area: the interiors never overlap
+        return "touching-receding", None, _segment_touch(p, q, ray, last)
     found = _segment_time(p, q, ray)
     if found is None or found[0] > limit:
         return "miss", None, None
@@ -146,6 +152,7 @@ def _polygon_sweep(
     lower, upper = Fraction(0), limit
     entered = -1  # the edge that gives the lower bound
     inside, interior, approaching = True, True, True
+    through: list[tuple[int, Fraction]] = []  # the edges through the origin, a_k / |e_k|
     count = len(polygon)
     for k, (px, py) in enumerate(polygon):
         qx, qy = polygon[(k + 1) % count]
@@ -157,6 +164,7 @@ def _polygon_sweep(
         elif offset == 0:
             interior = False
             approaching = approaching and slope > 0
+            through.append((k, Fraction(slope * abs(slope), ex * ex + ey * ey)))  # signed square
         if slope > 0 and Fraction(offset, slope) >= lower:
             lower, entered = Fraction(offset, slope), k
         elif slope < 0:
@@ -167,8 +175,10 @@ def _polygon_sweep(
         return "overlapping", Fraction(0), None
     if inside:
         if approaching:
-            return "touching-approaching", Fraction(0), None
-        return "touching-receding", None, None
+            touched = max(through, key=lambda edge: edge[1])[0]
+            return "touching-approaching", Fraction(0), _edge_touch(polygon, touched)
+        touched = min(through, key=lambda edge: edge[1])[0]
+        return "touching-receding", None, _edge_touch(polygon, touched)
     if lower > upper or entered < 0:
         return "miss", None, None
     (px, py), (qx, qy) = polygon[entered], polygon[(entered + 1) % count]
@@ -176,6 +186,30 @@ def _polygon_sweep(
     # the hit point t r - p along e, over |e|^2
     along = ((lower * rx - px) * ex + (lower * ry - py) * ey) / (ex * ex + ey * ey)
     return "hit", lower, SweepFeature(entered, (entered + 1) % count, along, (ey, -ex))
+
+
+def _edge_touch(polygon: Sequence[IntPoint], k: int) -> SweepFeature:
+    """Edge ``k`` of ``polygon`` (counter-clockwise), which passes through the origin: where
+    the origin lies along it, and its outward normal."""
+    second = (k + 1) % len(polygon)
+    (px, py), (qx, qy) = polygon[k], polygon[second]
+    ex, ey = qx - px, qy - py
+    return SweepFeature(k, second, Fraction(-(px * ex + py * ey), ex * ex + ey * ey), (ey, -ex))
+
+
+def _segment_touch(p: IntPoint, q: IntPoint, ray: IntPoint, last: int) -> SweepFeature:
+    """The segment ``p q`` (a point if ``p == q``), which holds the origin: where the origin
+    lies along it, and a normal square to it on the side the ray leaves by (for a point, the
+    ray's own direction; ``(1, 0)`` without one)."""
+    (px, py), (qx, qy), (rx, ry) = p, q, ray
+    ex, ey = qx - px, qy - py
+    length = ex * ex + ey * ey
+    if length == 0:
+        return SweepFeature(0, last, Fraction(0), (rx, ry) if (rx, ry) != (0, 0) else (1, 0))
+    nx, ny = ey, -ex
+    if nx * rx + ny * ry < 0:
+        nx, ny = -nx, -ny
+    return SweepFeature(0, last, Fraction(-(px * ex + py * ey), length), (nx, ny))
 
 
 def _on_segment(p: IntPoint, q: IntPoint) -> bool:

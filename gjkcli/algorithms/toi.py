@@ -58,6 +58,16 @@ there, the advancement goes on from ``t_lo`` (the probe proved nothing about the
 times before it). A probe is skipped while it would fall where an earlier
 apart probe already proved the shapes apart.
 
+**A touch at t = 0.** Shapes that touch at ``t = 0`` give no gap to advance on. Along
+the contact normal ``n`` (EPA's, or the distance run's) ``G(0)`` is their separation,
+0 to the touching band; ``G`` is concave, so ``G(s) > 0`` proves them apart at every
+time in ``(0, s]`` (but a sliver within the band). The step ``s`` is the best of ``1,
+1/2, 1/4, ...`` (:data:`~gjkcli.tolerances.START_HALVINGS` at most): when one proves
+them apart, the motion takes them apart, the touch is no hit (status
+``touching-receding`` when they stay apart to ``t = 1``, as for a linear cast), and the
+advancement goes on from ``s`` to find a later contact; otherwise the touch is a hit at
+``[0, 0]`` (the motion pushes them together, or nothing proves it does not).
+
 **Grazing motions, and the rounding floor.** A motion that only grazes,
 touching at a single instant, is approached in ever shorter steps, since no
 probe lands on that instant, until the proven gap reaches the rounding floor:
@@ -100,7 +110,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from gjkcli.algorithms.answer import Answer, solve
-from gjkcli.algorithms.axis import from_distance_run
+from gjkcli.algorithms.axis import from_distance_run, unit
 from gjkcli.algorithms.bounds import reach, reach_along
 from gjkcli.algorithms.certificate import SeparatingAxis
 from gjkcli.algorithms.distance import distance
@@ -110,6 +120,7 @@ from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound
 from gjkcli.tolerances import (
     CERTIFICATE_ROUNDING,
+    START_HALVINGS,
     TOI_MAX_DOUBLINGS,
     TOI_MAX_ITERATIONS,
     TOI_TOLERANCE,
@@ -127,12 +138,14 @@ __all__ = [
 _R = CERTIFICATE_ROUNDING
 _TINY = sys.float_info.min
 
-ToiStatus = Literal["hit", "miss", "overlapping", "iteration-cap"]
+ToiStatus = Literal["hit", "miss", "overlapping", "touching-receding", "iteration-cap"]
 """``hit``: a bracket ``[t_lo, t_hi]`` with the shapes apart (proven) at every time
-before ``t_lo`` and touching or overlapping at ``t_hi`` (``[0, 0]`` when they touch
-at ``t = 0``); ``miss``: apart (proven) at every time in ``[0, 1]``;
-``overlapping``: the interiors overlap at ``t = 0``; ``iteration-cap``: the loop
-stopped with the shapes proven apart before ``t_lo`` only (see the stop reason)."""
+before ``t_lo`` (after a touch at ``t = 0`` that they move away from) and touching or
+overlapping at ``t_hi`` (``[0, 0]`` when they touch at ``t = 0`` and do not move
+apart); ``miss``: apart (proven) at every time in ``[0, 1]``; ``overlapping``: the
+interiors overlap at ``t = 0``; ``touching-receding``: touching at ``t = 0``, then
+apart (proven) at every later time: no hit; ``iteration-cap``: the loop stopped with
+the shapes proven apart before ``t_lo`` only (see the stop reason)."""
 
 
 @dataclass(frozen=True)
@@ -159,7 +172,9 @@ class ToiResult:
     are proven apart, never later than the first contact (as a time of impact should
     be, to move the shapes to without overlap); the contact itself is at most
     ``tolerance`` later. ``normal`` (unit, from A towards B) and ``points`` (on A, on
-    B) are those of the verdict at ``t_hi``, when it gives them.
+    B) are those of the verdict at ``t_hi``, when it gives them. ``receding``, for shapes
+    that touch at ``t = 0`` and move apart, is the time up to which they are proven apart
+    after the touch (``None`` otherwise): that touch is not a hit.
     """
 
     status: ToiStatus
@@ -172,6 +187,7 @@ class ToiResult:
     normal: Vec | None
     points: tuple[Vec, Vec] | None
     steps: tuple[ToiStep, ...] = ()
+    receding: float | None = None
 
 
 def speed_bound(shape: ConvexShape, move: Move) -> float:
@@ -297,6 +313,8 @@ class _Run:
     recorder: list[ToiStep] | None
 
     def __post_init__(self) -> None:
+        self.receding: float | None = None
+        self.touch: Answer | None = None  # the verdict at t = 0, for shapes touching there
         speed = speed_bound(self.shape_a, self.move_a) + speed_bound(self.shape_b, self.move_b)
         self.speed = speed + _R * speed
         self.mover_a = _Mover(self.shape_a, self.move_a)
@@ -354,7 +372,13 @@ class _Run:
 
     def apart_over(self, clear: _Clearance, step: float) -> bool:
         """Whether the shapes are proven apart at every time in ``[t, t + step]``, along the
-        axis ``n`` proven at ``t`` (the finer bound, see the module notes).
+        axis ``n`` proven at ``t`` (the finer bound, see the module notes)."""
+        return self.margin_over(clear, step) > 0.0
+
+    def margin_over(self, clear: _Clearance, step: float) -> float:
+        """``G(step)`` less its rounding: positive when the shapes are proven apart at ``t +
+        step`` along ``n``, and then at every time between where they are at ``t`` (the
+        finer bound, see the module notes).
 
         The separation along ``n`` at ``t + s`` is at least ``G(s)``, the separation along
         ``n`` turned back by each shape's own turn ``phi = s dtheta`` (to first order,
@@ -394,7 +418,7 @@ class _Run:
             + _R * (abs(linear) + abs(high_a) + abs(high_b) + bend)
             + _TINY
         )
-        return value - slack > 0.0
+        return value - slack
 
     def record(self, iteration: int, t: float, gap: float, advance: float, outcome: str) -> None:
         if self.recorder is not None:
@@ -408,9 +432,15 @@ class _Run:
         stop: str,
         contact: Answer | None = None,
     ) -> ToiResult:
+        if status == "miss" and self.receding is not None:
+            contact = self.touch  # the touch at t = 0 the shapes move away from
         normal, points = _contact(contact) if contact is not None else (None, None)
         time = None if bracket is None or status == "iteration-cap" else bracket[0]
         steps = tuple(self.recorder) if self.recorder is not None else ()
+        if status == "miss" and self.receding is not None:
+            status, stop = "touching-receding", "touching at t = 0, then apart at every later time"
+        elif self.receding is not None:
+            stop = f"touching at t = 0 and moving apart, then {stop}"
         return ToiResult(
             status,
             bracket,
@@ -422,12 +452,34 @@ class _Run:
             normal,
             points,
             steps,
+            self.receding,
         )
+
+    def receding_start(self) -> float | None:
+        """For shapes that touch at ``t = 0`` (not overlapping), the time up to which the
+        motion is proven to take them apart, along the contact normal (see the module
+        notes), or ``None``: apart already, overlapping, or not proven to move apart."""
+        answer = self.touch = solve(*self.posed(0.0))
+        normal = unit(_contact(answer)[0] or (0.0, 0.0))
+        if answer.verdict != "touching" or normal is None:
+            return None
+        (a, centre_a), (b, centre_b) = self.mover_a.at(0.0), self.mover_b.at(0.0)
+        touch = _Clearance(0.0, 0.0, normal, a, b, centre_a, centre_b)
+        best, step, found = 0.0, 1.0, None
+        for _ in range(START_HALVINGS):
+            margin = self.margin_over(touch, step)
+            if margin > best:
+                best, found = margin, step
+            elif found is not None:
+                break  # past the widest proven margin (G is concave)
+            step *= 0.5
+        return found
 
     def go(self) -> ToiResult:
         """Advance until a contact is bracketed, the whole of ``[0, 1]`` is proven clear, or
-        the cap."""
-        t_lo = 0.0  # proven: apart at every time in [0, t_lo)
+        the cap (from where a touch at ``t = 0`` is proven to recede, if it is)."""
+        self.receding = None if self.clearance(0.0) is not None else self.receding_start()
+        t_lo = self.receding or 0.0  # proven: apart at every time in [0, t_lo) (but t = 0)
         probed_clear = -math.inf  # an apart probe proved the shapes apart up to here
         last_gap = math.inf
         for iteration in range(1, TOI_MAX_ITERATIONS + 1):

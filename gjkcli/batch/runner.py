@@ -23,8 +23,8 @@ its real record. Each pair is tried at most twice, so the run always ends.
 A pair with a ``motion`` is also cast along it, in the same worker, after the
 chunk's static checks (:mod:`gjkcli.verify.pair_cast`): its record gains the
 ``cast`` object of ``gjk cast --json``, and its status and ``agree`` follow the
-cast's cross-check as well as the static one. A compound shape cannot be cast:
-that pair is an error row naming its ``motion``. Such pairs are never plain
+cast's cross-check as well as the static one. A compound shape that turns cannot be
+cast: that pair is an error row naming its ``motion``. Such pairs are never plain
 (:mod:`gjkcli.batch.plain`), so they are read, one by one, the general way.
 """
 

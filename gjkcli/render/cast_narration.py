@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from gjkcli.algorithms.cast import CastResult
+from gjkcli.algorithms.cast_start import StartCertificate
 from gjkcli.algorithms.raycast import RayStep
 from gjkcli.algorithms.toi import ToiStep
 from gjkcli.render.numbers import compact, compact_point
@@ -23,7 +25,13 @@ from gjkcli.verify.toi_check import ToiCheck
 if TYPE_CHECKING:
     from gjkcli.verify.motion_check import MotionCheck
 
-__all__ = ["cast_trace_text", "ray_step_sentence", "ray_trace_text", "toi_step_sentence"]
+__all__ = [
+    "cast_trace_text",
+    "ray_step_sentence",
+    "ray_trace_text",
+    "start_sentence",
+    "toi_step_sentence",
+]
 
 
 def ray_step_sentence(step: RayStep, cast: bool = False) -> str:
@@ -115,9 +123,59 @@ def cast_trace_text(check: MotionCheck) -> str:
     else:
         title = "Linear cast (GJK ray cast on A - B along r), step by step:"
         lines = [ray_step_sentence(step, cast=True) for step in check.result.steps]
+        if not lines and check.result.stop.startswith("start-"):
+            return title.split(",")[0] + ": no steps. " + start_sentence(check.result)
     if not lines:
         return title.split(",")[0] + ": no steps (the answer was decided before the loop)"
     return "\n".join([title, *lines])
+
+
+def start_sentence(result: CastResult) -> str:
+    """What a linear cast decided at ``t = 0``, and what proves it, as a sentence.
+
+    >>> from gjkcli.algorithms.cast import cast
+    >>> from gjkcli.shapes import rectangle
+    >>> box, right = rectangle((0.0, 0.0), (2.0, 2.0)), rectangle((2.0, 0.0), (2.0, 2.0))
+    >>> print(start_sentence(cast(box, right, (-0.5, 3.0))))
+    At t = 0 the shapes touch at (1, 0), normal (1, 0), and the motion pushes them \
+together: they are proven to overlap at t = 0.5, so the first contact is at time 0.
+    >>> print(start_sentence(cast(box, right, (0.5, 3.0))))
+    At t = 0 the shapes touch at (1, 0), normal (1, 0), and the motion slides them along \
+each other or apart: along (1, 0) they never come closer, so there is no hit.
+    """
+    proof = result.certificate
+    start = proof if isinstance(proof, StartCertificate) else None
+    where = "" if result.points is None else f" at {_point(result.points[0])}"
+    normal = "" if result.normal is None else f", normal {_point(result.normal)}"
+    if result.status == "overlapping":
+        sentence = "At t = 0 the shapes overlap" + (
+            ": a triangle of points of A - B holds the origin strictly inside."
+            if start is not None
+            else "."
+        )
+    elif result.status == "within-target":
+        sentence = f"At t = 0 the shapes are within the target distance{where}{normal}."
+    elif result.status == "touching-approaching":
+        sentence = f"At t = 0 the shapes touch{where}{normal}, and the motion pushes them together"
+        if start is not None and start.overlap_time is not None:
+            sentence += (
+                f": they are proven to overlap at t = {_fraction(start.overlap_time)}, so the "
+                "first contact is at time 0."
+            )
+        else:
+            sentence += ": the first contact is at time 0."
+    else:
+        sentence = (
+            f"At t = 0 the shapes touch{where}{normal}, and the motion slides them along each "
+            "other or apart"
+        )
+        if start is not None and start.axis is not None:
+            sentence += f": along {_point(start.axis)} they never come closer, so there is no hit."
+        else:
+            sentence += ": no hit."
+    if proof is None:
+        sentence += " Nothing proves it (see the note)."
+    return sentence
 
 
 _FRACTION_DIGITS = 12

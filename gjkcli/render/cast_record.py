@@ -127,8 +127,13 @@ def cast_fields(check: MotionCheck, motion: Motion) -> dict[str, Any]:
                 "points": jv.optional_points(result.points),
                 "iterations": result.iterations,
                 "stop": result.stop,
+                "receding": jv.optional_number(result.receding),
             },
-            "sampled": {"time": jv.optional_number(check.sampled), "samples": check.samples},
+            "sampled": {
+                "time": jv.optional_number(check.sampled),
+                "samples": check.samples,
+                "from": jv.number(check.sampled_from),
+            },
             "agree": check.agree,
             "disagreements": list(check.problems),
             "notes": list(check.notes),
@@ -146,10 +151,18 @@ def cast_fields(check: MotionCheck, motion: Motion) -> dict[str, Any]:
             "iterations": cast.iterations,
             "stop": cast.stop,
             "target_distance": jv.number(cast.target_distance),
+            "parts": None if cast.parts is None else list(cast.parts),
+            "float_answer": None
+            if cast.float_answer is None
+            else {
+                "status": cast.float_answer[0],
+                "time": jv.optional_number(cast.float_answer[1]),
+            },
             "certificate": None if cast.certificate is None else plain(cast.certificate),
             "certificate_check": {
                 "ok": not check.certificate_problems,
                 "problems": list(check.certificate_problems),
+                "proven": cast.certificate is not None and not check.certificate_problems,
             },
         },
         "exact": None
@@ -166,7 +179,7 @@ def cast_fields(check: MotionCheck, motion: Motion) -> dict[str, Any]:
         "tolerance": jv.number(check.time_tolerance),
         "agree": check.agree,
         "disagreements": list(check.problems),
-        "notes": [],
+        "notes": list(check.notes),
     }
 
 
@@ -290,4 +303,11 @@ def _hit(hit: RayHit) -> dict[str, Any]:
         "normal": jv.optional_point(hit.normal),
         "iterations": hit.iterations,
         "stop": hit.stop,
+        "part": hit.part,
+        "float_answer": None
+        if hit.float_answer is None
+        else {
+            "status": hit.float_answer[0],
+            "fraction": jv.optional_number(hit.float_answer[1]),
+        },
     }

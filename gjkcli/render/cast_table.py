@@ -11,15 +11,19 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gjkcli.algorithms.cast_start import StartCertificate
+from gjkcli.algorithms.part_casts import PartsCastCertificate
 from gjkcli.algorithms.poses import STILL, Motion, Pose
 from gjkcli.io.errors import printable
 from gjkcli.render.numbers import compact, compact_point
 from gjkcli.shapes.base import Vec
+from gjkcli.shapes.compound import Compound
 from gjkcli.verify.cast_oracle import SweptCheck
 from gjkcli.verify.exact import rational_text
 from gjkcli.verify.toi_check import ToiCheck
 
 if TYPE_CHECKING:
+    from gjkcli.verify.cast_check import CastCheck
     from gjkcli.verify.motion_check import MotionCheck
 from gjkcli.verify.ray_check import RayCheck
 
@@ -81,7 +85,11 @@ def ray_table(check: RayCheck, name: str) -> RenderableType:
     rows.append(("fraction", _optional_time(hit.fraction), other[1], ""))
     rows.append(("point", _optional_point(hit.point), other[2], ""))
     rows.append(("normal", _optional_point(hit.normal), "", ""))
+    if isinstance(check.shape, Compound):
+        part = "" if hit.part is None else f"part {hit.part} of {len(check.shape.parts)}"
+        rows.append(("part", part, "", ""))
     rows.append(("run", _run(hit.iterations, hit.stop), "", ""))
+    rows.append(("float alone", _float_words(hit.float_answer, hit.status, hit.fraction), "", ""))
     rows.append(("gap before", "", "", shapely[1]))
     rows.append(("gap at it", "", "", shapely[2]))
     rows.append(("allowance", "", "", shapely[3]))
@@ -124,6 +132,10 @@ def cast_headline(check: MotionCheck, name: str) -> str:
             low, high = result.bracket
             width = compact(high - low, 3)
             answer = f"hit at t = {_time(low)} (apart before, proven; touch by +{width})"
+            if result.receding is not None:
+                answer += " after a touch at t = 0 that moves apart"
+        elif result.status == "touching-receding":
+            answer = "touching at t = 0, moving apart: no hit (apart after, proven)"
         elif result.status == "miss":
             answer = "miss (apart for every t in [0, 1], proven)"
         elif result.status == "overlapping":
@@ -174,22 +186,22 @@ def cast_table(check: MotionCheck, motion: Motion, name: str) -> RenderableType:
         other = ("", "")
     shapely = _shapely_cells(check.shapely)
     points = cast.points
-    proof = cast.certificate
-    certificate = ""
-    if proof is not None:
-        certificate = (
-            f"apart before t = {_time(proof.apart_until)} along {compact_point(proof.axis)}"
-        )
-        certificate += "; re-checked" if not check.certificate_problems else "; FAILS its re-check"
     rows: list[Row] = [
         ("status", cast.status, other[0], shapely[0]),
         ("time", _optional_time(cast.time), other[1], ""),
         ("point on A", "" if points is None else compact_point(points[0]), "", ""),
         ("point on B", "" if points is None else compact_point(points[1]), "", ""),
         ("normal", _optional_point(cast.normal), "", ""),
+        (
+            "parts",
+            "" if cast.parts is None else f"A's {cast.parts[0]}, B's {cast.parts[1]}",
+            "",
+            "",
+        ),
         ("target", compact(cast.target_distance) if cast.target_distance > 0.0 else "", "", ""),
         ("run", _run(cast.iterations, cast.stop), "", ""),
-        ("certificate", certificate, "", ""),
+        ("float alone", _float_words(cast.float_answer, cast.status, cast.time), "", ""),
+        ("certificate", _proof_words(check), "", ""),
         ("tolerance", compact(check.time_tolerance, 3) if check.time_tolerance else "", "", ""),
         ("gap before", "", "", shapely[1]),
         ("gap at it", "", "", shapely[2]),
@@ -199,8 +211,57 @@ def cast_table(check: MotionCheck, motion: Motion, name: str) -> RenderableType:
     if referee is None:
         rows = [(row[0], row[1], row[3]) for row in rows]
     return _layout(
-        cast_headline(check, name), columns, rows, caption, _notes(check.problems, check.shapely)
+        cast_headline(check, name),
+        columns,
+        rows,
+        caption,
+        _notes(check.problems, check.shapely, check.notes),
     )
+
+
+def _float_words(own: tuple[str, float | None] | None, status: str, time: float | None) -> str:
+    """What floating point alone answered (``own``), where the exact sweep decided the answer
+    (``status`` at ``time``): the same, or its own status and time."""
+    if own is None:
+        return ""
+    if own == (status, time):
+        return "the same"
+    return own[0] if own[1] is None else f"{own[0]} at {_time(own[1])}"
+
+
+def _proof_words(check: CastCheck) -> str:
+    """What a linear cast's certificate proves, in a few words, and whether it re-checked."""
+    cast, proof = check.result, check.result.certificate
+    if proof is None:
+        return f"none: the {cast.status} is unproven (see the note)" if check.notes else ""
+    if isinstance(proof, PartsCastCertificate):
+        count = len(proof.pairs)
+        words = f"the answers of the {count} pair{'' if count == 1 else 's'} of parts cast"
+        words += ", every other pair's boxes apart"
+    elif isinstance(proof, StartCertificate):
+        words = _start_proof_words(proof)
+    elif cast.status == "miss" and proof.edge is not None:
+        (i, j), (k, m) = proof.edge
+        words = f"apart for t in [0, 1] along the exact normal of the edge a{i}-b{j} to a{k}-b{m}"
+    elif cast.status == "miss":
+        words = f"apart for t in [0, 1] along {compact_point(proof.axis)}"
+    else:
+        words = f"apart before t = {_time(proof.apart_until)} along {compact_point(proof.axis)}"
+    return words + ("; re-checked" if not check.certificate_problems else "; FAILS its re-check")
+
+
+def _start_proof_words(proof: StartCertificate) -> str:
+    """What the certificate of a state at ``t = 0`` proves, in a few words."""
+    parts = []
+    if proof.contact is not None:
+        parts.append("a contact at t = 0")
+    if proof.overlap_time == 0.0:
+        parts.append("a simplex of A - B around the origin")
+    elif proof.overlap_time is not None:
+        parts.append(f"overlapping at t = {_time(proof.overlap_time)}")
+    if proof.axis is not None:
+        parts.append(f"never closer along {compact_point(proof.axis)}")
+    return ", ".join(parts)
 
 
 def describe_motion(motion: Motion) -> str:
@@ -241,6 +302,8 @@ def _toi_rows(check: ToiCheck) -> list[Row]:
     sampled = (
         "no contact found" if check.sampled is None else f"contact at t = {_time(check.sampled)}"
     )
+    if check.sampled_from > 0.0:
+        sampled += f" after t = {_time(check.sampled_from)}"
     points = result.points
     return [
         ("status", result.status, sampled),

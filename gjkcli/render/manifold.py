@@ -73,8 +73,10 @@ def manifold_table(check: ManifoldCheck) -> RenderableType:
         verdict = Text("Shapely: agrees (points on the overlap, separations match)", "green")
     else:
         verdict = Text("Shapely: DISAGREES: " + "; ".join(check.problems), "bold red")
-    heading = Text(manifold_heading(contact), "bold")
-    return Group(heading, table, verdict) if contact.points else Group(heading, verdict)
+    parts: list[RenderableType] = [Text(manifold_heading(contact), "bold")]
+    if check.margin > 0.0:
+        parts.append(Text(f"speculative: the points of shapes up to {compact(check.margin)} apart"))
+    return Group(*parts, *([table] if contact.points else []), verdict)
 
 
 def manifold_heading(contact: Manifold) -> str:

@@ -54,6 +54,7 @@ from gjkcli.render.plot import (
     add_legend,
     check_figure,
     clusters,
+    draw_any,
     draw_overlap,
     draw_shape,
     label_offsets,
@@ -63,6 +64,7 @@ from gjkcli.render.plot import (
 )
 from gjkcli.render.scene import boundary
 from gjkcli.shapes.base import ConvexShape, Vec, bounding_box
+from gjkcli.shapes.compound import Compound, Shape, parts_of
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.tolerances import rounding
 from gjkcli.verify.check import Check
@@ -94,7 +96,7 @@ Box = tuple[float, float, float, float]
 
 
 def save_ray_plot(
-    shape: ConvexShape,
+    shape: Shape,
     origin: Vec,
     direction: Vec,
     hit: RayHit,
@@ -119,7 +121,7 @@ def save_ray_plot(
 
 
 def ray_figure(
-    shape: ConvexShape,
+    shape: Shape,
     origin: Vec,
     direction: Vec,
     hit: RayHit,
@@ -144,8 +146,8 @@ def ray_figure(
 
 
 def save_cast_plot(
-    shape_a: ConvexShape,
-    shape_b: ConvexShape,
+    shape_a: Shape,
+    shape_b: Shape,
     motion: Motion,
     result: CastResult | ToiResult,
     path: Path,
@@ -169,8 +171,8 @@ def save_cast_plot(
 
 
 def cast_figure(
-    shape_a: ConvexShape,
-    shape_b: ConvexShape,
+    shape_a: Shape,
+    shape_b: Shape,
     motion: Motion,
     result: CastResult | ToiResult,
     *,
@@ -296,7 +298,7 @@ def save_manifold_plot(
 
 
 def _ray_figure(
-    shape: ConvexShape,
+    shape: Shape,
     origin: Vec,
     direction: Vec,
     hit: RayHit,
@@ -311,7 +313,10 @@ def _ray_figure(
     words, caption = _ray_words(origin, direction, max_fraction, hit)
     picture = _picture(_titled(name, words), caption)
     axes = picture.axes
-    draw_shape(axes, shape, COLOR_A, "the shape", gid="shape")
+    if isinstance(shape, Compound):  # its parts, the one hit outlined
+        draw_any(axes, shape, COLOR_A, "the shape", -1 if hit.part is None else hit.part)
+    else:
+        draw_shape(axes, shape, COLOR_A, "the shape", gid="shape")
     focus: list[Vec] = [origin, end]
     arrow = {"arrowstyle": "-|>", "color": COLOR_DIRECTION, "linewidth": 1.2, "alpha": 0.5}
     _named_arrow(axes, origin, end, "ray", arrow, zorder=4)
@@ -340,7 +345,7 @@ def _ray_figure(
         )
     origin_label = "origin: inside the shape" if hit.status == "inside" else "origin"
     axes.plot(*origin, "ko", markersize=6, label=origin_label, zorder=8, gid="origin")
-    view = _view(axes, focus, [("the shape", shape)])
+    view = _view(axes, focus, [("the shape", part) for part in parts_of(shape)])
     if hit.status == "hit" and hit.point is not None and hit.normal is not None:
         _arrow(axes, hit.point, hit.normal, view, gid="normal", label="the surface's normal")
     if view.cut:
@@ -349,8 +354,8 @@ def _ray_figure(
 
 
 def _cast_figure(
-    shape_a: ConvexShape,
-    shape_b: ConvexShape,
+    shape_a: Shape,
+    shape_b: Shape,
     motion: Motion,
     result: CastResult | ToiResult,
     *,
@@ -363,17 +368,29 @@ def _cast_figure(
     axes = picture.axes
     focus: list[Vec] = []
     still: list[tuple[str, ConvexShape]] = []
-    for shape, move, color, letter in (
+    for whole, move, color, letter in (
         (shape_a, motion.a, COLOR_A, "A"),
         (shape_b, motion.b, COLOR_B, "B"),
     ):
-        if _moves(move):
-            focus += _draw_motion(axes, shape, move, color=color, letter=letter, story=story)
-        else:
-            draw_shape(axes, posed(shape, move.start), color, letter, gid=f"still-{letter.lower()}")
-            still.append((letter, posed(shape, move.start)))
+        parts = parts_of(whole)
+        for index, shape in enumerate(parts):  # a compound shape part by part, named once
+            part = None if len(parts) == 1 else index
+            if _moves(move):
+                focus += _draw_motion(axes, shape, move, color, (letter, part), story=story)
+            else:
+                gid = f"still-{letter.lower()}" + ("" if part is None else f"-{part}")
+                draw_shape(
+                    axes, posed(shape, move.start), color, letter if not index else None, gid=gid
+                )
+                still.append((letter, posed(shape, move.start)))
     if result.status == "overlapping":
-        at_start = (posed(shape_a, motion.a.start), posed(shape_b, motion.b.start))
+        deciding = (
+            (0, 0) if not isinstance(result, CastResult) or result.parts is None else result.parts
+        )
+        at_start = (
+            posed(parts_of(shape_a)[deciding[0]], motion.a.start),
+            posed(parts_of(shape_b)[deciding[1]], motion.b.start),
+        )
         draw_overlap(axes, *at_start)
     points = result.points if story.contact is not None else None
     if points is not None:
@@ -434,18 +451,29 @@ def _moves(move: Move) -> bool:
 
 
 def _draw_motion(
-    axes: Any, shape: ConvexShape, move: Move, *, color: str, letter: str, story: _Story
+    axes: Any,
+    shape: ConvexShape,
+    move: Move,
+    color: str,
+    name: tuple[str, int | None],
+    *,
+    story: _Story,
 ) -> list[Vec]:
     """A moving shape: at the start, its path up to ``story.until``, and at the impact, or
-    at ``t = 1`` when there is no later impact to draw; the corners of all of them."""
-    key = letter.lower()
+    at ``t = 1`` when there is no later impact to draw; the corners of all of them.
+    ``name`` is the shape's letter and, for a part of a compound shape, the part's number
+    (only part 0 is named in the legend)."""
+    letter, part = name
+    key = letter.lower() + ("" if part is None else f"-{part}")
+    if part:  # the legend names each shape once
+        letter = ""
     start = posed(shape, move.start)
     later = story.impact is not None and story.impact > 0.0
     draw_shape(
         axes,
         start,
         color,
-        f"{letter} at t = 0",
+        f"{letter} at t = 0" if letter else None,
         alpha=0.12 if later else None,
         gid=f"start-{key}",
     )
@@ -459,7 +487,7 @@ def _draw_motion(
                 axes,
                 ghost,
                 color,
-                label if k == 1 else None,
+                label if k == 1 and letter else None,
                 alpha=0.25 + 0.35 * k / _GHOSTS,
                 outline="-",
                 gid=f"ghost-{key}-{k}",
@@ -478,17 +506,18 @@ def _draw_motion(
                 hatch="..",
                 edgecolor=color,
                 linewidth=0.0,
-                label=f"{letter}'s sweep to t = {compact(story.until)}",
+                label=f"{letter}'s sweep to t = {compact(story.until)}" if letter else None,
                 gid=f"sweep-{key}",
             )
         corners += ring
     if later and story.impact is not None:
         at_impact = posed(shape, move.at(story.impact))
-        label = f"{letter} at t = {compact(story.impact)}"
-        draw_shape(axes, at_impact, color, label, alpha=0.45, gid=f"impact-{key}")
+        impact = f"{letter} at t = {compact(story.impact)}" if letter else None
+        draw_shape(axes, at_impact, color, impact, alpha=0.45, gid=f"impact-{key}")
     if not later:  # the whole sweep is drawn: where it ends
         end = posed(shape, move.end)
-        draw_shape(axes, end, color, f"{letter} at t = 1", outline=":", gid=f"end-{key}")
+        ending = f"{letter} at t = 1" if letter else None
+        draw_shape(axes, end, color, ending, outline=":", gid=f"end-{key}")
         corners += boundary(end)
     return corners
 

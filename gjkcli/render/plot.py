@@ -485,8 +485,8 @@ def _draw_world(scene: _Scene) -> None:
     """The left panel's parts that never change: A and B, and room for the answer."""
     axes, check = scene.world, scene.check
     deciding = deciding_indices(check.answer) or (-1, -1)
-    _draw_any(axes, check.pair.a.shape, COLOR_A, "A", deciding[0])
-    _draw_any(axes, check.pair.b.shape, COLOR_B, "B", deciding[1])
+    draw_any(axes, check.pair.a.shape, COLOR_A, "A", deciding[0])
+    draw_any(axes, check.pair.b.shape, COLOR_B, "B", deciding[1])
     if check.answer.parts is not None:
         axes.plot([], [], "-", color="black", linewidth=1.2, label="the deciding pair of parts")
     axes.plot([], [], "o", color=COLOR_A, markeredgecolor="black", label="a: A's point of the step")
@@ -580,7 +580,7 @@ def draw_overlap(axes: Any, shape_a: Shape, shape_b: Shape) -> list[Any]:
     return made
 
 
-def _draw_any(axes: Any, shape: Shape, color: str, label: str, deciding: int) -> None:
+def draw_any(axes: Any, shape: Shape, color: str, label: str, deciding: int) -> None:
     """A convex shape, or a compound one: its parts filled, the cuts between them dotted,
     the deciding part outlined in black, and its boundary (that of the geometry it was
     cut from, as Shapely has it) drawn over them."""

@@ -30,34 +30,66 @@ states (never from the ray loop's own numbers):
 * for a **miss**: the shapes more than the target apart along the axis at ``t = 0`` and
   at ``t = 1``.
 
-Other statuses are decided at ``t = 0`` by the verdict, whose own certificate
-:mod:`gjkcli.verify.certificates` checks; they carry no cast certificate, and none is
-asked of them here.
+* for a **state at t = 0** (:class:`~gjkcli.algorithms.cast_start.StartCertificate`): the
+  contact points on their shapes and together, to the touching band and rounding (within
+  the target, for ``within-target``), and the answer's own points; an overlap's
+  enclosing simplex re-checked as ``gjk check`` re-checks one
+  (:func:`~gjkcli.verify.certificates.check_certificate`, on the shapes moved to its
+  time: 0 for ``overlapping``, in ``(0, 1]`` after a touch that approaches) and found to
+  hold the origin strictly inside; for a touch that recedes, the axis along which the
+  shapes overlap by no more than the band at ``t = 0`` and the motion, exactly, does not
+  close (:func:`~gjkcli.algorithms.bounds.never_closer`).
+
+A miss, or a state at ``t = 0``, that carries no certificate is not failed here: it is
+unproven (:func:`unproven` says why), a note rather than a disagreement.
 """
 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
-from gjkcli.algorithms.bounds import reach, rounding_bound, separation
-from gjkcli.algorithms.cast import CastResult
+import numpy as np
+import shapely
+
+from gjkcli.algorithms.bounds import (
+    length_times,
+    motion_along,
+    never_closer,
+    reach,
+    rounding_bound,
+    separation,
+    swept_apart,
+)
+from gjkcli.algorithms.cast import CastCertificate, CastResult
+from gjkcli.algorithms.cast_start import StartCertificate, shapes_at
+from gjkcli.algorithms.part_casts import (
+    PartCast,
+    PartsCastCertificate,
+    first_of,
+    swept_boxes_apart,
+)
 from gjkcli.dyadic import longer_than_one
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.shapes.compound import shape_bounds
+from gjkcli.shapes.compound import Compound, Shape, boxes_of, parts_of, shape_bounds
+from gjkcli.shapes.polytope import Polytope
+from gjkcli.shapes.rounded import split_radius
 from gjkcli.tolerances import (
     AGREEMENT_RELATIVE,
     CERTIFICATE_RELATIVE,
     cast_time_tolerance,
     difference_scale,
+    touch_band,
 )
-from gjkcli.verify.certificates import membership_problems
+from gjkcli.verify.certificates import check_certificate, membership_problems
+from gjkcli.verify.shapely_oracle import stand_ins
 
-__all__ = ["check_cast_certificate"]
+__all__ = ["check_cast_certificate", "unproven"]
 
 
 def check_cast_certificate(
-    shape_a: ConvexShape,
-    shape_b: ConvexShape,
+    shape_a: Shape,
+    shape_b: Shape,
     translation_a: Vec,
     translation_b: Vec,
     result: CastResult,
@@ -74,42 +106,211 @@ def check_cast_certificate(
     'the contact point on B: (3.5, 0) lies beyond the shape along (-1, 0)'
     """
     proof = result.certificate
-    if result.status not in ("hit", "miss"):
-        return ()
+    motion = (translation_a, translation_b)
+    if isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
+        if proof is None or isinstance(proof, PartsCastCertificate):
+            return _parts_problems((shape_a, shape_b), motion, result)
+        return ("a cast of compound shapes needs the answers of its pairs of parts",)
+    if isinstance(proof, PartsCastCertificate):
+        return ("a cast of convex shapes has no pairs of parts",)
     if proof is None:
-        return (f"a {result.status} carries no certificate",)
+        return (f"a {result.status} carries no certificate",) if result.status == "hit" else ()
+    if result.status not in ("hit", "miss"):
+        if not isinstance(proof, StartCertificate):
+            return (f"a {result.status} needs the certificate of a state at t = 0",)
+        return _start_problems((shape_a, shape_b), motion, result, proof)
+    if not isinstance(proof, CastCertificate):
+        return (f"a {result.status} needs an axis and the time it holds until",)
+    return _moving_problems((shape_a, shape_b), motion, result, proof)
+
+
+def _moving_problems(
+    shapes: tuple[ConvexShape, ConvexShape],
+    motion: tuple[Vec, Vec],
+    result: CastResult,
+    proof: CastCertificate,
+) -> tuple[str, ...]:
+    """The checks of a hit's or a miss's certificate (see the module notes)."""
+    (shape_a, shape_b), (translation_a, translation_b) = shapes, motion
     numbers = (*proof.axis, proof.apart_until, result.target_distance)
     if not all(map(math.isfinite, numbers)):
         return ("a number of the certificate is not finite",)
     nx, ny = proof.axis
-    if longer_than_one(nx, ny) or not math.hypot(nx, ny) >= 1.0 - CERTIFICATE_RELATIVE:
+    miss = result.status == "miss"
+    if miss and proof.edge is not None:
+        return _edge_problems(shape_a, shape_b, motion, result.target_distance, proof.edge)
+    if miss and not (nx or ny):
+        return ("a miss's axis is the zero vector",)
+    if not miss and (
+        longer_than_one(nx, ny) or not math.hypot(nx, ny) >= 1.0 - CERTIFICATE_RELATIVE
+    ):
         return (f"the axis ({nx!r}, {ny!r}) is not a unit vector no longer than 1",)
     ta, tb = translation_a, translation_b
     shapes, motion, target = (shape_a, shape_b), (ta, tb), result.target_distance
     start, speed = _separation_bounds(shapes, motion, proof.axis, target, exact=False)
-    miss = result.status == "miss"
     until = 1.0 if miss else proof.apart_until
-    if not _apart(
-        start, speed, until, closed=miss
-    ):  # far from the origin rounding costs more: exactly
-        start = _separation_bounds(shapes, motion, proof.axis, target, exact=True)[0]
+    if not _apart(start, speed, until, closed=miss):
+        # far from the origin, or passing a hair from A - B, rounding costs more: exactly
+        start, speed = _separation_bounds(shapes, motion, proof.axis, target, exact=True)
     if miss:
         if not _apart(start, speed, 1.0, closed=True):
             return ("the axis does not hold the shapes apart at both ends of the motion",)
         return ()
-    return _hit_problems((shape_a, shape_b), (ta, tb), result, (start, speed))
+    return _hit_problems((shape_a, shape_b), (ta, tb), (result, proof), (start, speed))
+
+
+def _parts_problems(
+    shapes: tuple[Shape, Shape], motion: tuple[Vec, Vec], result: CastResult
+) -> tuple[str, ...]:
+    """The check of a cast of compound shapes (:class:`~gjkcli.algorithms.part_casts.
+    PartsCastCertificate`): every pair it names is a pair of parts, named once, whose own
+    certificate re-checks against those parts; every pair it does not name has boxes
+    apart over the whole motion (recomputed,
+    :func:`~gjkcli.algorithms.part_casts.swept_boxes_apart`); and the answer is the first
+    of the pairs' answers (:func:`~gjkcli.algorithms.part_casts.first_of`), its parts
+    those of that pair."""
+    proof = result.certificate
+    if not isinstance(proof, PartsCastCertificate):
+        return ("a cast of compound shapes needs the answers of its pairs of parts",)
+    (shape_a, shape_b), target = shapes, result.target_distance
+    parts_a, parts_b = parts_of(shape_a), parts_of(shape_b)
+    named: set[tuple[int, int]] = set()
+    problems: list[str] = []
+    for pair in proof.pairs:
+        where = (pair.a, pair.b)
+        if not (0 <= pair.a < len(parts_a) and 0 <= pair.b < len(parts_b)) or where in named:
+            return (f"the pair of parts {where!r} is not a pair, or is named twice",)
+        named.add(where)
+        if pair.result.target_distance != target:
+            problems.append(f"parts {where!r}: cast for another target distance")
+        found = check_cast_certificate(parts_a[pair.a], parts_b[pair.b], *motion, pair.result)
+        problems += [f"parts {where!r}: {problem}" for problem in found]
+    apart = swept_boxes_apart(boxes_of(shape_a), boxes_of(shape_b), motion, target)
+    missing = [
+        (int(i), int(j))
+        for i, j in zip(*np.nonzero(~apart), strict=True)
+        if (int(i), int(j)) not in named
+    ]
+    if missing:
+        problems.append(
+            f"{len(missing)} pair(s) of parts whose boxes may meet are not cast, the first "
+            f"{missing[0]!r}"
+        )
+    first = first_of(proof.pairs)
+    claimed: tuple[str, float | None] = (result.status, result.time)
+    if proof.inside is not None:
+        problems += _inside_problems(shapes, proof.inside, first, result)
+        claimed = (first.result.status, first.result.time) if first is not None else claimed
+    if first is None:
+        if result.status != "miss":
+            problems.append(f"no pair of parts is cast, but the cast says {result.status}")
+    elif (first.result.status, first.result.time) != claimed or (
+        first.a,
+        first.b,
+    ) != result.parts:
+        problems.append(
+            f"the first of the pairs' answers is {first.result.status} (parts "
+            f"{(first.a, first.b)!r}), not the cast's {result.status} (parts {result.parts!r})"
+        )
+    return tuple(problems)
+
+
+def _inside_problems(
+    shapes: tuple[Shape, Shape], inside: Vec, first: PartCast | None, result: CastResult
+) -> list[str]:
+    """For compound shapes said to overlap at a touch of two parts: the first pair's answer
+    is a touch at ``t = 0`` at ``inside`` (its contact point on A), the answer an overlap at
+    time 0, and ``inside`` a point of the interior of A's or of B's geometry (the one its
+    parts were cut from, by Shapely's exact predicate): the touch is on a cut, inside."""
+    touching = ("touching-approaching", "touching-receding")
+    if first is None or first.result.status not in touching or first.result.points is None:
+        return ["an overlap inside a shape needs a first pair that touches at t = 0"]
+    if inside != first.result.points[0] or (result.status, result.time) != ("overlapping", 0.0):
+        return [f"the point {inside!r} is not the first pair's touch, or the cast no overlap"]
+    geometries, _ = stand_ins(list(shapes))
+    where = shapely.Point(inside)
+    if not any(shapely.contains_properly(geometry, where) for geometry in geometries):
+        return [f"the touch at {inside!r} lies inside neither shape"]
+    return []
+
+
+def unproven(result: CastResult) -> str | None:
+    """Why the answer carries no proof, where it may carry none, else ``None`` (a hit always
+    carries one). A miss that no axis (float or exact) could be proven for, or a state at
+    ``t = 0`` that nothing found proves: that is not a wrong answer. The sweep passes
+    ``A - B`` closer than the rounding of the numbers (an ellipse's, whose extent along an
+    axis has no exact form here), or curved shapes touch within the touching band, where
+    nothing floating point computes tells a graze from a miss or a shallow overlap from a
+    touch; the exact and analytic casts still judge the status.
+
+    >>> from gjkcli.algorithms.cast import cast
+    >>> from gjkcli.shapes import circle, rectangle
+    >>> miss = cast(rectangle((0.0, 0.0), (2.0, 2.0)), circle((5.0, 0.0), 1.0), (6.0, 0.0))
+    >>> unproven(miss) is None
+    True
+    >>> import dataclasses
+    >>> print(unproven(dataclasses.replace(miss, certificate=None)))
+    the miss carries no certificate: no axis could be proven to hold the shapes apart \
+over the whole motion (the sweep passes A - B within the rounding of its numbers)
+    """
+    proof = result.certificate
+    if isinstance(proof, PartsCastCertificate):
+        reasons = [(pair, unproven(pair.result)) for pair in proof.pairs]
+        pair, why = next(((p, w) for p, w in reasons if w is not None), (None, None))
+        return None if pair is None else f"parts ({pair.a}, {pair.b}): {why}"
+    if result.status == "hit" or proof is not None:
+        return None
+    if result.status == "miss":
+        return (
+            "the miss carries no certificate: no axis could be proven to hold the shapes "
+            "apart over the whole motion (the sweep passes A - B within the rounding of its "
+            "numbers)"
+        )
+    return (
+        f"the {result.status} state at t = 0 carries no certificate: nothing found proves it "
+        "(curved shapes touching within the touching band, whose overlap no simplex holds "
+        "by more than rounding, or whose normal is known only to that band)"
+    )
+
+
+def _edge_problems(
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    motion: tuple[Vec, Vec],
+    target: float,
+    edge: tuple[tuple[int, int], tuple[int, int]],
+) -> tuple[str, ...]:
+    """The check of a miss proven by an edge's exact normal: the normal made from the named
+    vertices of the cores, in rational arithmetic, and the whole sweep held more than the
+    radii and the target apart along it, exactly
+    (:func:`~gjkcli.algorithms.bounds.swept_apart`)."""
+    cores = [split_radius(shape)[0] for shape in (shape_a, shape_b)]
+    core_a, core_b = cores
+    if not (isinstance(core_a, Polytope) and isinstance(core_b, Polytope)):
+        return ("an edge certificate needs polygons or rounded polygons",)
+    (i, j), (k, m) = edge
+    if not (min(i, k) >= 0 and max(i, k) < len(core_a.vertices)) or not (
+        min(j, m) >= 0 and max(j, m) < len(core_b.vertices)
+    ):
+        return (f"the edge {edge!r} names a vertex that is not there",)
+    (ax1, ay1), (ax2, ay2) = core_a.vertices[i], core_a.vertices[k]
+    (bx1, by1), (bx2, by2) = core_b.vertices[j], core_b.vertices[m]
+    ex = (Fraction(ax2) - Fraction(bx2)) - (Fraction(ax1) - Fraction(bx1))
+    ey = (Fraction(ay2) - Fraction(by2)) - (Fraction(ay1) - Fraction(by1))
+    normal = (ey, -ex)
+    if not swept_apart(shape_a, shape_b, normal, motion, target):
+        return (f"the normal of the edge {edge!r} does not hold the sweep apart, exactly",)
+    return ()
 
 
 def _hit_problems(
     shapes: tuple[ConvexShape, ConvexShape],
     motion: tuple[Vec, Vec],
-    result: CastResult,
+    answer: tuple[CastResult, CastCertificate],
     bounds: tuple[float, float],
 ) -> tuple[str, ...]:
     """The checks of a hit's certificate (see the module notes)."""
-    (shape_a, shape_b), (ta, tb) = shapes, motion
-    proof = result.certificate
-    assert proof is not None
+    (shape_a, shape_b), (ta, tb), (result, proof) = shapes, motion, answer
     time, until = result.time, proof.apart_until
     if time is None or proof.time != time or proof.contact is None:
         return ("a hit's certificate must name its time and contact points",)
@@ -123,7 +324,7 @@ def _hit_problems(
         problems.append(f"the axis holds the shapes apart only until t = {proven!r}, not {until!r}")
     elif time - until > AGREEMENT_RELATIVE * max(time, 1.0):
         problems.append(f"apart only until t = {until!r}, short of the time of impact {time!r}")
-    problems += _late_problems(shapes, motion, result, bounds)
+    problems += _late_problems(shapes, motion, (time, proof.axis, result.target_distance), bounds)
     (pax, pay), (pbx, pby) = proof.contact
     if not all(map(math.isfinite, (pax, pay, pbx, pby))):
         return (*problems, "a contact point is not finite")
@@ -146,27 +347,99 @@ def _hit_problems(
 def _late_problems(
     shapes: tuple[ConvexShape, ConvexShape],
     motion: tuple[Vec, Vec],
-    result: CastResult,
+    claim: tuple[float, Vec, float],
     bounds: tuple[float, float],
 ) -> list[str]:
     """Whether the hit's time is later than the axis allows (see the module notes): no later
     than a proven lower bound of ``t_n`` plus the cast tolerance, ``sep(0)`` recomputed
-    exactly before a verdict of late."""
-    (shape_a, shape_b), (ta, tb) = shapes, motion
-    assert result.time is not None and result.certificate is not None
-    time, axis = result.time, result.certificate.axis
+    exactly before a verdict of late. ``claim`` is the time, the axis and the target."""
+    (shape_a, shape_b), (ta, tb), (time, axis, target) = shapes, motion, claim
     scale = difference_scale(shape_bounds(shape_a), shape_bounds(shape_b))
     allowed = cast_time_tolerance(time, scale, math.hypot(tb[0] - ta[0], tb[1] - ta[1]))
     start, speed = bounds
     if speed < 0.0 and time <= _crossing(start, speed) + allowed:
         return []
-    start = _separation_bounds(shapes, motion, axis, result.target_distance, exact=True)[0]
+    start = _separation_bounds(shapes, motion, axis, target, exact=True)[0]
     if speed < 0.0 and time <= _crossing(start, speed) + allowed:
         return []
     return [
         f"the time {time!r} is later than the contact the axis allows "
         f"(t = {_crossing(start, speed):.17g}) by more than the cast tolerance {allowed:.3g}"
     ]
+
+
+def _start_problems(
+    shapes: tuple[ConvexShape, ConvexShape],
+    motion: tuple[Vec, Vec],
+    result: CastResult,
+    proof: StartCertificate,
+) -> tuple[str, ...]:
+    """The checks of the certificate of a state at ``t = 0`` (see the module notes): the
+    contact, and for an overlap (now, or soon after a touch) the enclosing simplex re-checked
+    on the shapes moved to its time (:func:`~gjkcli.verify.certificates.check_certificate`)
+    and found to hold the origin strictly inside; for a touch moving apart, the axis along
+    which the shapes never come closer (:func:`~gjkcli.algorithms.bounds.never_closer`)."""
+    status = result.status
+    problems: list[str] = []
+    if status != "overlapping":
+        if proof.contact is None or proof.contact != result.points:
+            return (f"a {status} certificate's contact must be the answer's contact points",)
+        problems += _contact_problems(shapes, proof.contact, result.target_distance, status)
+    if status in ("overlapping", "touching-approaching"):
+        problems += _overlap_problems(shapes, motion, proof, status)
+    if status == "touching-receding":
+        axis = proof.axis
+        if axis is None or not all(map(math.isfinite, axis)) or axis == (0.0, 0.0):
+            problems.append("a touching-receding certificate needs an axis, not zero")
+        elif not never_closer(*shapes, axis, motion):
+            problems.append(
+                f"along the axis {axis!r} the shapes overlap beyond the touching band at t = 0, "
+                "or the motion brings them closer"
+            )
+    return tuple(problems)
+
+
+def _contact_problems(
+    shapes: tuple[ConvexShape, ConvexShape], contact: tuple[Vec, Vec], target: float, status: str
+) -> list[str]:
+    """Whether the contact points belong to A and to B at ``t = 0`` and coincide, to the
+    touching band and rounding (within the target distance, for ``within-target``)."""
+    (shape_a, shape_b), (pa, pb) = shapes, contact
+    if not all(map(math.isfinite, (*pa, *pb))):
+        return ["a contact point is not finite"]
+    problems = membership_problems(shape_a, "the contact point on A", pa, None)
+    problems += membership_problems(shape_b, "the contact point on B", pb, None)
+    scale = difference_scale(shape_bounds(shape_a), shape_bounds(shape_b))
+    slack = touch_band(scale) + rounding_bound(4.0 * (reach(shape_a) + reach(shape_b)))
+    allowed = slack + (target if status == "within-target" else 0.0)
+    gap = math.hypot(pb[0] - pa[0], pb[1] - pa[1])
+    if not gap <= allowed:
+        problems.append(f"the contact points are {gap:.3g} apart at t = 0, beyond {allowed:.3g}")
+    return problems
+
+
+def _overlap_problems(
+    shapes: tuple[ConvexShape, ConvexShape],
+    motion: tuple[Vec, Vec],
+    proof: StartCertificate,
+    status: str,
+) -> list[str]:
+    """Whether the enclosing simplex holds, on the shapes at its time, and puts the origin
+    strictly inside their ``A - B``; the time 0 for an overlap, in ``(0, 1]`` after a touch."""
+    time, simplex = proof.overlap_time, proof.simplex
+    if time is None or simplex is None:
+        return [f"a {status} certificate needs the time of an overlap and its simplex"]
+    in_range = time == 0.0 if status == "overlapping" else 0.0 < time <= 1.0
+    if not in_range:
+        return [f"the overlap's time {time!r} is not where a {status} needs it"]
+    a, b = shapes_at(shapes, motion, time)
+    band = touch_band(difference_scale(shape_bounds(a), shape_bounds(b)))
+    check = check_certificate(a, b, simplex, 0.0, band)
+    if not check.ok:
+        return [f"the overlap at t = {time!r}: {problem}" for problem in check.problems]
+    if check.proves != "overlapping":
+        return [f"the simplex at t = {time!r} does not hold the origin strictly inside A - B"]
+    return []
 
 
 def _crossing(start: float, speed: float) -> float:
@@ -195,15 +468,13 @@ def _separation_bounds(
     *,
     exact: bool,
 ) -> tuple[float, float]:
-    """Lower bounds of ``sep(0) - target`` (computed ``exact`` where the shapes allow: far
-    from the origin, rounding costs more than the certificate's slack) and of ``axis . (tb -
-    ta)``."""
+    """Lower bounds of ``sep(0) - target |axis|`` and of ``axis . (tb - ta)``, both computed
+    ``exact`` where the shapes allow (far from the origin, or for a sweep passing a hair
+    from ``A - B``, rounding costs more than the certificate's slack)."""
     (shape_a, shape_b), (ta, tb) = shapes, motion
-    nx, ny = axis
     start = separation(shape_a, shape_b, axis, exact=exact).lower
-    start -= target + rounding_bound(target)
-    terms = (nx * tb[0], ny * tb[1], -nx * ta[0], -ny * ta[1])
-    return start, math.fsum(terms) - rounding_bound(*terms)
+    start -= length_times(target, axis)
+    return start, motion_along(axis, ta, tb, exact=exact)[0]
 
 
 def _at(start: float, speed: float, time: float) -> float:

@@ -30,17 +30,23 @@ Only translations are cast: a rotating motion goes to the time of impact.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from gjkcli.algorithms.bounds import membership_slack, reach_along, rounding_bound
 from gjkcli.algorithms.cast import CastResult, CastStatus, cast
-from gjkcli.algorithms.poses import Motion, Pose, posed
+from gjkcli.algorithms.poses import STILL, Motion, Pose
 from gjkcli.algorithms.raycast import RayStep
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.shapes.compound import Compound, Shape, shape_bounds
-from gjkcli.tolerances import cast_time_tolerance, difference_scale, rounding, touch_band
-from gjkcli.verify.cast_certificate import check_cast_certificate
+from gjkcli.shapes.compound import Compound, Shape, parts_of, shape_bounds, transform_shape
+from gjkcli.tolerances import (
+    cast_time_tolerance,
+    coordinate_scale,
+    difference_scale,
+    rounding,
+    touch_band,
+)
+from gjkcli.verify.cast_certificate import check_cast_certificate, unproven
 from gjkcli.verify.cast_oracle import SweptCheck, swept_check
 from gjkcli.verify.certificates import membership_problems
 from gjkcli.verify.exact import rational_text
@@ -60,7 +66,9 @@ class CastCheck:
     the swept-region check; ``certificate_problems`` what the certificate's
     re-check found wrong. ``time_tolerance`` is the allowance the times were
     compared with (0 when no time was compared). ``problems`` says what did not
-    agree, one line each; ``agree`` when nothing.
+    agree, one line each; ``agree`` when nothing. ``notes`` say what weakens the
+    answer without making it wrong (a miss that carries no certificate:
+    :func:`~gjkcli.verify.cast_certificate.unproven`).
     """
 
     result: CastResult
@@ -72,6 +80,7 @@ class CastCheck:
     problems: tuple[str, ...]
     analytic_status: CastStatus | None = None
     time_tolerance: float = 0.0
+    notes: tuple[str, ...] = ()
 
 
 def check_cast(shape_a: Shape, shape_b: Shape, motion: Motion, trace: bool = False) -> CastCheck:
@@ -107,14 +116,18 @@ def check_cast(shape_a: Shape, shape_b: Shape, motion: Motion, trace: bool = Fal
     if exact is not None:
         tolerance, found = _compare(result, "exact", (exact.status, exact.time), question)
         problems += found + _normal_problems(result, exact, question.reach)
+        problems += _float_problems(result, exact, question)
     if closed is not None:
         time = None if closed.time is None else Fraction(closed.time)
         tolerance, found = _compare(result, "analytic", (closed.status, time), question)
         problems += found
-    problems += _contact_problems(result, question, exact_normal=exact is not None)
+    problems += _contact_problems(
+        result, _deciding(question, result), exact_normal=exact is not None
+    )
     problems.extend(f"Shapely: {problem}" for problem in oracle.problems)
     certificate = check_cast_certificate(a, b, ta, tb, result)
     problems.extend(f"certificate: {problem}" for problem in certificate)
+    missing = unproven(result)
     return CastCheck(
         result,
         exact,
@@ -125,22 +138,32 @@ def check_cast(shape_a: Shape, shape_b: Shape, motion: Motion, trace: bool = Fal
         tuple(problems),
         None if closed is None else closed.status,
         tolerance,
+        () if missing is None else (f"certificate: {missing}",),
     )
 
 
-def _placed(shape: Shape, pose: Pose) -> ConvexShape:
-    """A convex shape at its start pose (compound shapes are refused)."""
-    if isinstance(shape, Compound):
-        raise ValueError("casts need convex shapes, and a shape here has several parts")
-    return posed(shape, pose)
+def _placed(shape: Shape, pose: Pose) -> Shape:
+    """A shape at its start pose (a compound shape: each part, and its geometry)."""
+    if pose == STILL:
+        return shape
+    return transform_shape(shape, pose.affine)
+
+
+def _deciding(question: _Question, result: CastResult) -> _Question:
+    """The question about the parts that decided a cast of compound shapes (the question
+    itself for convex shapes), whose contact is checked against those parts."""
+    if result.parts is None:
+        return question
+    i, j = result.parts
+    return replace(question, a=parts_of(question.a)[i], b=parts_of(question.b)[j])
 
 
 @dataclass(frozen=True)
 class _Question:
     """The cast asked: the shapes at their start poses, their translations, the target."""
 
-    a: ConvexShape
-    b: ConvexShape
+    a: Shape
+    b: Shape
     ta: Vec
     tb: Vec
     target: float
@@ -149,6 +172,13 @@ class _Question:
     def reach(self) -> float:
         """The largest absolute coordinate of ``A - B``'s bounding box."""
         return difference_scale(shape_bounds(self.a), shape_bounds(self.b))
+
+    @property
+    def scale(self) -> float:
+        """The size of the numbers floating point combined: the largest absolute coordinate of
+        the shapes, or of ``A - B``'s bounding box, whichever is larger."""
+        boxes = (shape_bounds(self.a), shape_bounds(self.b))
+        return max(self.reach, *(coordinate_scale(box) for box in boxes))
 
     @property
     def speed(self) -> float:
@@ -167,6 +197,8 @@ def _compare(
     :data:`~gjkcli.tolerances.CAST_TIME_RELATIVE`."""
     status, time = answer
     if result.status != status:
+        if _within_band(result.status, status, question, result.time):
+            return 0.0, []
         return 0.0, [f"status: the cast says {result.status}, the {referee} cast {status}"]
     if time is None or result.time is None:
         return 0.0, []
@@ -188,6 +220,52 @@ def _compare(
         f"time: the cast says {result.time!r}, the {referee} cast {said} "
         f"(off by {float(off):.3g}{share}; tolerance {tolerance:.3g}{apart})"
     ]
+
+
+_HONEST_IN_THE_BAND = (
+    {"touching-approaching", "overlapping"},
+    {"touching-approaching", "hit"},
+    {"touching-receding", "overlapping"},
+    {"touching-receding", "miss"},
+)
+"""Pairs of statuses that differ only by where a touch at ``t = 0`` is put, when the shapes
+lie within the touching band of each other then: just touching, or just overlapping, or
+just apart (and then meeting soon, or never)."""
+
+
+def _within_band(
+    own: CastStatus, referee: CastStatus, question: _Question, time: float | None
+) -> bool:
+    """Whether a cast's status and a referee's differ only within the touching band, where
+    "just touching" and "just apart" or "just overlapping" are all honest answers of
+    floating point (as for ``gjk check``'s verdict, FORMATS "gjk cast --json"): one says
+    the shapes touch at ``t = 0`` and the other does not, or the cast says they meet at
+    ``time`` (a graze) and the referee that they never do; and the exact gap between them
+    then (less the target), whose sign the referee went by, is within the band of the
+    numbers floating point combined (the shapes' coordinates, or ``A - B``'s, whichever
+    are larger)."""
+    if {own, referee} in _HONEST_IN_THE_BAND:
+        at = 0.0
+    elif own == "hit" and referee == "miss" and time is not None:
+        at = time
+    else:
+        return False
+    a, b, ta, tb = question.a, question.b, question.ta, question.tb
+    gap = exact_gap(a, b, ta, tb, at, target_distance=question.target)
+    return gap is not None and abs(gap) <= touch_band(question.scale)
+
+
+def _float_problems(result: CastResult, exact: ExactCast, question: _Question) -> list[str]:
+    """The float answer (what gjkcli's verdict and the ray loop say before the exact sweep
+    has its say, :attr:`~gjkcli.algorithms.cast.CastResult.float_answer`) against the exact
+    one, by the same rules as the answer given: the sweep decides the answer for
+    polygons, and is not also the only referee of the float arithmetic it overrides."""
+    if result.float_answer is None:
+        return []
+    status, time = result.float_answer
+    own = replace(result, status=status, time=time)
+    found = _compare(own, "exact", (exact.status, exact.time), question)[1]
+    return [f"float answer: {problem}" for problem in found]
 
 
 def _contact(question: _Question) -> str:
@@ -218,6 +296,15 @@ def _contact_problems(result: CastResult, question: _Question, exact_normal: boo
     module notes): each point on its shape, the two the target apart, the normal a
     supporting direction of ``A - B`` at their difference (unless ``exact_normal``: the
     exact cast has already checked it)."""
+    shape_a, shape_b = question.a, question.b
+    if isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
+        return []  # a cast of compound shapes with no deciding parts: a miss
+    if result.status == "overlapping" and result.points is not None:
+        # EPA's contact at t = 0: a point of each shape (the certificate proves the overlap)
+        problems = membership_problems(shape_a, "contact: the point on A", result.points[0], None)
+        return problems + membership_problems(
+            shape_b, "contact: the point on B", result.points[1], None
+        )
     if result.status != "hit" or result.time is None or result.points is None:
         return []
     t, (ta, tb) = result.time, (question.ta, question.tb)
@@ -226,8 +313,8 @@ def _contact_problems(result: CastResult, question: _Question, exact_normal: boo
         return ["contact: a contact point is not finite"]
     back_a = (pax - t * ta[0], pay - t * ta[1])
     back_b = (pbx - t * tb[0], pby - t * tb[1])
-    problems = membership_problems(question.a, "contact: the point on A", back_a, None)
-    problems += membership_problems(question.b, "contact: the point on B", back_b, None)
+    problems = membership_problems(shape_a, "contact: the point on A", back_a, None)
+    problems += membership_problems(shape_b, "contact: the point on B", back_b, None)
     moved = t * (abs(ta[0]) + abs(ta[1]) + abs(tb[0]) + abs(tb[1]))
     spacing = math.ulp(max(abs(pax), abs(pay))) + math.ulp(max(abs(pbx), abs(pby)))
     slack = rounding_bound(4.0 * question.reach, moved, question.target) + spacing
@@ -238,25 +325,27 @@ def _contact_problems(result: CastResult, question: _Question, exact_normal: boo
             f"apart, not {question.target!r} (slack {slack:.3g})"
         )
     if result.normal is not None and not exact_normal:
-        problems += _support_problems(result.normal, (back_a, back_b), question)
+        problems += _support_problems(result.normal, (back_a, back_b), (shape_a, shape_b))
     return problems
 
 
-def _support_problems(normal: Vec, points: tuple[Vec, Vec], question: _Question) -> list[str]:
+def _support_problems(
+    normal: Vec, points: tuple[Vec, Vec], shapes: tuple[ConvexShape, ConvexShape]
+) -> list[str]:
     """Whether ``normal`` supports ``A - B`` at the contact: ``h_A(n) - n.p_A`` and ``h_B(-n) +
     n.p_B`` (the points moved back to the start; the motion adds the same ``t n.ta`` to both
     sides of each) are both 0 to the rounding of the support values and the points."""
     nx, ny = normal
-    (ax, ay), (bx, by) = points
-    extent_a = reach_along(question.a, (nx, ny))
-    extent_b = reach_along(question.b, (-nx, -ny))
+    ((ax, ay), (bx, by)), (shape_a, shape_b) = points, shapes
+    extent_a = reach_along(shape_a, (nx, ny))
+    extent_b = reach_along(shape_b, (-nx, -ny))
     along_a, along_b = nx * ax + ny * ay, -nx * bx - ny * by
     excess = (extent_a.value - along_a) + (extent_b.value - along_b)
     slack = (
         (extent_a.bound - extent_a.value)
         + (extent_b.bound - extent_b.value)
-        + membership_slack(question.a, (ax, ay))
-        + membership_slack(question.b, (bx, by))
+        + membership_slack(shape_a, (ax, ay))
+        + membership_slack(shape_b, (bx, by))
     )
     if abs(excess) <= slack:
         return []

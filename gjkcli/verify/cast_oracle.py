@@ -31,6 +31,12 @@ near each other at 1e9 are then near the origin, and ``scale`` is their size
 there), when every coordinate moves exactly (checked), and as it is
 otherwise.
 
+Either shape may be compound (a non-convex polygon, holes, several parts; for a ray
+cast, A, B being the ray's origin): its stand-in is the geometry it was cut from, so the
+decomposition into convex parts is checked too. A compound B's sweep is not the hull of
+B and B moved but the union of those two and of what each piece of its boundary sweeps
+(:func:`swept_geometry`).
+
 Curved shapes go to Shapely as the project's stand-ins
 (:func:`gjkcli.verify.shapely_oracle.stand_ins`): polygons inside the shapes
 (to rounding) whose boundaries are within a proven bound of the true ones.
@@ -59,7 +65,7 @@ from gjkcli.tolerances import (
 )
 from gjkcli.verify.shapely_oracle import stand_ins
 
-__all__ = ["SweptCheck", "swept_check"]
+__all__ = ["SweptCheck", "swept_check", "swept_geometry"]
 
 
 @dataclass(frozen=True)
@@ -119,13 +125,15 @@ def swept_check(
     >>> swept_check(box, circle((5.0, 0.0), 1.0), (-1.0, 0.0), "miss", None).consistent
     True
     """
-    if isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
-        raise ValueError("casts need convex shapes")
     reach = difference_scale(shape_bounds(shape_a), shape_bounds(shape_b))
     with np.errstate(over="raise", invalid="raise", divide="raise"):
         try:
             geometries, errors = stand_ins([shape_a, shape_b])
             a, points = _near_origin(geometries[0], shapely.get_coordinates(geometries[1]))
+            shift = points[0] - shapely.get_coordinates(geometries[1])[0]
+            b = None
+            if isinstance(shape_b, Compound):  # its geometry, moved as its points were
+                b = shapely.transform(geometries[1], lambda coordinates: coordinates + shift)
             motion = np.array(translation, dtype=float)
             scale = float(
                 max(
@@ -136,7 +144,7 @@ def swept_check(
             )
             error = float(errors[0] + errors[1])
             sweep = _Sweep(
-                a, points, translation, scale, reach, agreement_tolerance(scale, error), error
+                a, points, translation, scale, reach, agreement_tolerance(scale, error), error, b
             )
             return _judge(sweep, status, time, target_distance)
         except (FloatingPointError, shapely.errors.GEOSException) as failure:
@@ -183,12 +191,48 @@ class _Sweep:
     reach: float
     allowance: float
     error: float
+    b: Any = None
 
     def gap(self, until: float) -> tuple[float, bool]:
         """Shapely's distance from A to B's sweep over ``[0, until]``, and whether they meet."""
-        moved = self.points + until * np.array(self.translation)
+        step = until * np.array(self.translation)
+        if self.b is not None:
+            swept = swept_geometry(self.b, (float(step[0]), float(step[1])))
+            return float(shapely.distance(self.a, swept)), bool(shapely.intersects(self.a, swept))
+        moved = self.points + step
         hull = shapely.convex_hull(shapely.multipoints(np.concatenate((self.points, moved))))
         return float(shapely.distance(self.a, hull)), bool(shapely.intersects(self.a, hull))
+
+
+def swept_geometry(geometry: Any, step: Vec) -> Any:
+    """The region a geometry of any shape covers while it moves by ``step``: itself, itself
+    moved, and what each piece of its boundary sweeps (a segment sweeps a parallelogram, a
+    point a segment): a region sweeps no more than its boundary does between where it
+    starts and where it ends.
+
+    >>> notch = shapely.Polygon([(0, 0), (4, 0), (4, 4), (2, 1), (0, 4)])
+    >>> swept = swept_geometry(notch, (0.0, 3.0))
+    >>> swept.contains(shapely.Point(2, 3.5)), round(swept.area, 6)  # the V filled by it
+    (True, 22.0)
+    """
+    offset = np.array(step)
+    lines = [
+        line
+        for part in shapely.get_parts(geometry)
+        for line in (
+            shapely.get_parts(shapely.boundary(part)) if part.geom_type == "Polygon" else [part]
+        )
+    ]
+    pieces = [geometry, shapely.transform(geometry, lambda coordinates: coordinates + offset)]
+    for line in lines:
+        points = shapely.get_coordinates(line)
+        moved = points + offset
+        if len(points) == 1:
+            pieces.append(shapely.linestrings([points[0], moved[0]]))
+            continue
+        corners = np.stack((points[:-1], points[1:], moved[1:], moved[:-1]), axis=1)
+        pieces.extend(shapely.convex_hull(shapely.multipoints(corners)))
+    return shapely.union_all(pieces)
 
 
 def _judge(sweep: _Sweep, status: CastStatus, time: float | None, target: float) -> SweptCheck:

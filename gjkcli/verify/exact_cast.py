@@ -62,7 +62,7 @@ from gjkcli.algorithms.cast import CastStatus
 from gjkcli.algorithms.raycast import RayStatus
 from gjkcli.algorithms.sweep import IntPoint, sweep, sweep_frame
 from gjkcli.shapes.base import Vec
-from gjkcli.shapes.compound import Shape
+from gjkcli.shapes.compound import Compound, Shape, parts_of
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import Rounded
 
@@ -85,6 +85,19 @@ ANALYTIC_DIGITS: Final = 60
 answer is rounded once from this, so it is the correctly rounded time unless
 the time lies within ``1e-58`` (relative) of a rounding boundary between two
 floats. Not a tolerance: no comparison is made at this precision."""
+
+
+_RANK = {
+    "overlapping": 0,
+    "touching-approaching": 1,
+    "within-target": 1,
+    "hit": 2,
+    "touching-receding": 3,
+    "miss": 4,
+}
+"""How soon a pair of parts' answer decides two compound shapes' (their order in
+:func:`exact_cast`, as the cast's own :func:`~gjkcli.algorithms.part_casts.first_of`
+orders them, written out here again: a referee's rules are its own)."""
 
 
 @dataclass(frozen=True)
@@ -155,7 +168,26 @@ def exact_cast(
     ['touching-approaching', 'touching-receding']
     >>> exact_cast(box, circle((5.0, 0.0), 1.0), (0.0, 0.0), (-3.0, 0.0)) is None
     True
+
+    Compound shapes of polytopes: every pair of parts, the first answer of all (an overlap,
+    a contact at time 0, the earliest hit, a touch moving apart, a miss), the one of the
+    lowest part numbers among equals:
+
+    >>> from gjkcli.shapes import union_of
+    >>> two = union_of([box, rectangle((6.0, 0.0), (2.0, 2.0))])
+    >>> exact_cast(two, point((10.0, 0.0)), (0.0, 0.0), (-10.0, 0.0)).time
+    Fraction(3, 10)
     """
+    if isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
+        answers = [
+            exact_cast(part_a, part_b, translation_a, translation_b)
+            for part_a in parts_of(shape_a)
+            for part_b in parts_of(shape_b)
+        ]
+        known = [answer for answer in answers if answer is not None]
+        if len(known) != len(answers):
+            return None
+        return min(known, key=lambda answer: (_RANK[answer.status], answer.time or 0))
     if not (isinstance(shape_a, Polytope) and isinstance(shape_b, Polytope)):
         return None
     frame = sweep_frame(shape_a, shape_b, (translation_a, translation_b))
@@ -170,7 +202,8 @@ def exact_raycast(
     shape: Shape, origin: Vec, direction: Vec, max_fraction: float = 1.0
 ) -> ExactRay | None:
     """The exact first point of ``origin + lambda * direction``, ``lambda`` in
-    ``[0, max_fraction]``, in a polytope; ``None`` for any other shape.
+    ``[0, max_fraction]``, in a polytope, or a compound shape of polytopes; ``None`` for any
+    other shape.
 
     >>> from gjkcli.shapes import circle, rectangle, segment
     >>> box = rectangle((0.0, 0.0), (2.0, 2.0))
@@ -184,7 +217,24 @@ def exact_raycast(
     Fraction(3, 1)
     >>> exact_raycast(circle((0.0, 0.0), 1.0), (-4.0, 0.0), (3.0, 0.0)) is None
     True
+
+    A compound shape of polytopes is met where its first part is (inside if any part holds
+    the origin):
+
+    >>> from gjkcli.shapes import union_of
+    >>> two = union_of([rectangle((0.0, 0.0), (2.0, 2.0)), rectangle((4.0, 0.0), (2.0, 2.0))])
+    >>> exact_raycast(two, (8.0, 0.5), (-1.0, 0.0), 10.0).fraction
+    Fraction(3, 1)
     """
+    if isinstance(shape, Compound):
+        answers = [exact_raycast(part, origin, direction, max_fraction) for part in shape.parts]
+        if any(answer is None for answer in answers):
+            return None
+        found = [answer for answer in answers if answer is not None and answer.status != "miss"]
+        if not found:
+            return ExactRay("miss", None, None)
+        inside = [answer for answer in found if answer.status == "inside"]
+        return inside[0] if inside else min(found, key=lambda answer: answer.fraction or 0)
     if not isinstance(shape, Polytope):
         return None
     if not (math.isfinite(max_fraction) and max_fraction >= 0.0):
@@ -231,7 +281,17 @@ def analytic_cast(
     >>> box = rectangle((0.0, 0.0), (2.0, 2.0))
     >>> analytic_cast(box, box, (0.0, 0.0), (1.0, 0.0)) is None
     True
+
+    Compound shapes: every pair of parts, the first answer of all, as :func:`exact_cast`
+    (a pair of bare polytopes without a target counts by its exact answer):
+
+    >>> from gjkcli.shapes import union_of
+    >>> two = union_of([box, rectangle((6.0, 0.0), (2.0, 2.0))])
+    >>> analytic_cast(two, circle((10.0, 0.0), 1.0), (0.0, 0.0), (-10.0, 0.0))
+    AnalyticCast(status='hit', time=0.2)
     """
+    if isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
+        return _parts_analytic(shape_a, shape_b, (translation_a, translation_b), target_distance)
     parts = [_core(shape_a), _core(shape_b)]
     if parts[0] is None or parts[1] is None:
         return None
@@ -249,6 +309,30 @@ def analytic_cast(
         return AnalyticCast(start, 0.0 if start != "touching-receding" else None)
     time = _rounded_entry(frame.difference, frame.ray, contact + int_target)
     return AnalyticCast("miss", None) if time is None else AnalyticCast("hit", time)
+
+
+def _parts_analytic(
+    shape_a: Shape, shape_b: Shape, motion: tuple[Vec, Vec], target: float
+) -> AnalyticCast | None:
+    """:func:`analytic_cast` of compound shapes, pair of parts by pair (``None`` unless every
+    part has a polygonal core, or when no part is rounded and there is no target)."""
+    answers: list[AnalyticCast] = []
+    rounded = False
+    for part_a in parts_of(shape_a):
+        for part_b in parts_of(shape_b):
+            closed = analytic_cast(part_a, part_b, *motion, target)
+            if closed is None:
+                exact = exact_cast(part_a, part_b, *motion) if target == 0.0 else None
+                if exact is None:
+                    return None
+                time = None if exact.time is None else float(exact.time)
+                closed = AnalyticCast(exact.status, time)
+            else:
+                rounded = True
+            answers.append(closed)
+    if not rounded:
+        return None
+    return min(answers, key=lambda answer: (_RANK[answer.status], answer.time or 0.0))
 
 
 def exact_gap(

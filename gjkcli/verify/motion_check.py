@@ -10,7 +10,7 @@ time of impact, checked by sampling (:func:`~gjkcli.verify.toi_check.check_toi`)
 from __future__ import annotations
 
 from gjkcli.algorithms.poses import Motion
-from gjkcli.shapes.base import ConvexShape
+from gjkcli.shapes.compound import Compound, Shape
 from gjkcli.verify.cast_check import CastCheck, check_cast
 from gjkcli.verify.toi_check import ToiCheck, check_toi
 
@@ -21,10 +21,11 @@ MotionCheck = CastCheck | ToiCheck
 
 
 def check_motion(
-    shape_a: ConvexShape, shape_b: ConvexShape, motion: Motion, trace: bool = False
+    shape_a: Shape, shape_b: Shape, motion: Motion, trace: bool = False
 ) -> MotionCheck:
     """Cast the pair along ``motion`` and cross-check the answer: linearly when no angle
-    changes, else by the rotating time of impact.
+    changes (compound shapes too, pair of parts by pair), else by the rotating time of
+    impact (convex shapes only).
 
     >>> from gjkcli.algorithms.poses import Move, Pose, STILL
     >>> from gjkcli.shapes import rectangle
@@ -37,5 +38,7 @@ def check_motion(
     'ToiCheck'
     """
     if motion.a.rotates or motion.b.rotates:
+        if isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
+            raise ValueError("a turning motion needs convex shapes (a translation casts any)")
         return check_toi(shape_a, shape_b, motion, trace)
     return check_cast(shape_a, shape_b, motion, trace=trace)

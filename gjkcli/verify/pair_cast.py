@@ -30,7 +30,8 @@ __all__ = ["CastRefusedError", "PairCast", "cast_pair", "with_cast"]
 
 
 class CastRefusedError(ValueError):
-    """The pair's shapes cannot be cast (a compound shape): bad input, at ``motion``."""
+    """The pair's shapes cannot be cast (a compound shape that turns): bad input, at
+    ``motion``."""
 
 
 @dataclass(frozen=True)
@@ -59,23 +60,28 @@ def cast_pair(pair: Pair, settings: ExpectSettings | None = None) -> PairCast:
     >>> cast_pair(pair_from_node(Node(late, "p.json"), "p")).failures
     ('expect.cast.time: expected 0.75, cast 0.5 (difference 0.25, tolerance 2e-09)',)
 
-    A compound shape cannot be cast:
+    A compound shape is cast pair of parts by pair along a translation, and cannot turn:
 
     >>> ring = {"type": "polygon", "points": [[0, 0], [4, 0], [4, 4], [2, 1], [0, 4]]}
-    >>> cast_pair(pair_from_node(Node({**boxes, "a": ring}, "p.json"), "p"))
+    >>> cast_pair(pair_from_node(Node({**boxes, "a": ring}, "p.json"), "p")).check.result.time
+    0.0
+    >>> turning = {**boxes, "a": ring, "motion": {"b": {"to": [-6, 0, 90]}}}
+    >>> cast_pair(pair_from_node(Node(turning, "p.json"), "p"))
     Traceback (most recent call last):
     ...
-    gjkcli.verify.pair_cast.CastRefusedError: casts need convex shapes, and A is a \
-compound shape (non-convex or multi-part)
+    gjkcli.verify.pair_cast.CastRefusedError: a turning motion needs convex shapes, and A is \
+a compound shape (non-convex or multi-part); a translation casts it part by part
     """
     motion = pair.motion
     if motion is None:
         raise ValueError(f"{pair.name}: the pair has no motion to cast")
     a, b = pair.a.shape, pair.b.shape
-    if isinstance(a, Compound) or isinstance(b, Compound):
+    turns = motion.a.rotates or motion.b.rotates
+    if turns and (isinstance(a, Compound) or isinstance(b, Compound)):
         which = "A" if isinstance(a, Compound) else "B"
         raise CastRefusedError(
-            f"casts need convex shapes, and {which} is a compound shape (non-convex or multi-part)"
+            f"a turning motion needs convex shapes, and {which} is a compound shape "
+            "(non-convex or multi-part); a translation casts it part by part"
         )
     check = check_motion(a, b, motion)
     settings = settings or ExpectSettings()

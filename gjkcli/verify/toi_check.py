@@ -38,9 +38,12 @@ the check then proves nothing (it says so), and never fails the answer for it.""
 class ToiCheck:
     """The rotating time of impact of a pair and what sampling says.
 
-    ``sampled`` is the first contact that sampling found (``None``: none found, which
-    proves nothing); ``problems`` every contradiction, one sentence each; ``notes``
-    what weakens the answer without contradicting it (a run stopped at its cap).
+    ``sampled`` is the first contact that sampling found from ``sampled_from`` on (0, or for
+    shapes that touch at ``t = 0`` and move apart, the first sample after it or the time up
+    to which the time of impact proves them apart, whichever is sooner; ``None``: none
+    found, which proves nothing); ``problems`` every
+    contradiction, one sentence each; ``notes`` what weakens the answer without
+    contradicting it (a run stopped at its cap).
     """
 
     result: ToiResult
@@ -48,6 +51,7 @@ class ToiCheck:
     samples: int
     problems: tuple[str, ...]
     notes: tuple[str, ...]
+    sampled_from: float = 0.0
 
     @property
     def agree(self) -> bool:
@@ -76,10 +80,30 @@ def check_toi(
     """
     steps: list[ToiStep] | None = [] if trace else None
     result = time_of_impact(shape_a, shape_b, motion.a, motion.b, recorder=steps)
-    sampled = sampled_first_contact(shape_a, shape_b, motion.a, motion.b, TOI_SAMPLES)
+    # after a touch at t = 0 that recedes: from the first sample after it, or from the end
+    # of the proof that they move apart, if sooner (a touch is no contact to find)
+    start = 0.0 if result.receding is None else min(result.receding, 1.0 / TOI_SAMPLES)
+    sampled = sampled_first_contact(shape_a, shape_b, motion.a, motion.b, TOI_SAMPLES, start)
     judged, notes = _judge(result, sampled)
     problems = judged + _bracket_problems(shape_a, shape_b, motion, result)
-    return ToiCheck(result, sampled, TOI_SAMPLES, problems, notes)
+    problems += _touch_problems(shape_a, shape_b, motion, result)
+    return ToiCheck(result, sampled, TOI_SAMPLES, problems, notes, start)
+
+
+def _touch_problems(
+    shape_a: ConvexShape, shape_b: ConvexShape, motion: Motion, result: ToiResult
+) -> tuple[str, ...]:
+    """For shapes said to touch at ``t = 0`` and move apart: gjkcli's verdict must find them
+    touching at ``t = 0`` (sampling, from the time they are proven apart, looks after it)."""
+    if result.receding is None:
+        return ()
+    verdict = solve(posed(shape_a, motion.a.at(0.0)), posed(shape_b, motion.b.at(0.0))).verdict
+    if verdict != "touching":
+        return (
+            "the time of impact says the shapes touch at t = 0 and move apart, but they are "
+            f"{verdict} there",
+        )
+    return ()
 
 
 def _judge(result: ToiResult, sampled: float | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -91,9 +115,10 @@ def _judge(result: ToiResult, sampled: float | None) -> tuple[tuple[str, ...], t
             "the time of impact says the shapes overlap at t = 0, but the distance query "
             "finds them apart there"
         )
-    elif result.status == "miss" and sampled is not None:
+    elif result.status in ("miss", "touching-receding") and sampled is not None:
+        claim = "a miss" if result.status == "miss" else "the shapes apart after t = 0"
         problems.append(
-            f"the time of impact proves a miss, but sampling finds a contact at t = {sampled!r}"
+            f"the time of impact proves {claim}, but sampling finds a contact at t = {sampled!r}"
         )
     elif result.bracket is not None and sampled is not None:
         start = result.bracket[0]

@@ -24,12 +24,18 @@ _MAX_HALVINGS = 64
 any float spacing in ``[0, 1]``, so the loop always ends on the width first."""
 
 
-def sampled_first_contact(
-    shape_a: ConvexShape, shape_b: ConvexShape, move_a: Move, move_b: Move, samples: int
+def sampled_first_contact(  # noqa: PLR0917 - the motion, and where sampling starts
+    shape_a: ConvexShape,
+    shape_b: ConvexShape,
+    move_a: Move,
+    move_b: Move,
+    samples: int,
+    start: float = 0.0,
 ) -> float | None:
-    """The first of ``samples + 1`` evenly spaced times at which the distance query finds the
-    shapes in contact, moved back by bisection towards the last apart sample (to within
-    :data:`~gjkcli.tolerances.TOI_ORACLE_WIDTH`); ``None`` when every sample is apart.
+    """The first of ``samples + 1`` evenly spaced times in ``[start, 1]`` at which the distance
+    query finds the shapes in contact, moved back by bisection towards the last apart
+    sample (to within :data:`~gjkcli.tolerances.TOI_ORACLE_WIDTH`); ``None`` when every
+    sample is apart. (``start`` leaves out a touch at ``t = 0`` the shapes move away from.)
 
     >>> from gjkcli.algorithms.poses import Pose
     >>> from gjkcli.shapes import circle
@@ -38,6 +44,8 @@ def sampled_first_contact(
     >>> found = sampled_first_contact(ball, ball, Move(), closing, 10)
     >>> abs(found - 0.6) < 1e-11
     True
+    >>> sampled_first_contact(ball, ball, Move(), closing, 10, start=0.7)  # overlapping then
+    0.7
     """
     if samples < 1:
         raise ValueError(f"samples must be at least 1, got {samples}")
@@ -45,16 +53,16 @@ def sampled_first_contact(
     def touching(t: float) -> bool:
         return distance(posed(shape_a, move_a.at(t)), posed(shape_b, move_b.at(t))).intersects
 
-    apart = 0.0
+    apart = start
     for k in range(samples + 1):
-        t = k / samples
+        t = start + (1.0 - start) * k / samples
         if touching(t):
             break
         apart = t
     else:
         return None
-    if t == 0.0:
-        return 0.0
+    if t == start:
+        return t
     for _ in range(_MAX_HALVINGS):
         if t - apart <= TOI_ORACLE_WIDTH:
             break

@@ -8,10 +8,11 @@ from fractions import Fraction
 
 import pytest
 
-from gjkcli import cast as public_cast
-from gjkcli.algorithms.cast import CastResult, approaching, cast
+from gjkcli.algorithms.cast import CastCertificate, CastResult, approaching, cast
+from gjkcli.algorithms.cast_start import StartCertificate
 from gjkcli.algorithms.distance import distance
 from gjkcli.algorithms.raycast import RayStep
+from gjkcli.algorithms.support import MinkowskiDifference
 from gjkcli.shapes import (
     Affine,
     capsule,
@@ -24,7 +25,6 @@ from gjkcli.shapes import (
     rounded,
     segment,
     transformed,
-    union_of,
 )
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.polytope import Polytope
@@ -254,7 +254,7 @@ def test_long_thin_target_far_from_the_origin_is_exact() -> None:
 def test_miss() -> None:
     result = checked(BOX, circle((5.0, 0.0), 1.0), (6.0, 0.0))
     assert (result.status, result.time, result.points, result.normal) == ("miss", None, None, None)
-    assert result.certificate is not None and result.certificate.apart_until == 1.0
+    assert isinstance(result.certificate, CastCertificate) and result.certificate.apart_until == 1.0
     # short of the box: the motion ends 0.5 away
     assert checked(BOX, circle((5.0, 0.0), 1.0), (-2.5, 0.0)).status == "miss"
 
@@ -279,18 +279,59 @@ def test_a_circle_a_hair_short_of_a_corner_is_proven_missed(hair: int) -> None:
     assert checked(box, disc, (-24.0, -32.0)).status == "miss"
 
 
-def test_a_miss_no_axis_proves_carries_no_certificate() -> None:
-    # the sweep passes 2e-14 from the rounded corner of A - B, near (1000, 1000):
-    # less than the rounding of the closing speed, so no axis is proven; the miss says so
-    # rather than carry an axis that fails its re-check
+def test_a_hair_miss_of_a_circle_is_proven_by_the_exact_normal_of_the_motion() -> None:
+    # the sweep passes 2e-14 from the rounded corner of A - B, near (1000, 1000): a unit
+    # axis, rounded, closes on the sweep by more than that; the normal of the motion,
+    # written exactly, closes at exactly 0, and the separation along it is computed exactly
     low, high = 1004.2081188669713, 1003.4370387577173
     box = convex_polygon([(1000.0, 1000.0), (low, 1000.0), (low, high), (1000.0, high)])
     disc = circle((1018.5652740947539, 994.1520009777352), 0.593994572817444)
     motion = (-28.034906834753066, 19.54461592863756)
-    result = cast(box, disc, motion)
-    assert result.status == "miss"
-    problems = check_cast_certificate(box, disc, (0.0, 0.0), motion, result)
-    assert result.certificate is None and problems == ("a miss carries no certificate",)
+    result = checked(box, disc, motion)
+    assert result.status == "miss" and isinstance(result.certificate, CastCertificate)
+    nx, ny = result.certificate.axis
+    assert Fraction(nx) * Fraction(motion[0]) + Fraction(ny) * Fraction(motion[1]) == 0
+    assert analytic_cast(box, disc, (0.0, 0.0), motion) == AnalyticCast("miss", None)
+
+
+def test_a_hair_miss_past_a_long_edge_is_proven_by_the_edge_named() -> None:
+    # the point ends 3e-14 above an edge 1000 long: its unit normal, rounded, tilts by an
+    # ulp, 1e-13 over the edge; the edge's own normal, made exactly from its vertices, holds
+    p, q = (0.1, 0.3), (1000.7, 1.9)
+    a = hull([p, q, (500.0, -40.0)])
+    end = (700.0, p[1] + (700.0 - p[0]) * (q[1] - p[1]) / (q[0] - p[0]) + 3e-14)
+    b = point((end[0] + 3.0, end[1] + 50.0))
+    motion = (-3.0, -50.0)
+    result = checked(a, b, motion)
+    assert result.status == "miss" and isinstance(result.certificate, CastCertificate)
+    assert result.certificate.edge == ((1, 0), (0, 0))  # A's edge from q to p, B's point
+    assert exact_cast(a, b, (0.0, 0.0), motion).status == "miss"  # type: ignore[union-attr]
+
+
+def test_a_miss_is_proven_on_the_shapes_given_not_on_the_shapes_moved_together() -> None:
+    # curved shapes are cast moved by a point of A (each coordinate rounded), which moves
+    # A - B by a hair: here the shapes so moved are 1e-16 apart at t = 0 and the shapes
+    # given overlap (exactly); an axis proven on the former failed its re-check on the
+    # latter. Proofs are sought on the shapes given: none holds, and the miss (wrong by a
+    # hair, which the analytic cast says) carries no certificate rather than a false one
+    stick = capsule(
+        (4.485047589583981, -2.086709862048653),
+        (-4.275323455826555, 1.4992763619705276),
+        0.14542892445286587,
+    )
+    b = convex_polygon(
+        [
+            (-5.715210156877522, 9.895522303698067),
+            (-8.899641761354037, 7.234791728056498),
+            (-8.569272074957434, 3.551708290553032),
+            (-4.416846986306479, 1.5327526578829413),
+        ]
+    )
+    motion = (3.505404750022108, 14.819359264901724)
+    result = cast(stick, b, motion)
+    assert analytic_cast(stick, b, (0.0, 0.0), motion) == AnalyticCast("overlapping", 0.0)
+    assert check_cast_certificate(stick, b, (0.0, 0.0), motion, result) == ()
+    assert result.status != "miss" or result.certificate is None
 
 
 def test_overlapping_at_the_start() -> None:
@@ -305,13 +346,53 @@ def test_inside_start_is_overlapping() -> None:
 def test_touching_and_receding_reports_no_hit() -> None:
     touching = rectangle((2.0, 0.0), (2.0, 2.0))  # shares the edge x = 1
     result = checked(BOX, touching, (3.0, 0.5))
-    assert (result.status, result.time, result.certificate) == ("touching-receding", None, None)
+    assert (result.status, result.time) == ("touching-receding", None)
+    # touching at t = 0 at the middle of the shared edge, moving apart along its normal
+    assert (result.points, result.normal) == (((1.0, 0.0), (1.0, 0.0)), (1.0, 0.0))
+    proof = result.certificate
+    assert isinstance(proof, StartCertificate)
+    assert (proof.contact, proof.axis, proof.simplex) == (result.points, (1.0, 0.0), None)
 
 
 def test_touching_and_approaching_reports_time_zero() -> None:
     touching = rectangle((2.0, 0.0), (2.0, 2.0))
     result = checked(BOX, touching, (-0.5, 3.0))
     assert (result.status, result.time) == ("touching-approaching", 0.0)
+    assert (result.points, result.normal) == (((1.0, 0.0), (1.0, 0.0)), (1.0, 0.0))
+    proof = result.certificate
+    assert isinstance(proof, StartCertificate) and proof.contact == result.points
+    # B moves 0.25 into A by t = 1/2: the overlap that proves the motion pushes them in
+    assert proof.overlap_time == 0.5 and proof.simplex is not None and proof.axis is None
+
+
+def test_a_touch_at_a_corner_names_the_face_met_most_squarely() -> None:
+    corner = rectangle((2.0, 2.0), (2.0, 2.0))  # touches BOX at the corner (1, 1)
+    steep = checked(BOX, corner, (-0.1, -1.0))  # down onto A's top face, mostly
+    assert (steep.points, steep.normal) == (((1.0, 1.0), (1.0, 1.0)), (0.0, 1.0))
+    flat = checked(BOX, corner, (-1.0, -0.1))
+    assert flat.normal == (1.0, 0.0)
+
+
+def test_sliding_along_a_face_is_proven_by_the_motion_s_own_normal() -> None:
+    # B slides along A's tilted face; the face's unit normal, rounded, closes or opens by
+    # an ulp along the motion: the motion's normal, written exactly, closes at exactly 0
+    a = convex_polygon([(0.0, 0.0), (3.0, 1.0), (0.0, 2.0)])
+    b = convex_polygon([(1.5, 0.5), (3.0, -2.0), (3.0, 1.0)])  # under A's edge y = x / 3
+    result = checked(a, b, (-3.0, -1.0))  # sliding down along that edge
+    proof = result.certificate
+    assert result.status == "touching-receding" and isinstance(proof, StartCertificate)
+    assert proof.axis is not None
+    assert Fraction(proof.axis[0]) * -3 + Fraction(proof.axis[1]) * -1 == 0
+
+
+def test_overlapping_carries_the_overlap_s_simplex_and_epa_s_contact() -> None:
+    result = checked(BOX, point((0.0, 0.0)), (1.0, 0.0))  # the point at the box's centre
+    proof = result.certificate
+    assert isinstance(proof, StartCertificate) and proof.overlap_time == 0.0
+    assert proof.simplex is not None and (proof.contact, proof.axis) == (None, None)
+    # EPA: the point is 1 deep, the nearest way out along (0, -1) from the bottom edge
+    assert result.normal is not None and result.points is not None
+    assert math.hypot(*result.normal) == 1.0 and result.points[1] == (0.0, 0.0)
 
 
 def test_sliding_along_an_edge_is_not_a_hit() -> None:
@@ -392,11 +473,6 @@ def test_bad_input_is_refused() -> None:
         cast(BOX, BOX, (math.nan, 0.0))
     with pytest.raises(ValueError, match="target distance"):
         cast(BOX, circle((5.0, 0.0), 1.0), (1.0, 0.0), target_distance=-1.0)
-    parts = union_of([BOX, rectangle((5.0, 0.0), (1.0, 1.0))])
-    with pytest.raises(ValueError, match="casts need convex shapes"):
-        cast(parts, BOX, (1.0, 0.0))  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="cast each convex part"):
-        public_cast("POLYGON ((0 0, 4 0, 4 4, 2 1, 0 4, 0 0))", "POINT (9 9)", (1.0, 0.0))
 
 
 # -- regressions ------------------------------------------------------------------------
@@ -554,3 +630,63 @@ def test_rounded_statuses_match_the_analytic_cast_at_any_offset(offset: float) -
         assert result.status == expected.status, (a, b, motion)
         if expected.time is not None and result.time is not None:
             assert abs(result.time - expected.time) <= 1e-12, (a, b, motion)
+
+
+def _hair_pass(rng: random.Random) -> tuple[ConvexShape, ConvexShape, Vec]:
+    """Two shapes with polygonal cores (a polygon, a circle, a capsule, a rounded box) and
+    a motion whose sweep passes tangent to ``A - B``, a hair (0 to 1e-6 of the offset) off
+    it, near the offset (0 to 1e6) from the origin."""
+    offset = rng.choice([0.0, 10.0, 1000.0, 1e6])
+
+    def shape(centre: Vec) -> ConvexShape:
+        size, kind = rng.uniform(0.3, 5.0), rng.randrange(4)
+        if kind == 0:
+            angles = sorted(rng.uniform(0.0, 2.0 * math.pi) for _ in range(rng.randint(3, 7)))
+            return hull(
+                [(centre[0] + size * math.cos(a), centre[1] + size * math.sin(a)) for a in angles]
+            )
+        if kind == 1:
+            return circle(centre, size)
+        if kind == 2:
+            turn = rng.uniform(0.0, math.pi)
+            tip = (size * math.cos(turn), size * math.sin(turn))
+            ends = (
+                (centre[0] - tip[0], centre[1] - tip[1]),
+                (centre[0] + tip[0], centre[1] + tip[1]),
+            )
+            return capsule(*ends, rng.uniform(0.1, 2.0))
+        return rounded(rectangle(centre, (size, rng.uniform(0.3, 5.0))), rng.uniform(0.1, 1.0))
+
+    a = shape((offset + rng.uniform(-1.0, 1.0), offset + rng.uniform(-1.0, 1.0)))
+    b = shape((0.0, 0.0))
+    turn, length = rng.uniform(0.0, 2.0 * math.pi), rng.uniform(1.0, 50.0)
+    motion = (length * math.cos(turn), length * math.sin(turn))
+    across = (-math.sin(turn), math.cos(turn))
+    sx, sy = MinkowskiDifference(a, b).support(across)
+    hair = rng.choice([1e-6, 1e-9, 1e-12, 1e-14, 1e-15, 1e-16, 0.0]) * max(1.0, offset)
+    along = rng.choice([rng.uniform(0.1, 0.9), 0.0, 1.0])
+    shift = (sx + hair * across[0] - along * motion[0], sy + hair * across[1] - along * motion[1])
+    return a, transformed(b, Affine.from_parts(translate=shift)), motion
+
+
+@pytest.mark.slow
+def test_thousands_of_hair_misses_of_polygonal_cores_carry_certificates_that_hold() -> None:
+    # every miss that the exact or analytic cast confirms, a hair from A - B (2e-14 from a
+    # rounded corner near (1000, 1000) carried none once), is proven by a certificate that
+    # re-checks; wrong answers a hair off are the referees' to catch (grazing hits of
+    # rounded shapes are not held to it here: a single axis cannot prove a tangent graze
+    # apart to within 1e-9 of its time)
+    rng = random.Random(1818)
+    misses = 0
+    for _ in range(4000):
+        a, b, motion = _hair_pass(rng)
+        result = cast(a, b, motion)
+        found = check_cast_certificate(a, b, (0.0, 0.0), motion, result)
+        if result.status != "miss":
+            continue
+        referee = exact_cast(a, b, (0.0, 0.0), motion) or analytic_cast(a, b, (0.0, 0.0), motion)
+        if referee is None or referee.status != "miss":
+            continue
+        misses += 1
+        assert result.certificate is not None and found == (), (a, b, motion)
+    assert misses > 1000

@@ -9,7 +9,6 @@ from fractions import Fraction
 
 import pytest
 
-from gjkcli import raycast as public_raycast
 from gjkcli.algorithms import raycast as raycast_module
 from gjkcli.algorithms.raycast import RAY_STOPS, RayStep, raycast, rounded_hit
 from gjkcli.shapes import (
@@ -20,7 +19,6 @@ from gjkcli.shapes import (
     rectangle,
     rounded,
     segment,
-    union_of,
 )
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.polytope import Polytope
@@ -183,11 +181,6 @@ def test_bad_input() -> None:
         raycast(BOX, (math.inf, 0.0), (1.0, 0.0))
     with pytest.raises(ValueError, match="max fraction"):
         raycast(BOX, (0.0, 0.0), (1.0, 0.0), max_fraction=math.nan)
-    with pytest.raises(ValueError, match="convex"):
-        parts = union_of([BOX, rectangle((5.0, 0.0), (1.0, 1.0))])
-        raycast(parts, (0.0, 0.0), (1.0, 0.0))  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="cast each convex part"):
-        public_raycast("POLYGON ((0 0, 4 0, 4 4, 2 1, 0 4, 0 0))", (9.0, 9.0), (1.0, 0.0))
 
 
 def test_rounded_hit_on_a_segment_end() -> None:
@@ -222,3 +215,10 @@ def test_ray_statuses_match_the_exact_ray_at_any_offset(offset: float) -> None:
         hit = raycast(shape, start, towards, 4.0)
         fraction = None if exact.fraction is None else float(exact.fraction)
         assert (hit.status, hit.fraction) == (exact.status, fraction), (ring, start, towards)
+
+
+def test_the_float_loop_s_own_answer_is_kept_beside_the_exact_one() -> None:
+    box = rectangle((3.0, 0.0), (2.0, 2.0))
+    hit = raycast(box, (0.0, 0.0), (1.0, 0.0), 5.0)
+    assert (hit.status, hit.fraction, hit.float_answer) == ("hit", 2.0, ("hit", 2.0))
+    assert raycast(circle((3.0, 0.0), 1.0), (0.0, 0.0), (1.0, 0.0)).float_answer is None

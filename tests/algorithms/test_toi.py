@@ -149,6 +149,43 @@ def test_touching_at_the_start_is_a_hit_at_time_zero() -> None:
     assert result.stop == "touching at t = 0"
 
 
+SQUARE = rectangle((1.0, 1.0), (2.0, 2.0))  # [0, 2] x [0, 2]
+BESIDE = rectangle((2.5, 1.0), (1.0, 1.0))  # [2, 3] x [0.5, 1.5]: on the square's right side
+
+
+def test_touching_at_the_start_and_moving_apart_is_no_hit() -> None:
+    # turning clockwise about the origin, the side x = 2 of B moves right (a point (2, y)
+    # at the speed (y, -2) per radian): apart at once, and apart for the rest of 30 degrees
+    result = time_of_impact(SQUARE, BESIDE, Move(), Move(end=Pose(0.0, 0.0, -30.0)))
+    assert (result.status, result.time, result.bracket) == ("touching-receding", None, None)
+    assert result.receding is not None and result.receding > 0.0
+    assert result.normal == (1.0, 0.0) and result.points is not None
+    assert result.stop == "touching at t = 0, then apart at every later time"
+    # the audit's case: B on the square's side, moving off to the right while turning
+    beside = rectangle((2.5, 0.5), (1.0, 1.0))
+    off = time_of_impact(SQUARE, beside, Move(), Move(end=Pose(5.0, 0.0, 10.0)))
+    assert off.status == "touching-receding"
+
+
+def test_touching_and_turning_into_the_other_shape_is_a_hit_at_time_zero() -> None:
+    # counter-clockwise, the side x = 2 of B moves left, into the square
+    result = time_of_impact(SQUARE, BESIDE, Move(), Move(end=Pose(0.0, 0.0, 30.0)))
+    assert (result.status, result.bracket, result.receding) == ("hit", (0.0, 0.0), None)
+
+
+def test_a_contact_after_a_touch_that_recedes_is_the_hit() -> None:
+    # clockwise nearly a whole turn about the origin: B leaves the square's side, goes
+    # round, and comes into the square's top from the left, near 298 degrees; the touch at
+    # t = 0 is not the hit, and sampling from just after it finds the same contact
+    motion = (Move(), Move(end=Pose(0.0, 0.0, -350.0)))
+    result = time_of_impact(SQUARE, BESIDE, *motion)
+    assert result.status == "hit" and result.bracket is not None
+    assert result.receding is not None and result.receding < result.bracket[0]
+    sampled = sampled_first_contact(SQUARE, BESIDE, *motion, 1000, start=0.001)
+    assert sampled is not None and result.bracket[0] <= sampled
+    assert sampled - result.bracket[0] < 1e-8 and 290.0 < 350.0 * sampled < 300.0
+
+
 def test_nothing_moving_and_apart_is_a_miss_at_once() -> None:
     result = time_of_impact(BAR, POST, Move(), Move())
     assert (result.status, result.speed_bound, result.iterations) == ("miss", 0.0, 1)

@@ -50,6 +50,7 @@ COMPOUND = {
     "b": FAR_BOX,
     "motion": {"b": [-1, 0]},
 }
+TURNING_COMPOUND = {**COMPOUND, "motion": {"b": {"to": [-1, 0, 30]}}}
 CAST_WITHOUT_MOTION = {**STATIC, "expect": {"cast": {"status": "miss"}}}
 
 
@@ -112,23 +113,26 @@ def test_a_cast_that_does_not_meet_its_expectation_fails_the_pair() -> None:
 
 
 def test_bad_motions_are_error_rows_naming_the_place_and_the_rest_still_run() -> None:
-    lines = [LINEAR, BAD_MOTION, COMPOUND, CAST_WITHOUT_MOTION, RECEDING]
+    lines = [LINEAR, BAD_MOTION, TURNING_COMPOUND, CAST_WITHOUT_MOTION, RECEDING, COMPOUND]
     items = [Item("s.jsonl", n, json.dumps(pair)) for n, pair in enumerate(lines, 1)]
     records = Records()
     summary = run_batch(items, workers=1, fail_fast=False, write=records.write)
     rows = [json.loads(line) for line in records]
-    assert [r["status"] for r in rows] == ["pass", "error", "error", "error", "pass"]
+    assert [r["status"] for r in rows] == ["pass", "error", "error", "error", "pass", "pass"]
     assert rows[1]["error"] == (
         "s.jsonl:2: motion.b.to: expected a pose [x, y, angle in degrees], got a list of 2 items"
     )
     assert rows[2]["error"] == (
-        "s.jsonl:3: motion: casts need convex shapes, and A is a compound shape "
-        "(non-convex or multi-part)"
+        "s.jsonl:3: motion: a turning motion needs convex shapes, and A is a compound shape "
+        "(non-convex or multi-part); a translation casts it part by part"
     )
     assert rows[3]["error"].startswith(
         "s.jsonl:4: expect.cast: a cast's expectation needs a motion"
     )
-    assert (summary.pairs, summary.errors) == (5, 3)
+    # the ring's right side, x = 4, touches FAR_BOX's left side, which moves into it
+    cast = rows[5]["cast"]["cast"]
+    assert (cast["status"], cast["time"], len(cast["parts"])) == ("touching-approaching", 0.0, 2)
+    assert (summary.pairs, summary.errors) == (6, 3)
 
 
 def test_a_feature_collection_pair_is_cast_and_a_huge_angle_is_an_error_row() -> None:

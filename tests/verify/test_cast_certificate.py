@@ -9,6 +9,7 @@ import random
 import pytest
 
 from gjkcli.algorithms.cast import CastCertificate, CastResult, cast
+from gjkcli.algorithms.cast_start import StartCertificate
 from gjkcli.algorithms.poses import posed
 from gjkcli.corpus import generate
 from gjkcli.io import pair_from_node
@@ -16,7 +17,7 @@ from gjkcli.io.node import Node
 from gjkcli.shapes import capsule, circle, ellipse, hull, point, rectangle, segment
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound
-from gjkcli.verify.cast_certificate import check_cast_certificate
+from gjkcli.verify.cast_certificate import check_cast_certificate, unproven
 from tests.verify.cast_pairs import random_cast
 
 BOX = rectangle((0.0, 0.0), (2.0, 2.0))
@@ -46,10 +47,52 @@ def test_a_hit_and_a_miss_hold() -> None:
     assert check_cast_certificate(BOX, DISC, STILL, (6.0, 0.0), miss) == ()
 
 
-def test_statuses_decided_at_the_start_need_no_certificate() -> None:
+def test_statuses_decided_at_the_start_carry_certificates_that_hold() -> None:
+    shared = rectangle((2.0, 0.0), (2.0, 2.0))  # touches BOX along x = 1
+    cases: list[tuple[ConvexShape, ConvexShape, Vec, float, str]] = [
+        (BOX, circle((0.5, 0.0), 1.0), MOTION, 0.0, "overlapping"),
+        (BOX, shared, (-0.5, 3.0), 0.0, "touching-approaching"),
+        (BOX, shared, (0.5, 3.0), 0.0, "touching-receding"),
+        (BOX, circle((0.0, 2.0), 1.0), (3.0, -1.0), 0.0, "touching-approaching"),
+        (BOX, circle((0.0, 2.0), 1.0), (3.0, 0.0), 0.0, "touching-receding"),
+        (circle((0.0, 0.0), 1.0), circle((2.0, 0.0), 1.0), (1.0, 0.5), 0.0, "touching-receding"),
+        (BOX, circle((2.5, 0.0), 1.0), (6.0, 0.0), 0.6, "within-target"),
+    ]
+    for a, b, motion, target, status in cases:
+        result = cast(a, b, motion, target_distance=target)
+        assert result.status == status and isinstance(result.certificate, StartCertificate)
+        assert result.normal is not None and result.points is not None
+        assert check_cast_certificate(a, b, STILL, motion, result) == (), status
+
+
+def test_a_forged_start_certificate_fails() -> None:
+    shared = rectangle((2.0, 0.0), (2.0, 2.0))
+    receding = cast(BOX, shared, (0.5, 3.0))
+    assert check_cast_certificate(BOX, shared, STILL, (-0.5, 3.0), receding) == (
+        "along the axis (1.0, 0.0) the shapes overlap beyond the touching band at t = 0, or "
+        "the motion brings them closer",
+    )
+    approaching = cast(BOX, shared, (-0.5, 3.0))
+    # the same simplex said to hold at another time, or the shapes moving another way
+    later = forged(approaching, overlap_time=1.0)
+    assert check_cast_certificate(BOX, shared, STILL, (-0.5, 3.0), later) != ()
+    assert check_cast_certificate(BOX, shared, STILL, (0.5, 3.0), approaching) != ()
+    apart = forged(approaching, contact=((1.0, 0.0), (1.5, 0.0)))
+    apart = dataclasses.replace(apart, points=((1.0, 0.0), (1.5, 0.0)))
+    assert any(
+        "apart at t = 0" in p
+        for p in check_cast_certificate(BOX, shared, STILL, (-0.5, 3.0), apart)
+    )
     overlapping = cast(BOX, circle((0.5, 0.0), 1.0), MOTION)
-    assert overlapping.certificate is None
-    assert check_cast_certificate(BOX, circle((0.5, 0.0), 1.0), STILL, MOTION, overlapping) == ()
+    assert check_cast_certificate(BOX, circle((3.5, 0.0), 1.0), STILL, MOTION, overlapping) != ()
+    # a certificate of the wrong kind
+    assert check_cast_certificate(
+        BOX,
+        DISC,
+        STILL,
+        MOTION,
+        dataclasses.replace(cast(BOX, DISC, MOTION), certificate=overlapping.certificate),
+    ) == ("a hit needs an axis and the time it holds until",)
 
 
 def test_a_missing_certificate_fails() -> None:
@@ -166,3 +209,48 @@ def test_a_hit_later_than_the_axis_allows_fails() -> None:
     late = forged(dataclasses.replace(hit, time=0.5 + 8e-10), time=0.5 + 8e-10)
     found = problems(late)
     assert len(found) == 1 and found[0].startswith("the time 0.5000000008 is later than"), found
+
+
+def test_a_miss_axis_may_have_any_length_but_not_zero() -> None:
+    miss = cast(BOX, DISC, (6.0, 0.0))
+    assert check_cast_certificate(BOX, DISC, STILL, (6.0, 0.0), forged(miss, axis=(0.0, 3.0)))[
+        0
+    ].startswith("the axis does not hold")
+    assert check_cast_certificate(BOX, DISC, STILL, (0.0, 6.0), forged(miss, axis=(3.0, 0.0))) == ()
+    assert check_cast_certificate(BOX, DISC, STILL, (6.0, 0.0), forged(miss, axis=(0.0, 0.0))) == (
+        "a miss's axis is the zero vector",
+    )
+
+
+def test_an_edge_certificate_is_rebuilt_from_the_vertices_it_names() -> None:
+    # the point passes 3e-14 above the long edge of A from vertex 1 to vertex 0
+    p, q = (0.1, 0.3), (1000.7, 1.9)
+    a = hull([p, q, (500.0, -40.0)])
+    end = (700.0, p[1] + (700.0 - p[0]) * (q[1] - p[1]) / (q[0] - p[0]) + 3e-14)
+    b, motion = point((end[0] + 3.0, end[1] + 50.0)), (-3.0, -50.0)
+    miss = cast(a, b, motion)
+    assert isinstance(miss.certificate, CastCertificate) and miss.certificate.edge == (
+        (1, 0),
+        (0, 0),
+    )
+    assert check_cast_certificate(a, b, STILL, motion, miss) == ()
+    # another edge of A (from vertex 0 to 2) does not separate; a vertex out of range
+    assert check_cast_certificate(a, b, STILL, motion, forged(miss, edge=((0, 0), (2, 0)))) == (
+        "the normal of the edge ((0, 0), (2, 0)) does not hold the sweep apart, exactly",
+    )
+    assert check_cast_certificate(a, b, STILL, motion, forged(miss, edge=((1, 0), (3, 0)))) == (
+        "the edge ((1, 0), (3, 0)) names a vertex that is not there",
+    )
+    # a point a hair lower ends beyond the edge, in A: the edge no longer proves a miss
+    lower = (-3.0, -50.0 - 1e-12)
+    assert check_cast_certificate(a, b, STILL, lower, miss) != ()
+    ellipse_b = ellipse((end[0] + 3.0, end[1] + 50.0), (2.0, 1.0))
+    assert check_cast_certificate(a, ellipse_b, STILL, motion, miss) == (
+        "an edge certificate needs polygons or rounded polygons",
+    )
+
+
+def test_a_miss_without_a_certificate_is_unproven_not_wrong() -> None:
+    miss = dataclasses.replace(cast(BOX, DISC, (6.0, 0.0)), certificate=None)
+    assert check_cast_certificate(BOX, DISC, STILL, (6.0, 0.0), miss) == ()
+    assert unproven(miss) is not None and unproven(cast(BOX, DISC, (6.0, 0.0))) is None

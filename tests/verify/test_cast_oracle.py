@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from gjkcli.algorithms.decompose import decompose
 from gjkcli.shapes import Polytope, capsule, circle, ellipse, point, rectangle, segment, union_of
 from gjkcli.shapes.base import Vec
 from gjkcli.verify.cast_oracle import swept_check
@@ -123,10 +124,21 @@ def test_ellipses_go_as_stand_ins() -> None:
     assert not swept_check(BOX, flat, (-6.0, 0.0), "hit", 0.45).consistent
 
 
-def test_compound_shapes_are_refused() -> None:
+def test_compound_shapes_are_their_geometry_and_a_compound_b_sweeps_its_boundary() -> None:
     pair = union_of([point((0.0, 0.0)), point((3.0, 0.0))])
-    with pytest.raises(ValueError, match="casts need convex shapes"):
-        swept_check(pair, BOX, (1.0, 0.0), "miss", None)
+    # A, two points 3 apart: BOX's sweep to the right meets the second, not the first
+    assert swept_check(
+        pair, rectangle((-3.0, 5.0), (2.0, 2.0)), (6.0, 0.0), "miss", None
+    ).consistent
+    assert not swept_check(
+        pair, rectangle((-3.0, 0.0), (2.0, 2.0)), (9.0, 0.0), "miss", None
+    ).consistent
+    # B, a U open upwards, lowered over a post standing in its gap: the post is never met
+    # (the hull of the U and the U moved would cover it)
+    u_shape = decompose([(0, 0), (3, 0), (3, 3), (2, 3), (2, 1), (1, 1), (1, 3), (0, 3)])
+    post = rectangle((1.5, 2.5), (0.5, 2.0))  # x in [1.25, 1.75], y in [1.5, 3.5]: in the gap
+    assert swept_check(post, u_shape, (0.0, -0.5), "miss", None).consistent
+    assert not swept_check(post, u_shape, (0.0, 0.5), "miss", None).consistent  # rises into it
 
 
 def test_coordinates_beyond_geos_say_so() -> None:

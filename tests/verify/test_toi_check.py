@@ -68,3 +68,34 @@ def test_t_lo_after_the_sampled_contact_is_caught(monkeypatch: pytest.MonkeyPatc
 
     problems = toi_problems(monkeypatch, late)
     assert any("proves the shapes apart before" in problem for problem in problems), problems
+
+
+def test_a_touch_that_recedes_is_checked_after_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    square = rectangle((1.0, 1.0), (2.0, 2.0))
+    beside = rectangle((2.5, 1.0), (1.0, 1.0))  # on the square's right side
+    leaving = Motion(Move(), Move(end=Pose(0.0, 0.0, -30.0)))
+    check = toi_check_module.check_toi(square, beside, leaving)
+    assert check.result.status == "touching-receding" and check.agree, check.problems
+    assert (check.sampled, check.sampled_from) == (None, 0.001)
+    # said to recede on a motion that comes back round into the square: sampling finds it
+    round_again = Motion(Move(), Move(end=Pose(0.0, 0.0, -350.0)))
+
+    def receding(*args: Any, **kwargs: Any) -> ToiResult:
+        found = time_of_impact(*args, **kwargs)
+        return dataclasses.replace(
+            found, status="touching-receding", bracket=None, time=None, receding=0.25
+        )
+
+    monkeypatch.setattr(toi_check_module, "time_of_impact", receding)
+    problems = toi_check_module.check_toi(square, beside, round_again).problems
+    assert len(problems) == 1
+    assert problems[0].startswith(
+        "the time of impact proves the shapes apart after t = 0, but sampling finds a contact"
+    )
+    # said to recede from a touch that is not there: the shapes start apart
+    apart = rectangle((3.0, 1.0), (1.0, 1.0))
+    problems = toi_check_module.check_toi(square, apart, leaving).problems
+    assert (
+        "the time of impact says the shapes touch at t = 0 and move apart, but they are "
+        "separated there" in problems
+    )
