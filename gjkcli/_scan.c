@@ -54,11 +54,17 @@ typedef struct {
     double values[EXPECT_VALUES];
 } Expectation;
 
+/* The kinds of shape a line may hold: a polygon; and for the lane, the other polytopes
+   the plain loader builds as they are written (no rotation, transform, margin or name). */
+enum { SCAN_POLYGON = 0, SCAN_RECTANGLE = 1, SCAN_SEGMENT = 2, SCAN_POINT = 3, SCAN_HULL = 4 };
+
 typedef struct {
     Ring rings[2];    /* a's and b's */
     const char *name; /* the name's characters (UTF-8), or NULL when the line has none */
     Py_ssize_t name_size;
-    int with_expect;  /* whether an "expect" of the plain keys is taken (scan_polygons) */
+    int lane;         /* scan_polygons: an "expect" of the plain keys, and the other plain
+                         polytopes, are taken too */
+    int kinds[2];     /* a's and b's kind (SCAN_POLYGON, ...) */
     Expectation expect;
 } Line;
 
@@ -215,31 +221,85 @@ static int scan_ring(Cursor *c, Py_ssize_t least, Py_ssize_t most, Ring *ring)
     return SCAN_TAKEN;
 }
 
-/* A shape: {"type": "polygon", "points": RING}, keys in either order. */
-static int scan_shape(Cursor *c, Py_ssize_t least, Py_ssize_t most, Ring *ring)
+/* A shape: {"type": "polygon", "points": RING}, keys in either order; with `lane`, also
+   {"type": "rectangle", "center": POINT, "size": POINT of sizes >= 0}, {"type":
+   "segment", "points": [POINT, POINT]}, {"type": "point", "at": POINT} and {"type":
+   "hull", "points": [POINT, ...]}, keys in any order: *kind says which, and `ring` holds
+   the polytope's vertices as gjkcli.shapes.primitives builds them (a rectangle's four
+   corners as rectangle() computes them, unrotated: Affine.from_parts's matrix
+   (1, -0, 0, 1) applied to the corners (-w/2, -h/2), (w/2, -h/2), (w/2, h/2), (-w/2, h/2),
+   then the centre added). */
+static int scan_shape(Cursor *c, Py_ssize_t least, Py_ssize_t most, Ring *ring, int lane,
+                      int *kind)
 {
-    static const char *const keys[] = {"type", "points"};
+    static const char *const keys[] = {"type", "points", "center", "size", "at"};
+    static const char *const kinds[] = {"polygon", "rectangle", "segment", "point", "hull"};
+    /* the keys each kind needs besides "type" */
+    static const int needs[] = {2, 4 | 8, 2, 16, 2};
     const char *text;
     Py_ssize_t size;
-    int seen = 0, key, status;
+    int seen = 0, key, status, k;
+    double center[2] = {0.0, 0.0}, sizes[2] = {0.0, 0.0}, at[2] = {0.0, 0.0};
+    *kind = -1;
     if (!scan_char(c, '{'))
         return SCAN_NOT_PLAIN;
     do {
-        key = scan_key(c, keys, 2);
+        key = scan_key(c, keys, lane ? 5 : 2);
         if (key < 0 || seen & (1 << key))
             return SCAN_NOT_PLAIN;
         seen |= 1 << key;
         if (key == 0) {
-            if (!scan_string(c, &text, &size) || !scan_is(text, size, "polygon"))
+            if (!scan_string(c, &text, &size))
                 return SCAN_NOT_PLAIN;
+            for (k = 0; k < (lane ? 5 : 1) && !scan_is(text, size, kinds[k]); k++)
+                ;
+            if (k == (lane ? 5 : 1))
+                return SCAN_NOT_PLAIN;
+            *kind = k;
+        }
+        else if (key == 1) {
+            /* a ring for a polygon; a segment's two points and a hull's are checked below */
+            status = scan_ring(c, 1, most, ring);
+            if (status != SCAN_TAKEN)
+                return status;
         }
         else {
-            status = scan_ring(c, least, most, ring);
+            status = scan_point(c, key == 2 ? center : key == 3 ? sizes : at);
             if (status != SCAN_TAKEN)
                 return status;
         }
     } while (scan_char(c, ','));
-    return scan_char(c, '}') && seen == 3 ? SCAN_TAKEN : SCAN_NOT_PLAIN;
+    if (!scan_char(c, '}') || *kind < 0 || seen != (1 | needs[*kind]))
+        return SCAN_NOT_PLAIN;
+    switch (*kind) {
+    case SCAN_POLYGON:
+        return ring->size >= least ? SCAN_TAKEN : SCAN_NOT_PLAIN;
+    case SCAN_SEGMENT:
+        return ring->size == 2 ? SCAN_TAKEN : SCAN_NOT_PLAIN;
+    case SCAN_HULL:
+        return SCAN_TAKEN;
+    case SCAN_POINT:
+        ring->xy[0] = at[0];
+        ring->xy[1] = at[1];
+        ring->size = 1;
+        return SCAN_TAKEN;
+    default: {
+        double half_w, half_h, corners[8];
+        if (sizes[0] < 0.0 || sizes[1] < 0.0 || most < 4)
+            return SCAN_NOT_PLAIN;
+        half_w = sizes[0] / 2.0;
+        half_h = sizes[1] / 2.0;
+        corners[0] = -half_w, corners[1] = -half_h, corners[2] = half_w, corners[3] = -half_h;
+        corners[4] = half_w, corners[5] = half_h, corners[6] = -half_w, corners[7] = half_h;
+        for (k = 0; k < 4; k++) {
+            double x = corners[2 * k], y = corners[2 * k + 1];
+            ring->xy[2 * k] = 1.0 * x + -0.0 * y + center[0];
+            ring->xy[2 * k + 1] = 0.0 * x + 1.0 * y + center[1];
+        }
+        ring->size = 4;
+        return SCAN_TAKEN;
+    }
+    }
 }
 
 /* A word after any whitespace: true, false (then read past it). */
@@ -308,7 +368,7 @@ static int scan_expect(Cursor *c, Expectation *expect)
 }
 
 /* A whole line: {"a": SHAPE, "b": SHAPE} and perhaps "name": STRING (and, when
-   line->with_expect, "expect": EXPECTATION), keys in any order, then nothing but
+   line->lane, "expect": EXPECTATION), keys in any order, then nothing but
    whitespace. */
 static int scan_line(Cursor *c, Py_ssize_t least, Py_ssize_t most, Line *line)
 {
@@ -319,7 +379,7 @@ static int scan_line(Cursor *c, Py_ssize_t least, Py_ssize_t most, Line *line)
     if (!scan_char(c, '{'))
         return SCAN_NOT_PLAIN;
     do {
-        key = scan_key(c, keys, line->with_expect ? 4 : 3);
+        key = scan_key(c, keys, line->lane ? 4 : 3);
         if (key < 0 || seen & (1 << key))
             return SCAN_NOT_PLAIN;
         seen |= 1 << key;
@@ -333,7 +393,7 @@ static int scan_line(Cursor *c, Py_ssize_t least, Py_ssize_t most, Line *line)
                 return status;
         }
         else {
-            status = scan_shape(c, least, most, &line->rings[key]);
+            status = scan_shape(c, least, most, &line->rings[key], line->lane, &line->kinds[key]);
             if (status != SCAN_TAKEN)
                 return status;
         }
@@ -464,7 +524,7 @@ static PyObject *engine_scan_plain(PyObject *self, PyObject *const *args, Py_ssi
     texts = PySequence_Tuple(args[0]); /* held, and unchanged, while it is read */
     if (texts == NULL)
         return NULL;
-    line.with_expect = 0;
+    line.lane = 0;
     line.rings[0].xy = PyMem_Malloc(4 * (size_t)(most > 0 ? most : 1) * sizeof(double));
     line.rings[1].xy = line.rings[0].xy == NULL ? NULL : line.rings[0].xy + 2 * most;
     results = line.rings[0].xy == NULL ? PyErr_NoMemory() : PyList_New(PyTuple_GET_SIZE(texts));
@@ -544,10 +604,11 @@ static int scan_polygon_columns(PyObject *text, Py_ssize_t least, Py_ssize_t mos
     if (status < 0)
         return -1;
     for (k = 0; k < 2; k++) {
-        long long points = (long long)line->rings[k].size;
+        long long points = (long long)line->rings[k].size, kind = line->kinds[k];
         if (!scan_bytes_add(xy, line->rings[k].xy,
                             2 * line->rings[k].size * (Py_ssize_t)sizeof(double)) ||
-            !scan_bytes_add(sizes, &points, sizeof points))
+            !scan_bytes_add(sizes, &points, sizeof points) ||
+            !scan_bytes_add(sizes, &kind, sizeof kind))
             return -1;
     }
     {
@@ -562,10 +623,11 @@ static int scan_polygon_columns(PyObject *text, Py_ssize_t least, Py_ssize_t mos
 }
 
 /* scan_polygons(texts, least, most): what scan_plain takes, and the same lines with an
-   expectation of the plain keys (scan_expect), as columns: (taken, names, xy, sizes,
-   expects). taken holds a byte per text (1 taken); names the name (or None) of each
+   expectation of the plain keys (scan_expect) or other plain polytopes (scan_shape), as
+   columns: (taken, names, xy, sizes, expects). taken holds a byte per text (1 taken); names the name (or None) of each
    taken line; xy (float64) every taken line's rings' points as written, end to end, x and
-   y in turn; sizes (int64) the number of points of each ring, A's then B's, line by line;
+   y in turn; sizes (int64) two numbers a shape, A's then B's, line by line: its number of
+   points and its kind (0 polygon, 1 rectangle, 2 segment, 3 point, 4 hull: scan_shape);
    expects (float64) six numbers a taken line: the keys its expectation states (the
    EXPECT_ flags, 0 for none), then the values of intersects, distance, depth, tolerance
    and the verdict's code (0 where not stated). */
@@ -576,7 +638,7 @@ static PyObject *engine_scan_polygons(PyObject *self, PyObject *const *args, Py_
     ScanBytes xy = {NULL, 0, 0}, sizes = {NULL, 0, 0}, expects = {NULL, 0, 0};
     Line line;
     (void)self;
-    line.with_expect = 1;
+    line.lane = 1;
     if (nargs != 3) {
         PyErr_SetString(PyExc_TypeError, "scan_polygons(texts, least, most) takes 3 arguments");
         return NULL;

@@ -26,14 +26,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from gjkcli.algorithms.compiled import core as configured_core
 from gjkcli.batch.plain import FEWEST, LONGEST_RING, plain_rings
 from gjkcli.io.discover import Item, default_name
+from gjkcli.tolerances import MAX_COORDINATE, MIN_SIZE
 from gjkcli.verify.expect import ExpectSettings
 from gjkcli.verify.polygon_columns import exact_columns, shapely_columns
 
 __all__ = ["lane_rows"]
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
 
 _DOUBLE = ExpectSettings()
 """``--precision double``: how expectations are judged unless the run says otherwise."""
@@ -61,16 +67,10 @@ def lane_rows(
     places = np.flatnonzero(np.frombuffer(taken, dtype=np.uint8))
     if not len(places):
         return rows
-    points = np.frombuffer(xy, dtype=np.float64).reshape(-1, 2)
-    written = np.frombuffer(sizes, dtype=np.int64)
-    ends = np.cumsum(written)
-    closed = (points[ends - written] == points[ends - 1]).all(axis=1)  # as tuples compare
-    counts = written - closed
-    kept = np.ones(len(points), dtype=bool)
-    kept[(ends - 1)[closed]] = False
-    points = points[kept]
-    with np.errstate(all="ignore"):  # beyond the limits: not finite, so not plain
-        plain = plain_rings(points, counts)
+    points, counts, plain = _shapes(
+        np.frombuffer(xy, dtype=np.float64).reshape(-1, 2),
+        np.frombuffer(sizes, dtype=np.int64).reshape(-1, 2),
+    )
     chosen = np.flatnonzero(plain[0::2] & plain[1::2])
     if not len(chosen):
         return rows
@@ -106,6 +106,40 @@ def lane_rows(
         if record is not None:
             rows[place] = (record, name)
     return rows
+
+
+_POLYGON = 0
+"""The scanner's kind of a polygon (the others: rectangle, segment, point, hull)."""
+
+
+def _shapes(points: Floats, sizes: Ints) -> tuple[Floats, Ints, Bools]:
+    """The shapes' vertices laid end to end, their counts, and which shapes are plain, from
+    the scanner's points (as written) and its rows of ``(count, kind)``: a polygon's ring
+    without a closing point that repeats its first, plain when it is plainly convex
+    (:func:`~gjkcli.batch.plain.plain_rings`, which checks the size limits too); the other
+    polytopes as the scanner built them, plain when within the size limits (as the plain
+    loader checks them, :func:`~gjkcli.io.limits.bounds_problem`)."""
+    written, kinds = sizes[:, 0], sizes[:, 1]
+    ends = np.cumsum(written)
+    polygon = kinds == _POLYGON
+    # a polygon's closing point, as the loaders compare tuples
+    closed = polygon & (points[ends - written] == points[ends - 1]).all(axis=1)
+    counts = written - closed
+    kept = np.ones(len(points), dtype=bool)
+    kept[(ends - 1)[closed]] = False
+    points = points[kept]
+    plain = np.zeros(len(counts), dtype=bool)
+    rows = np.repeat(polygon, counts)
+    with np.errstate(all="ignore"):  # beyond the limits: not finite, so not plain
+        if polygon.any():
+            plain[polygon] = plain_rings(points[rows], counts[polygon])
+        if not polygon.all():
+            others, starts = points[~rows], np.cumsum(counts[~polygon]) - counts[~polygon]
+            low, high = np.minimum.reduceat(others, starts), np.maximum.reduceat(others, starts)
+            reach = np.maximum(np.abs(low), np.abs(high)).max(axis=1)
+            size = (high - low).max(axis=1)
+            plain[~polygon] = (reach <= MAX_COORDINATE) & ~((size > 0.0) & (size < MIN_SIZE))
+    return points, counts, plain
 
 
 def _lane_text(item: Item) -> str | None:

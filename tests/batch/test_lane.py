@@ -174,6 +174,38 @@ def corpus(count: int, seed: int, make: Callable[[random.Random], tuple[Ring, Ri
     return lines
 
 
+def other_kinds(rng: random.Random) -> list[str]:
+    """Lines of pairs of the other plain polytopes the lane takes (rectangles, segments,
+    points, hulls), with polygons and each other, near each other or touching."""
+    lines = []
+    for k in range(600):
+        shapes = []
+        for _ in range(2):
+            x, y = rng.uniform(-2.0, 2.0), rng.uniform(-2.0, 2.0)
+            kind = rng.choice(["rectangle", "segment", "point", "hull", "polygon"])
+            if kind == "rectangle":
+                size = [rng.choice([0, 0.5, rng.uniform(0.0, 3.0)]) for _ in range(2)]
+                shapes.append({"type": kind, "center": [x, y], "size": size})
+            elif kind == "segment":
+                end = [x, y] if rng.random() < 0.1 else [x + rng.uniform(-2, 2), y]
+                shapes.append({"type": kind, "points": [[x, y], end]})
+            elif kind == "point":
+                shapes.append({"type": kind, "at": [round(x), y]})
+            elif kind == "hull":
+                cloud = [[x + rng.uniform(-1, 1), y + rng.uniform(-1, 1)] for _ in range(8)]
+                shapes.append({"type": kind, "points": cloud + cloud[: rng.randint(0, 2)]})
+            else:
+                shapes.append({"type": kind, "points": random_convex_ring(rng, 5, (x, y), 1.0)})
+        lines.append(json.dumps({"name": f"kinds/{k}", "a": shapes[0], "b": shapes[1]}))
+    return lines
+
+
+def test_the_other_plain_polytopes_take_the_lane_with_the_general_paths_records() -> None:
+    fast, general, answered = both_ways(other_kinds(random.Random(11)))
+    assert fast == general
+    assert answered > 300
+
+
 FAMILIES = [(1, random_rings), (2, touching_rings), (3, special_rings)]
 """Each family of pairs, with its seed."""
 
@@ -217,7 +249,7 @@ def test_lines_the_lane_does_not_take_are_left_to_the_general_path() -> None:
     polygon = [[0, 0], [2, 0], [0, 2]]
     lines = [
         json.dumps({"a": {"type": "polygon", "points": polygon},
-                    "b": {"type": "point", "at": [3, 3]}}),
+                    "b": {"type": "point", "at": [3, 3], "margin": 1}}),
         json.dumps({"a": {"type": "polygon", "points": polygon},
                     "b": {"type": "polygon", "points": polygon}, "expect": {"normal": [1, 0]}}),
         json.dumps({"a": {"type": "polygon", "points": polygon},
