@@ -31,6 +31,9 @@ import numpy.typing as npt
 from gjkcli.algorithms.compiled import core as configured_core
 from gjkcli.batch.plain import FEWEST, LONGEST_RING, plain_rings
 from gjkcli.io.discover import Item, default_name
+from gjkcli.io.limits import bounds_problem
+from gjkcli.shapes.base import Vec
+from gjkcli.shapes.rings import convexity_problem
 from gjkcli.tolerances import MAX_COORDINATE, MIN_SIZE
 from gjkcli.verify.expect import ExpectSettings
 from gjkcli.verify.polygon_columns import exact_columns, shapely_columns
@@ -133,6 +136,11 @@ def _shapes(points: Floats, sizes: Ints) -> tuple[Floats, Ints, Bools]:
     with np.errstate(all="ignore"):  # beyond the limits: not finite, so not plain
         if polygon.any():
             plain[polygon] = plain_rings(points[rows], counts[polygon])
+            starts = np.cumsum(counts) - counts
+            for shape in np.flatnonzero(polygon & ~plain).tolist():  # collinear, repeated
+                start = int(starts[shape])
+                ring = points[start : start + int(counts[shape])].tolist()
+                plain[shape] = _convex_as_written([(x, y) for x, y in ring])
         if not polygon.all():
             others, starts = points[~rows], np.cumsum(counts[~polygon]) - counts[~polygon]
             low, high = np.minimum.reduceat(others, starts), np.maximum.reduceat(others, starts)
@@ -140,6 +148,19 @@ def _shapes(points: Floats, sizes: Ints) -> tuple[Floats, Ints, Bools]:
             size = (high - low).max(axis=1)
             plain[~polygon] = (reach <= MAX_COORDINATE) & ~((size > 0.0) & (size < MIN_SIZE))
     return points, counts, plain
+
+
+def _convex_as_written(ring: list[Vec]) -> bool:
+    """Whether the general loader takes a polygon's ring as it is written (with collinear or
+    repeated vertices, which :func:`~gjkcli.batch.plain.plain_rings` leaves to it): within
+    the size limits and convex (:func:`gjkcli.io.rings.polygon_shape`'s checks, by the same
+    functions)."""
+    if len(ring) < FEWEST or len(ring) > LONGEST_RING:
+        return False
+    xs, ys = [x for x, _ in ring], [y for _, y in ring]
+    if bounds_problem((min(xs), min(ys), max(xs), max(ys))) is not None:
+        return False
+    return convexity_problem(ring) is None
 
 
 def _lane_text(item: Item) -> str | None:

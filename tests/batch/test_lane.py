@@ -150,7 +150,12 @@ def random_rings(rng: random.Random) -> tuple[Ring, Ring]:
 def special_rings(rng: random.Random) -> tuple[Ring, Ring]:
     """Slivers, the same polygon twice, one inside the other, nearly touching."""
     a = random_convex_ring(rng, rng.randint(3, 12), (0.0, 0.0), 1.0)
-    kind = rng.randrange(5)
+    kind = rng.randrange(6)
+    if kind == 5:  # a ring with collinear and repeated vertices (the general loader's own)
+        side = rng.choice([1.0, 3.0, 1e-3])
+        square = [(0.0, 0.0), (side / 2, 0.0), (side, 0.0), (side, 0.0), (side, side),
+                  (0.0, side)]
+        return square, moved(a, rng.uniform(-2.0, 2.0), rng.uniform(-2.0, 2.0))
     if kind == 0:
         return a, list(a)
     if kind == 1:
