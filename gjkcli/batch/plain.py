@@ -25,8 +25,8 @@ builders (:mod:`gjkcli.shapes.primitives`, :class:`~gjkcli.shapes.Polytope`
 for a convex ring as given), the same floats, the same kinds and names. A
 line that is anything else (another shape type or key, a ``motion`` among
 them: a moving pair is cast, one by one; an object in an expectation, as
-``expect.cast``; a GeoJSON or WKT shape, a ring with a repeated, collinear or nearly collinear
-vertex, a number out of range, a duplicate key, invalid JSON, an expectation
+``expect.cast``; a GeoJSON or WKT shape, a polygon the general loader refuses, a
+number out of range, a duplicate key, invalid JSON, an expectation
 that is not plainly valid) is not read here: ``None`` sends it to the general
 loaders, which build it or report its problem exactly as they always do. So
 this module only ever decides *faster*, never *differently*; the batch tests
@@ -44,6 +44,11 @@ ring's signed area (summed in the same order as
 turning around once (the turning angles add up to less than ``3 pi``; a
 closed walk whose turns all go one way turns by a whole multiple of
 ``2 pi``). Such a ring is exactly one the general loader accepts as convex.
+Any other ring (collinear or repeated vertices, or not convex at all) is built by
+the general loader's own functions (:func:`_polygon_as_loaded`): as it is written
+when :func:`~gjkcli.shapes.rings.convexity_problem` finds it convex, else cut into
+convex parts (:func:`~gjkcli.algorithms.decompose.decompose`); a ring they refuse
+goes to the general loader, which says why.
 """
 
 from __future__ import annotations
@@ -56,6 +61,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from gjkcli.algorithms.decompose import InvalidPolygonError, decompose
 from gjkcli.engine import compiled
 from gjkcli.io.discover import Item
 from gjkcli.io.errors import InputError
@@ -69,6 +75,7 @@ from gjkcli.shapes.affine import Affine
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Shape, round_shape, shape_bounds, transform_shape
 from gjkcli.shapes.polytope import Polytope
+from gjkcli.shapes.rings import convexity_problem, open_ring
 from gjkcli.tolerances import MAX_COORDINATE, MIN_SIZE
 
 __all__ = ["FEWEST", "LONGEST_RING", "plain_rings", "read_plain"]
@@ -328,9 +335,9 @@ def _shape(written: _Shape, rings: list[list[Vec]], convex: list[bool]) -> Shape
     shape, ring = written
     kind = shape["type"]
     if ring is not None:
-        if not convex[ring]:
-            raise _NotPlainError
         points = rings[ring]
+        if not convex[ring]:
+            return ShapeInput(_polygon_as_loaded(points), kind)
         return ShapeInput(Polytope(tuple(points[:-1] if points[0] == points[-1] else points)), kind)
     if type(kind) is not str or kind not in _BUILDERS:
         raise _NotPlainError
@@ -346,6 +353,33 @@ def _shape(written: _Shape, rings: list[list[Vec]], convex: list[bool]) -> Shape
     if "name" in shape and type(label) is not str:
         raise _NotPlainError
     return ShapeInput(built, kind, label)
+
+
+def _polygon_as_loaded(points: list[Vec]) -> Shape:
+    """A plain polygon's ring that is not plainly convex (collinear or repeated vertices, or
+    not convex at all), built as the general loader builds it
+    (:func:`gjkcli.io.rings.polygon_shape`, by the same functions): within the size limits,
+    a convex ring as it is written, any other ring cut into convex parts. A ring that
+    loader refuses (no area, crossing itself) is left to it, which says why.
+
+    >>> notch = [(0.0, 0.0), (4.0, 0.0), (4.0, 4.0), (2.0, 1.0), (0.0, 4.0)]
+    >>> len(_polygon_as_loaded(notch).parts)
+    3
+    """
+    if len(open_ring(points)) > LONGEST_RING:  # as for the convex ones: the general way
+        raise _NotPlainError
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    if bounds_problem((min(xs), min(ys), max(xs), max(ys))) is not None:
+        raise _NotPlainError
+    problem = convexity_problem(points)
+    if problem is None:
+        return Polytope(tuple(open_ring(points)))
+    if problem.degenerate:
+        raise _NotPlainError
+    try:
+        return decompose(points, [])
+    except InvalidPolygonError:
+        raise _NotPlainError from None
 
 
 _COMMON = ("transform", "margin", "name")
