@@ -1,8 +1,8 @@
 """The fast way in: plain pairs of a JSON Lines chunk read into shapes without the detours.
 
 Most lines of a large batch are plain: ``{"name": ..., "a": {...}, "b": {...}}``
-with native shapes written the simple way (no transform, no margin, no holes,
-no label), numbers that are finite and in range, and valid polygons. For
+with native shapes written the simple way (no transform, margin or label on a
+polygon), numbers that are finite and in range, and valid polygons. For
 those, the general loaders (:mod:`gjkcli.io.pairs`), which wrap every value
 to say where a problem is, cost several times the rest of the check. Here a
 chunk's plain lines are read at once: one :func:`json.loads` per line, the
@@ -169,7 +169,7 @@ def _ring_of(shape: dict[str, Any], rings: list[list[Vec]]) -> _Shape:
     """The shape, with its ring added to ``rings`` if it is a plainly written polygon."""
     if shape["type"] != "polygon":
         return shape, None
-    _keys(shape, ("points",))
+    _keys(shape, ("points",), ("holes",))
     rings.append(_points(shape["points"], FEWEST, LONGEST_RING + 1))
     return shape, len(rings) - 1
 
@@ -336,6 +336,11 @@ def _shape(written: _Shape, rings: list[list[Vec]], convex: list[bool]) -> Shape
     kind = shape["type"]
     if ring is not None:
         points = rings[ring]
+        if "holes" in shape:
+            holes = shape["holes"]
+            if type(holes) is not list:
+                raise _NotPlainError
+            return ShapeInput(_polygon_as_loaded(points, [_points(h, FEWEST) for h in holes]), kind)
         if not convex[ring]:
             return ShapeInput(_polygon_as_loaded(points), kind)
         return ShapeInput(Polytope(tuple(points[:-1] if points[0] == points[-1] else points)), kind)
@@ -355,12 +360,13 @@ def _shape(written: _Shape, rings: list[list[Vec]], convex: list[bool]) -> Shape
     return ShapeInput(built, kind, label)
 
 
-def _polygon_as_loaded(points: list[Vec]) -> Shape:
-    """A plain polygon's ring that is not plainly convex (collinear or repeated vertices, or
-    not convex at all), built as the general loader builds it
+def _polygon_as_loaded(points: list[Vec], holes: list[list[Vec]] | None = None) -> Shape:
+    """A plain polygon whose ring is not plainly convex (collinear or repeated vertices, or
+    not convex at all), or that has ``holes``, built as the general loader builds it
     (:func:`gjkcli.io.rings.polygon_shape`, by the same functions): within the size limits,
-    a convex ring as it is written, any other ring cut into convex parts. A ring that
-    loader refuses (no area, crossing itself) is left to it, which says why.
+    a convex ring without holes as it is written, any other polygon cut into convex parts.
+    A polygon that loader refuses (no area, crossing itself, a hole outside) is left to it,
+    which says why.
 
     >>> notch = [(0.0, 0.0), (4.0, 0.0), (4.0, 4.0), (2.0, 1.0), (0.0, 4.0)]
     >>> len(_polygon_as_loaded(notch).parts)
@@ -371,13 +377,14 @@ def _polygon_as_loaded(points: list[Vec]) -> Shape:
     xs, ys = [x for x, _ in points], [y for _, y in points]
     if bounds_problem((min(xs), min(ys), max(xs), max(ys))) is not None:
         raise _NotPlainError
-    problem = convexity_problem(points)
-    if problem is None:
-        return Polytope(tuple(open_ring(points)))
-    if problem.degenerate:
-        raise _NotPlainError
+    if not holes:
+        problem = convexity_problem(points)
+        if problem is None:
+            return Polytope(tuple(open_ring(points)))
+        if problem.degenerate:
+            raise _NotPlainError
     try:
-        return decompose(points, [])
+        return decompose(points, holes or [])
     except InvalidPolygonError:
         raise _NotPlainError from None
 

@@ -99,7 +99,7 @@ NOT_PLAIN = [
     pair_line(polygon([[0, 0], [4, 0], [1, 3], [2, -1], [3, 3]])),  # a pentagram
     pair_line(polygon([[0, 0], [1, 0]])),
     pair_line(polygon([[0, 0], [1e-151, 0], [0, 1e-151]])),
-    pair_line(polygon(POLYGON, holes=[])),
+    pair_line(polygon([[0, 0], [9, 0], [9, 9], [0, 9]], holes=[[[20, 20], [21, 20], [21, 21]]])),
     pair_line(polygon(POLYGON, transform={"rotate": 30})),
     pair_line(polygon(POLYGON, ring=0)),
     # other shapes and keys
@@ -194,6 +194,8 @@ BUILT_AS_LOADED = [
     pair_line(polygon([[0, 0], [2, 0], [1, 1], [2, 2], [0, 2]])),  # reflex: cut into parts
     pair_line(polygon([[0, 0], [1, 0], [0.5, 1e-14]])),  # a turn too slight to trust
     pair_line(polygon([[0, 0], [1, 0], [1, 1], [0, 0], [0, 0]])),  # closed twice
+    pair_line(polygon(POLYGON, holes=[])),
+    pair_line(polygon([[0, 0], [9, 0], [9, 9], [0, 9]], holes=[[[2, 2], [4, 2], [4, 4], [2, 4]]])),
 ]
 """Plain lines whose rings are not plainly convex, but which the general loader takes:
 read_plain builds them with its functions (convexity_problem, decompose)."""
