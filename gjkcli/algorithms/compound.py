@@ -48,7 +48,6 @@ separates two non-convex shapes is not the depth of any one pair of parts.
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -68,6 +67,7 @@ from gjkcli.algorithms.intersect import BOOLEAN_FIRST_DIRECTION, intersects
 from gjkcli.algorithms.verdict import Verdict, settle, verdict
 from gjkcli.dyadic import shift_to_unit
 from gjkcli.shapes.base import ConvexShape, Vec
+from gjkcli.shapes.cached import cached
 from gjkcli.shapes.compound import Shape, boxes_of, parts_of, shape_bounds
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.primitives import point
@@ -563,7 +563,7 @@ class _Interior:
             if not isinstance(part, Polytope)
         ]
 
-    @functools.cached_property
+    @cached
     def _solid(self) -> tuple[Any, Any]:
         """The solid, prepared, and its boundary."""
         import shapely

@@ -35,7 +35,6 @@ and to the accuracy of the support functions for curved parts.
 
 from __future__ import annotations
 
-import functools
 import math
 import sys
 from dataclasses import dataclass
@@ -43,6 +42,7 @@ from fractions import Fraction
 from typing import Any
 
 from gjkcli.shapes.base import Vec
+from gjkcli.shapes.cached import cached
 from gjkcli.shapes.compound import Shape, boxes_of, parts_of
 from gjkcli.tolerances import CERTIFICATE_ROUNDING
 
@@ -75,7 +75,7 @@ class Extents:
     reach_u: Any
     reach_v: Any
 
-    @functools.cached_property
+    @cached
     def reach(self) -> float:
         """The largest of the sizes (0 for no parts)."""
         return float(max(self.reach_u.max(initial=0.0), self.reach_v.max(initial=0.0)))

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from gjkcli.shapes.affine import Affine, transformed
 from gjkcli.shapes.base import ConvexShape, Drawable, bounding_box
+from gjkcli.shapes.cached import cached
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.primitives import CONVEX_CLASSES, rounded
 
@@ -54,12 +54,12 @@ class Compound(Drawable):
     geometry: dict[str, Any] | None
     members: tuple[Shape, ...] = ()
 
-    @cached_property
+    @cached
     def boxes(self) -> tuple[Box, ...]:
         """Each part's bounding box ``(minx, miny, maxx, maxy)``, computed once."""
         return tuple(part_box(part) for part in self.parts)
 
-    @cached_property
+    @cached
     def bounds(self) -> Box:
         """``(minx, miny, maxx, maxy)`` of the whole compound, computed once."""
         boxes = self.boxes

@@ -8,9 +8,9 @@ is exact: the answer is one of the input points, bit for bit.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 
 from gjkcli.shapes.base import Drawable, Vec
+from gjkcli.shapes.cached import cached
 
 __all__ = ["Polytope"]
 
@@ -40,7 +40,7 @@ class Polytope(Drawable):
         if not self.vertices:
             raise ValueError("a polytope needs at least one vertex")
 
-    @cached_property
+    @cached
     def box(self) -> tuple[float, float, float, float]:
         """``(minx, miny, maxx, maxy)`` of the vertices, computed once (the shape is frozen).
 
