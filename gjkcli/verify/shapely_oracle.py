@@ -394,7 +394,7 @@ def _measure(
     ``closest`` is an array of the two points, ``None`` when they intersect.
     ``directions`` hint at where the closest points are (see :func:`shapely_answers`)."""
     intersects = shapely.intersects(geometry_a, geometry_b)
-    touches = shapely.touches(geometry_a, geometry_b)
+    touches = _touches(geometry_a, geometry_b, intersects)
     # GEOS's shortest line (its length is the distance), found faster for large polygons
     lines = shortest_lines(geometry_a, geometry_b, intersects, directions, GEOS_REACH)
     distances = shapely.length(lines)
@@ -410,6 +410,30 @@ def _measure(
             zip(intersects.tolist(), touches.tolist(), distances.tolist(), strict=True)
         )
     ]
+
+
+def _touches(geometry_a: Any, geometry_b: Any, intersects: Any) -> Any:
+    """``shapely.touches`` of each pair, asked of GEOS only where the answer is not known
+    beforehand: geometries that do not meet do not touch (touching is meeting on the
+    boundaries alone), and a polygon does not touch itself, its interior meeting its
+    own (the two sides of a pair of identical shapes, whose relate GEOS works out
+    segment by segment along every shared edge).
+
+    >>> square = shapely.box(0.0, 0.0, 1.0, 1.0)
+    >>> pairs = np.array([square, square, square]), np.array([shapely.box(1.0, 0.0, 2.0, 1.0),
+    ...                                                          shapely.box(0.0, 0.0, 1.0, 1.0),
+    ...                                                          shapely.box(5.0, 0.0, 6.0, 1.0)])
+    >>> _touches(*pairs, shapely.intersects(*pairs)).tolist()
+    [True, False, False]
+    """
+    polygon = shapely.GeometryType.POLYGON
+    same = intersects & (shapely.get_type_id(geometry_a) == polygon)
+    same &= shapely.get_type_id(geometry_b) == polygon
+    same[same] = shapely.equals_identical(geometry_a[same], geometry_b[same])
+    asked = intersects & ~same
+    touches = np.zeros(len(intersects), dtype=bool)
+    touches[asked] = shapely.touches(geometry_a[asked], geometry_b[asked])
+    return touches
 
 
 def _hull_depth(hulls: Any) -> list[float | None]:
