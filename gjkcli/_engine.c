@@ -2387,6 +2387,7 @@ static PyObject *engine_configure(PyObject *self, PyObject *mapping)
 #include "_scan.c"
 #include "_exact.c"
 #include "_recheck.c"
+#include "_hull.c"
 
 static PyMethodDef engine_methods[] = {
     {"configure", (PyCFunction)engine_configure, METH_O,
@@ -2415,6 +2416,8 @@ static PyMethodDef engine_methods[] = {
     {"enclosing_simplex_holds", (PyCFunction)(void (*)(void))engine_enclosing_simplex_holds,
      METH_FASTCALL,
      "enclosing_simplex_holds(a, b, proof, band): True when the re-check finds no problem."},
+    {"hull_kept", (PyCFunction)(void (*)(void))engine_hull_kept, METH_FASTCALL,
+     "hull_kept(a, b, rounding, underflow, least): the depth oracle's differences kept (_hull.c)."},
     {NULL, NULL, 0, NULL},
 };
 
