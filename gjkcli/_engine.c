@@ -2388,6 +2388,7 @@ static PyObject *engine_configure(PyObject *self, PyObject *mapping)
 #include "_exact.c"
 #include "_recheck.c"
 #include "_hull.c"
+#include "_outline.c"
 
 static PyMethodDef engine_methods[] = {
     {"configure", (PyCFunction)engine_configure, METH_O,
@@ -2418,6 +2419,8 @@ static PyMethodDef engine_methods[] = {
      "enclosing_simplex_holds(a, b, proof, band): True when the re-check finds no problem."},
     {"hull_kept", (PyCFunction)(void (*)(void))engine_hull_kept, METH_FASTCALL,
      "hull_kept(a, b, rounding, underflow, least): the depth oracle's differences kept (_hull.c)."},
+    {"trace_rounded", (PyCFunction)(void (*)(void))engine_trace_rounded, METH_FASTCALL,
+     "trace_rounded(...): outlines of polytopes grown by discs, as outline.py (_outline.c)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -59,6 +59,14 @@ Minkowski difference as a difference of supports); a test keeps the two in
 step. Every step works row by row or shape by shape, and the matrix products
 are formed as for the shape alone (:func:`_products`), so each shape's outline
 is the same, to the bit, whatever else is traced with it.
+
+**Compiled.** With the compiled engine active, the commonest curved shapes, a
+polytope grown by a disc (circles, capsules, rounded polygons), are traced by its
+copy of these steps (``gjkcli/_outline.c``, :func:`_compiled`), shape by shape, with
+the same operations in the same order: the same outlines, to the bit. The two steps
+whose rounding it cannot copy decide nothing there: a farthest vertex in doubt between
+BLAS's products and its own, or a probe's angle within a billionth of its interval's
+sides, leaves the shape to the NumPy.
 """
 
 from __future__ import annotations
@@ -66,11 +74,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import numpy as np
 
 from gjkcli.algorithms.support import MinkowskiDifference
+from gjkcli.engine import compiled
 from gjkcli.shapes.affine import Transformed, rotation
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.polytope import Polytope
@@ -216,7 +225,83 @@ def outlines(
 def _traced(
     shapes: Sequence[ConvexShape], segments: int, relative_error: float, max_points: int
 ) -> list[Outline]:
-    """:func:`outlines` of distinct shapes (at least one)."""
+    """:func:`outlines` of distinct shapes (at least one): those the compiled engine
+    traces (:func:`_compiled`), and the others in NumPy."""
+    found = _compiled(shapes, segments, relative_error, max_points)
+    rest = [index for index, traced in enumerate(found) if traced is None]
+    if rest:
+        others = _traced_numpy(
+            [shapes[index] for index in rest], segments, relative_error, max_points
+        )
+        for index, traced in zip(rest, others, strict=True):
+            found[index] = traced
+    return [traced for traced in found if traced is not None]
+
+
+def _compiled(
+    shapes: Sequence[ConvexShape], segments: int, relative_error: float, max_points: int
+) -> list[Outline | None]:
+    """The outlines the compiled engine traces (``gjkcli/_outline.c``): those of polytopes
+    grown by a disc (circles, capsules, rounded polygons), the same to the bit as
+    :func:`_traced_numpy` traces them, through the same steps; ``None`` for the other
+    shapes, for those it leaves to the NumPy, and all of them where the engine is not
+    active.
+
+    >>> from gjkcli.shapes import circle, ellipse
+    >>> shapes = [circle((1.0, 2.0), 3.0), ellipse((0.0, 0.0), (3.0, 1.0))]
+    >>> found = _compiled(shapes, CURVE_SEGMENTS, CURVE_ERROR_RELATIVE, CURVE_MAX_POINTS)
+    >>> found[1] is None
+    True
+    >>> reference = _traced_numpy(shapes[:1], CURVE_SEGMENTS, CURVE_ERROR_RELATIVE, 4096)[0]
+    >>> found[0] is None or (
+    ...     np.array_equal(found[0].points, reference.points) and found[0].error == reference.error
+    ... )
+    True
+    """
+    found: list[Outline | None] = [None] * len(shapes)
+    core = compiled()
+    chosen = [
+        index
+        for index, shape in enumerate(shapes)
+        if type(shape) is Rounded and type(shape.core) is Polytope
+    ]
+    if core is None or not chosen:
+        return found
+    cores = [cast(Polytope, cast(Rounded, shapes[index]).core) for index in chosen]
+    vertices = np.array(
+        [vertex for core_shape in cores for vertex in core_shape.vertices], dtype=float
+    )
+    counts = np.array([len(core_shape.vertices) for core_shape in cores], dtype=np.int64)
+    radii = np.array([cast(Rounded, shapes[index]).radius for index in chosen], dtype=float)
+    angles, normals = _even_directions(segments)
+    points, point_counts, bounds = core.trace_rounded(
+        vertices.reshape(-1, 2),
+        counts,
+        radii,
+        normals,
+        angles,
+        relative_error,
+        max_points,
+        rounding(1.0),
+    )
+    traced = np.frombuffer(points, dtype=float).reshape(-1, 2)
+    start = 0
+    for index, count, bound in zip(
+        chosen,
+        np.frombuffer(point_counts, dtype=np.int64).tolist(),
+        np.frombuffer(bounds).tolist(),
+        strict=True,
+    ):
+        if count >= 0:
+            found[index] = Outline(traced[start : start + count].copy(), bound)
+            start += count
+    return found
+
+
+def _traced_numpy(
+    shapes: Sequence[ConvexShape], segments: int, relative_error: float, max_points: int
+) -> list[Outline]:
+    """:func:`outlines` of distinct shapes (at least one), in NumPy."""
     kinds = _Kinds(shapes)
     centres, centre_errors = kinds.centres()
     angles, normals = _even_directions(segments)

@@ -20,6 +20,8 @@ from typing import Any
 import numpy as np
 import pytest
 
+from gjkcli import engine
+from gjkcli.algorithms import outline as outline_module
 from gjkcli.algorithms.outline import Outline, outline, outlines
 from gjkcli.algorithms.support import MinkowskiDifference
 from gjkcli.shapes import Affine, capsule, circle, ellipse, hull, rectangle, rounded, transformed
@@ -153,6 +155,35 @@ def test_outlines_equal_the_frozen_algorithm_bit_for_bit() -> None:
 def test_outlines_equal_the_frozen_algorithm_on_thousands_of_shapes() -> None:
     for seed in (152, 153, 154):
         _check_against_the_frozen_algorithm(seed, count=1500)
+
+
+def test_the_compiled_tracer_gives_the_numpy_outlines_to_the_bit() -> None:
+    # gjkcli/_outline.c traces the polytopes grown by a disc; what it leaves to the
+    # NumPy (a farthest vertex or an angle in doubt, numbers beyond 1e150) is few
+    if engine.compiled() is None:
+        pytest.skip("the compiled engine is not active")
+    rng = random.Random(155)
+    shapes = [shape for shape in (random_shape(rng) for _ in range(2500)) if _grown(shape)]
+    shapes += [shape for shape in extreme_shapes() if _grown(shape)]
+    shapes += [capsule((0.0, 0.0), (0.0, 3.0), 1.0), capsule((1.0, 1.0), (1.0, 1.0), 2.0)]
+    shapes += [Rounded(rectangle((2.0, 0.0), (3.0, 1.0)), 0.5), Rounded(Polytope(((1, 2),)), 1)]
+    for settings in SETTINGS:
+        arguments = (
+            settings.get("segments", 256),
+            settings.get("relative_error", 1e-5),
+            settings.get("max_points", 4096),
+        )
+        with np.errstate(all="ignore"):
+            found = outline_module._compiled(shapes, *arguments)
+            expected = outline_module._traced_numpy(shapes, *arguments)
+        traced = [(f, e) for f, e in zip(found, expected, strict=True) if f is not None]
+        assert len(traced) > 0.9 * len(shapes)
+        for got, wanted in traced:
+            assert_identical(got, wanted)
+
+
+def _grown(shape: Any) -> bool:
+    return type(shape) is Rounded and type(shape.core) is Polytope
 
 
 def test_twins_are_traced_once_and_get_the_outline_each_gets_alone() -> None:
