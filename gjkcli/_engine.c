@@ -2389,6 +2389,7 @@ static PyObject *engine_configure(PyObject *self, PyObject *mapping)
 #include "_recheck.c"
 #include "_hull.c"
 #include "_outline.c"
+#include "_lines.c"
 
 static PyMethodDef engine_methods[] = {
     {"configure", (PyCFunction)engine_configure, METH_O,
@@ -2421,6 +2422,8 @@ static PyMethodDef engine_methods[] = {
      "hull_kept(a, b, rounding, underflow, least): the depth oracle's differences kept (_hull.c)."},
     {"trace_rounded", (PyCFunction)(void (*)(void))engine_trace_rounded, METH_FASTCALL,
      "trace_rounded(...): outlines of polytopes grown by discs, as outline.py (_outline.c)."},
+    {"support_heights", (PyCFunction)(void (*)(void))engine_support_heights, METH_FASTCALL,
+     "support_heights(chain, directions): the re-check's support lines' heights (_lines.c)."},
     {NULL, NULL, 0, NULL},
 };
 
