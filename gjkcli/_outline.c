@@ -106,6 +106,15 @@ static int ot_support(const OtShape *s, OtPoint d, OtPoint *point, OtPoint *core
     return 1;
 }
 
+/* hypot(p.x, p.y), which is the size of a coordinate exactly when the other is 0 (most
+   points move back from their centre without rounding: both are). */
+static double ot_length(OtPoint p)
+{
+    if (p.y == 0.0 && isfinite(p.x)) return fabs(p.x);
+    if (p.x == 0.0 && isfinite(p.y)) return fabs(p.y);
+    return hypot(p.x, p.y);
+}
+
 static double ot_largest(OtPoint p)
 {
     return ot_max(fabs(p.x), fabs(p.y));
@@ -238,7 +247,7 @@ static int ot_trace(const OtShape *s, OtPoint centre, const OtPoint *normals,
                 back.x = placed.x - local.x, back.y = placed.y - local.y;
                 lost.x = (local.x - (placed.x - back.x)) + (centre.x - back.x);
                 lost.y = (local.y - (placed.y - back.y)) + (centre.y - back.y);
-                moved = i == 0 ? hypot(lost.x, lost.y) : ot_max(moved, hypot(lost.x, lost.y));
+                moved = i == 0 ? ot_length(lost) : ot_max(moved, ot_length(lost));
                 w->point[i] = placed;
             }
             *bound = *bound + moved;
