@@ -61,12 +61,15 @@ are formed as for the shape alone (:func:`_products`), so each shape's outline
 is the same, to the bit, whatever else is traced with it.
 
 **Compiled.** With the compiled engine active, the commonest curved shapes, a
-polytope grown by a disc (circles, capsules, rounded polygons), are traced by its
-copy of these steps (``gjkcli/_outline.c``, :func:`_compiled`), shape by shape, with
-the same operations in the same order: the same outlines, to the bit. The two steps
-whose rounding it cannot copy decide nothing there: a farthest vertex in doubt between
-BLAS's products and its own, or a probe's angle within a billionth of its interval's
-sides, leaves the shape to the NumPy.
+polytope grown by a disc or mapped, in any nesting (circles, capsules, rounded
+polygons, ellipses, margins round them), are traced by its copy of these steps
+(``gjkcli/_outline.c``, :func:`_compiled`), shape by shape, with the same operations
+in the same order: the same outlines, to the bit. The steps whose rounding it cannot
+copy decide nothing there: a farthest vertex in doubt between BLAS's products and its
+own, or a probe's angle within a billionth of its interval's sides, leaves the shape to
+the NumPy; and the maps' products, which BLAS may fuse, are formed as this NumPy forms
+them, which is checked once (:func:`_compiled_products_agree`), mapped shapes being
+traced in NumPy where it does not hold.
 """
 
 from __future__ import annotations
@@ -74,7 +77,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -241,43 +244,41 @@ def _traced(
 def _compiled(
     shapes: Sequence[ConvexShape], segments: int, relative_error: float, max_points: int
 ) -> list[Outline | None]:
-    """The outlines the compiled engine traces (``gjkcli/_outline.c``): those of polytopes
-    grown by a disc (circles, capsules, rounded polygons), the same to the bit as
-    :func:`_traced_numpy` traces them, through the same steps; ``None`` for the other
-    shapes, for those it leaves to the NumPy, and all of them where the engine is not
-    active.
+    """The outlines the compiled engine traces (``gjkcli/_outline.c``): those of a polytope
+    grown by a disc or mapped, in any nesting (circles, capsules, rounded polygons,
+    ellipses, margins round them), the same to the bit as :func:`_traced_numpy` traces
+    them, through the same steps; ``None`` for the other shapes, for those it leaves to
+    the NumPy, for mapped ones where its products are not NumPy's
+    (:func:`_compiled_products_agree`), and all of them where the engine is not active.
 
     >>> from gjkcli.shapes import circle, ellipse
-    >>> shapes = [circle((1.0, 2.0), 3.0), ellipse((0.0, 0.0), (3.0, 1.0))]
+    >>> from gjkcli.algorithms.support import MinkowskiDifference
+    >>> shapes = [circle((1.0, 2.0), 3.0), ellipse((0.0, 0.0), (3.0, 1.0), 30.0)]
+    >>> shapes.append(MinkowskiDifference(shapes[0], shapes[1]))
     >>> found = _compiled(shapes, CURVE_SEGMENTS, CURVE_ERROR_RELATIVE, CURVE_MAX_POINTS)
-    >>> found[1] is None
+    >>> found[2] is None
     True
-    >>> reference = _traced_numpy(shapes[:1], CURVE_SEGMENTS, CURVE_ERROR_RELATIVE, 4096)[0]
-    >>> found[0] is None or (
-    ...     np.array_equal(found[0].points, reference.points) and found[0].error == reference.error
-    ... )
-    True
+    >>> expected = _traced_numpy(shapes[:2], CURVE_SEGMENTS, CURVE_ERROR_RELATIVE, 4096)
+    >>> [
+    ...     traced is None or (np.array_equal(traced.points, wanted.points)
+    ...                        and traced.error == wanted.error)
+    ...     for traced, wanted in zip(found, expected)
+    ... ]
+    [True, True]
     """
     found: list[Outline | None] = [None] * len(shapes)
     core = compiled()
-    chosen = [
-        index
-        for index, shape in enumerate(shapes)
-        if type(shape) is Rounded and type(shape.core) is Polytope
-    ]
-    if core is None or not chosen:
+    if core is None:
         return found
-    cores = [cast(Polytope, cast(Rounded, shapes[index]).core) for index in chosen]
-    vertices = np.array(
-        [vertex for core_shape in cores for vertex in core_shape.vertices], dtype=float
-    )
-    counts = np.array([len(core_shape.vertices) for core_shape in cores], dtype=np.int64)
-    radii = np.array([cast(Rounded, shapes[index]).radius for index in chosen], dtype=float)
+    mapped = _compiled_products_agree()
+    chains = {index: _chain(shape, mapped) for index, shape in enumerate(shapes)}
+    chosen = {index: chain for index, chain in chains.items() if chain is not None}
+    if not chosen:
+        return found
     angles, normals = _even_directions(segments)
-    points, point_counts, bounds = core.trace_rounded(
-        vertices.reshape(-1, 2),
-        counts,
-        radii,
+    points, point_counts, bounds = core.trace_chains(
+        np.array([number for chain in chosen.values() for number in chain], dtype=float),
+        np.array([len(chain) for chain in chosen.values()], dtype=np.int64),
         normals,
         angles,
         relative_error,
@@ -296,6 +297,63 @@ def _compiled(
             found[index] = Outline(traced[start : start + count].copy(), bound)
             start += count
     return found
+
+
+def _chain(shape: ConvexShape, mapped: bool) -> list[Any] | None:
+    """A shape as ``_outline.c`` reads it: each link, outermost first, as its kind (2 a
+    map, 1 a disc, innermost 0 a polytope) and its numbers (a map's matrix by rows and
+    offset, a disc's radius, a polytope's vertex count and vertices); ``None`` for a
+    shape of another structure, or one with a map when ``mapped`` is false."""
+    chain: list[Any] = []
+    while len(chain) < 50:
+        if type(shape) is Polytope:
+            return [
+                *chain,
+                0,
+                len(shape.vertices),
+                *(c for vertex in shape.vertices for c in vertex),
+            ]
+        if type(shape) is Rounded:
+            chain += [1, shape.radius]
+            shape = shape.core
+        elif type(shape) is Transformed and mapped:
+            chain += [2, *shape.affine.matrix, *shape.affine.offset]
+            shape = shape.inner
+        else:
+            return None
+    return None
+
+
+@functools.cache
+def _compiled_products_agree() -> bool:
+    """Whether the products ``_outline.c`` forms for maps (a row times a matrix or its
+    transpose, a matrix times a vector) are, to the bit, those NumPy's matmul forms here
+    as :func:`_products` and :meth:`_MappedShapes.centres` call it: BLAS fuses some
+    multiplications and additions, which ones depending on the library and the number
+    of rows. Asked once, on random rows of every size the tracing meets (one, and
+    more); where they differ, mapped shapes are traced in NumPy.
+
+    >>> _compiled_products_agree() in (True, False)
+    True
+    """
+    core = compiled()
+    if core is None:
+        return False
+    generator = np.random.default_rng(15)
+    for count in (1, 2, 3, 4, 7, 16, 255, 512):
+        rows = generator.standard_normal((count, 2)) * 10.0 ** generator.uniform(-3, 3, (count, 1))
+        matrix = generator.standard_normal((1, 2, 2))
+        flat = np.ascontiguousarray(matrix.reshape(4))
+        expected = [
+            _products(rows, _Rows([count]), matrix),
+            _products(rows, _Rows([count]), matrix, transpose=True),
+            np.matmul(matrix, rows[:, :, None])[:, :, 0],
+        ]
+        for kind, wanted in enumerate(expected):
+            found = np.frombuffer(core.outline_products(kind, rows, flat)).reshape(-1, 2)
+            if found.tobytes() != np.ascontiguousarray(wanted).tobytes():
+                return False
+    return True
 
 
 def _traced_numpy(
