@@ -2387,6 +2387,7 @@ static PyObject *engine_configure(PyObject *self, PyObject *mapping)
 #include "_scan.c"
 #include "_exact.c"
 #include "_recheck.c"
+#include "_lane.c"
 #include "_hull.c"
 #include "_outline.c"
 #include "_lines.c"
@@ -2406,6 +2407,8 @@ static PyMethodDef engine_methods[] = {
      "many(query, a, b, index_a, index_b, start, stop, value, flag, points, iterations, status)."},
     {"scan_plain", (PyCFunction)(void (*)(void))engine_scan_plain, METH_FASTCALL,
      "scan_plain(texts, least, most): each text's (name, points a, points b) or None (_scan.c)."},
+    {"scan_polygons", (PyCFunction)(void (*)(void))engine_scan_polygons, METH_FASTCALL,
+     "scan_polygons(texts, least, most): what scan_plain takes, as columns (_scan.c)."},
     {"exact_filter", (PyCFunction)engine_exact_filter, METH_VARARGS,
      "exact_filter(x, y, count, usable, quantum, codes): the exact arbiter's float filter."},
     {"exact_read", (PyCFunction)engine_exact_read, METH_O,
@@ -2418,6 +2421,10 @@ static PyMethodDef engine_methods[] = {
     {"enclosing_simplex_holds", (PyCFunction)(void (*)(void))engine_enclosing_simplex_holds,
      METH_FASTCALL,
      "enclosing_simplex_holds(a, b, proof, band): True when the re-check finds no problem."},
+    {"lane_configure", (PyCFunction)(void (*)(void))engine_lane_configure, METH_FASTCALL,
+     "lane_configure(agreement_relative, min_size): the lane's AGREEMENT_RELATIVE and MIN_SIZE."},
+    {"lane_records", (PyCFunction)engine_lane_records, METH_VARARGS,
+     "lane_records(xy, counts, names, files, lines, ...): each polygon pair's record, or None."},
     {"hull_kept", (PyCFunction)(void (*)(void))engine_hull_kept, METH_FASTCALL,
      "hull_kept(a, b, rounding, underflow, least): the depth oracle's differences kept (_hull.c)."},
     {"trace_chains", (PyCFunction)(void (*)(void))engine_trace_chains, METH_FASTCALL,

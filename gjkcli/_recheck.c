@@ -344,26 +344,26 @@ static int read_enclosing_point(PyObject *points, PyObject *members, PyObject *p
     return 1;
 }
 
-/* _enclosing_problems is empty, for tuples of one length n (the Python's strict zips). */
-static int enclosing_holds(const Shape *a, const Shape *b, PyObject *points, PyObject *members,
-                           PyObject *pairs, PyObject *weights, double claimed, double band)
+/* _enclosing_problems is empty, for n points read (their weights already read finite). */
+static int enclosing_values_hold(const Shape *a, const Shape *b, Py_ssize_t n, const Vec *points,
+                                 const Vec *members_a, const Vec *members_b,
+                                 const RecheckWeights *vertex_a, const RecheckWeights *vertex_b,
+                                 const double *weights, double claimed, double band)
 {
-    Py_ssize_t n = PyTuple_GET_SIZE(points), k;
+    Py_ssize_t k;
     double total = 0.0, sx = 0.0, sy = 0.0, sizes = 0.0, w, residual, slack;
     Vec p, pa, pb;
-    RecheckWeights vertex_a, vertex_b;
     for (k = 0; k < n; k++) {
-        if (!finite_float(PyTuple_GET_ITEM(weights, k), &w)) return 0;
-        if (!(w >= -RK.relative)) return 0;
-        total += w;
+        if (!(weights[k] >= -RK.relative)) return 0;
+        total += weights[k];
     }
     if (!(fabs(total - 1.0) <= RK.relative)) return 0;
     for (k = 0; k < n; k++) {
-        if (!read_enclosing_point(points, members, pairs, k, a, b, &p, &pa, &pb, &vertex_a,
-                                  &vertex_b))
-            return 0;
-        if (!enclosing_point_holds(a, b, p, pa, pb, &vertex_a, &vertex_b)) return 0;
-        w = PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(weights, k));
+        p = points[k];
+        pa = members_a[k];
+        pb = members_b[k];
+        if (!enclosing_point_holds(a, b, p, pa, pb, &vertex_a[k], &vertex_b[k])) return 0;
+        w = weights[k];
         sx += w * p.x;
         sy += w * p.y;
         sizes += fabs(w) * (fabs(p.x) + fabs(p.y) + fabs(pa.x) + fabs(pa.y) + fabs(pb.x) +
@@ -372,6 +372,29 @@ static int enclosing_holds(const Shape *a, const Shape *b, PyObject *points, PyO
     residual = gjk_hypot(sx, sy);
     slack = rounding_bound1(sizes);
     return residual <= band + slack && residual <= claimed + slack;
+}
+
+/* The most points an enclosing simplex has (a triangle); more go to the Python. */
+#define RECHECK_MAX_POINTS 3
+
+/* _enclosing_problems is empty, for tuples of one length n (the Python's strict zips). */
+static int enclosing_holds(const Shape *a, const Shape *b, PyObject *points, PyObject *members,
+                           PyObject *pairs, PyObject *weights, double claimed, double band)
+{
+    Py_ssize_t n = PyTuple_GET_SIZE(points), k;
+    double w[RECHECK_MAX_POINTS];
+    Vec p[RECHECK_MAX_POINTS], pa[RECHECK_MAX_POINTS], pb[RECHECK_MAX_POINTS];
+    RecheckWeights vertex_a[RECHECK_MAX_POINTS], vertex_b[RECHECK_MAX_POINTS];
+    if (n > RECHECK_MAX_POINTS) return 0;
+    for (k = 0; k < n; k++) {
+        if (!finite_float(PyTuple_GET_ITEM(weights, k), &w[k])) return 0;
+    }
+    for (k = 0; k < n; k++) {
+        if (!read_enclosing_point(points, members, pairs, k, a, b, &p[k], &pa[k], &pb[k],
+                                  &vertex_a[k], &vertex_b[k]))
+            return 0;
+    }
+    return enclosing_values_hold(a, b, n, p, pa, pb, vertex_a, vertex_b, w, claimed, band);
 }
 
 /* ------------------------------------------------------------------ */

@@ -386,3 +386,131 @@ static PyObject *engine_scan_plain(PyObject *self, PyObject *const *args, Py_ssi
     Py_DECREF(texts);
     return results;
 }
+
+/* A growing buffer of bytes, for scan_polygons. */
+typedef struct {
+    char *data;
+    Py_ssize_t size, capacity;
+} ScanBytes;
+
+static int scan_bytes_add(ScanBytes *b, const void *data, Py_ssize_t size)
+{
+    if (b->size + size > b->capacity) {
+        Py_ssize_t capacity = 2 * (b->size + size) + 1024;
+        char *grown = PyMem_Realloc(b->data, (size_t)capacity);
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return 0;
+        }
+        b->data = grown;
+        b->capacity = capacity;
+    }
+    memcpy(b->data + b->size, data, (size_t)size);
+    b->size += size;
+    return 1;
+}
+
+/* The lines scan_plain takes, laid out as columns (for gjkcli/batch/lane.py), without
+   the Python objects of their points: 1 a line added, 0 not taken, -1 an error. */
+static int scan_polygon_columns(PyObject *text, Py_ssize_t least, Py_ssize_t most, Line *line,
+                                PyObject *names, ScanBytes *xy, ScanBytes *sizes)
+{
+    const char *utf8;
+    Py_ssize_t size;
+    Cursor cursor;
+    PyObject *name;
+    int status, k;
+    if (!PyUnicode_Check(text))
+        return 0;
+    utf8 = PyUnicode_AsUTF8AndSize(text, &size);
+    if (utf8 == NULL) { /* as scan_text */
+        if (PyErr_ExceptionMatches(PyExc_MemoryError))
+            return -1;
+        PyErr_Clear();
+        return 0;
+    }
+    cursor.at = utf8;
+    cursor.end = utf8 + size;
+    status = scan_line(&cursor, least, most, line);
+    if (status != SCAN_TAKEN)
+        return status == SCAN_ERROR ? -1 : 0;
+    if (line->name == NULL)
+        name = Py_NewRef(Py_None);
+    else {
+        name = PyUnicode_DecodeUTF8(line->name, line->name_size, NULL);
+        if (name == NULL)
+            return -1;
+        if (scan_name_counts_as_key(name)) { /* as scan_result */
+            Py_DECREF(name);
+            return 0;
+        }
+    }
+    status = PyList_Append(names, name);
+    Py_DECREF(name);
+    if (status < 0)
+        return -1;
+    for (k = 0; k < 2; k++) {
+        long long points = (long long)line->rings[k].size;
+        if (!scan_bytes_add(xy, line->rings[k].xy,
+                            2 * line->rings[k].size * (Py_ssize_t)sizeof(double)) ||
+            !scan_bytes_add(sizes, &points, sizeof points))
+            return -1;
+    }
+    return 1;
+}
+
+/* scan_polygons(texts, least, most): what scan_plain takes, as columns: (taken, names, xy,
+   sizes). taken holds a byte per text (1 taken); names the name (or None) of each taken
+   line; xy (float64) every taken line's rings' points as written, end to end, x and y in
+   turn; sizes (int64) the number of points of each ring, A's then B's, line by line. */
+static PyObject *engine_scan_polygons(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *texts, *names = NULL, *taken = NULL, *result = NULL;
+    Py_ssize_t least, most, i, count;
+    ScanBytes xy = {NULL, 0, 0}, sizes = {NULL, 0, 0};
+    Line line;
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "scan_polygons(texts, least, most) takes 3 arguments");
+        return NULL;
+    }
+    least = PyLong_AsSsize_t(args[1]);
+    most = least == -1 && PyErr_Occurred() ? -1 : PyLong_AsSsize_t(args[2]);
+    if (most == -1 && PyErr_Occurred())
+        return NULL;
+    if (least < 0 || most < least || most > SCAN_MOST_POINTS) {
+        PyErr_SetString(PyExc_ValueError, "scan_polygons: 0 <= least <= most <= 4096");
+        return NULL;
+    }
+    texts = PySequence_Tuple(args[0]);
+    if (texts == NULL)
+        return NULL;
+    count = PyTuple_GET_SIZE(texts);
+    line.rings[0].xy = PyMem_Malloc(4 * (size_t)(most > 0 ? most : 1) * sizeof(double));
+    line.rings[1].xy = line.rings[0].xy == NULL ? NULL : line.rings[0].xy + 2 * most;
+    if (line.rings[0].xy == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    names = PyList_New(0);
+    taken = names == NULL ? NULL : PyBytes_FromStringAndSize(NULL, count);
+    if (taken == NULL)
+        goto done;
+    for (i = 0; i < count; i++) {
+        int found = scan_polygon_columns(PyTuple_GET_ITEM(texts, i), least, most, &line, names,
+                                         &xy, &sizes);
+        if (found < 0)
+            goto done;
+        PyBytes_AS_STRING(taken)[i] = (char)found;
+    }
+    result = Py_BuildValue("(OOy#y#)", taken, names, xy.data ? xy.data : "", xy.size,
+                           sizes.data ? sizes.data : "", sizes.size);
+done:
+    Py_XDECREF(names);
+    Py_XDECREF(taken);
+    PyMem_Free(xy.data);
+    PyMem_Free(sizes.data);
+    PyMem_Free(line.rings[0].xy);
+    Py_DECREF(texts);
+    return result;
+}

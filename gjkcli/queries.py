@@ -36,6 +36,7 @@ from gjkcli.algorithms import epa as _epa
 from gjkcli.algorithms import intersect as _intersect
 from gjkcli.algorithms import manifold as _manifold
 from gjkcli.algorithms import minkowski as _minkowski
+from gjkcli.algorithms.pictured import keep_shapes
 from gjkcli.pair import ShapeInput
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound, Shape, parts_of
@@ -94,7 +95,13 @@ def _shape(value: object, name: str) -> Shape:
     queries say nothing of notes about the input (GeoJSON in longitude/latitude,
     FORMATS section 2): ``load_shape(value).notes`` has them.
     """
+    if type(value) in _OWN:  # the common case, without a ShapeInput
+        return value  # type: ignore[return-value]
     return _input(value, name).shape
+
+
+_OWN = frozenset((*CONVEX_CLASSES, Compound))
+"""gjkcli's own shape classes, taken as they are."""
 
 
 def _input(value: object, name: str) -> ShapeInput:
@@ -127,7 +134,9 @@ def distance(
 
     GJK counts shapes closer than rounding (its touching band, FORMATS
     section 3) as touching, at distance 0; :func:`solve` settles such pairs
-    with a proof where one exists.
+    with a proof where one exists. The result keeps the two shapes
+    (``result.shapes``, left out of ``==``), and shows in a notebook as a picture
+    of them with the closest points.
 
     >>> from gjkcli import circle, decompose, rectangle
     >>> result = distance(rectangle((0.0, 0.0), (2.0, 2.0)), circle((4.0, 0.0), 1.0))
@@ -141,9 +150,11 @@ def distance(
     if isinstance(a, Compound) or isinstance(b, Compound):
         from gjkcli.algorithms.compound import compound_query
 
-        search = compound_query(a, b)
-        a, b = parts_of(a)[search.deciding.a], parts_of(b)[search.deciding.b]
-    return _distance.distance(a, b, recorder)
+        deciding = compound_query(a, b).deciding
+        return keep_shapes(
+            _distance.distance(parts_of(a)[deciding.a], parts_of(b)[deciding.b], recorder), a, b
+        )
+    return keep_shapes(_distance.distance(a, b, recorder), a, b)
 
 
 def intersects(
@@ -161,7 +172,9 @@ def intersects(
     ``recorder``, a list, each step of that run is appended to it. Shapes that
     touch to within rounding can be called apart here and touching by
     :func:`distance` (whose touching band allows for rounding); :func:`solve`
-    settles them.
+    settles them. In a notebook the result shows as a picture of the shapes and,
+    for convex shapes found apart, the line across the last direction that
+    separates them.
 
     >>> from gjkcli import capsule, rectangle
     >>> box = rectangle((0.0, 0.0), (2.0, 2.0))
@@ -179,8 +192,9 @@ def intersects(
         if found is None:
             deciding = compound_query(a, b).deciding
             found = (deciding.a, deciding.b)
-        a, b = parts_of(a)[found[0]], parts_of(b)[found[1]]
-    return _intersect.intersects(a, b, direction, recorder)
+        part_a, part_b = parts_of(a)[found[0]], parts_of(b)[found[1]]
+        return keep_shapes(_intersect.intersects(part_a, part_b, direction, recorder), a, b)
+    return keep_shapes(_intersect.intersects(a, b, direction, recorder), a, b)
 
 
 def penetration(shape_a: object, shape_b: object) -> _epa.Penetration | None:
@@ -189,7 +203,8 @@ def penetration(shape_a: object, shape_b: object) -> _epa.Penetration | None:
     ``float(result)`` is the depth. The depth is not defined for non-convex or
     multi-part shapes (the least move that separates them is not the depth of
     any one pair of parts): for them this raises
-    :class:`~gjkcli.shapes.primitives.NotConvexError`, pointing to :func:`solve`.
+    :class:`~gjkcli.shapes.primitives.NotConvexError`, pointing to :func:`solve`. In
+    a notebook the result shows as a picture of the overlap and the move of B.
 
     >>> from gjkcli import circle, rectangle
     >>> overlap = penetration(rectangle((0.0, 0.0), (2.0, 2.0)), circle((1.5, 0.0), 1.0))
@@ -204,7 +219,8 @@ closest points)
     """
     a = _convex(shape_a, "a", "the penetration depth")
     b = _convex(shape_b, "b", "the penetration depth")
-    return _epa.penetration(a, b)
+    overlap = _epa.penetration(a, b)
+    return None if overlap is None else keep_shapes(overlap, a, b)
 
 
 def manifold(shape_a: object, shape_b: object, margin: float = 0.0) -> _manifold.Manifold:
@@ -305,7 +321,8 @@ def cast(  # noqa: PLR0917 - the signature the shared contract of issue 18 fixes
 
 def solve(shape_a: object, shape_b: object, trace: bool = False) -> Answer:
     """Everything gjkcli's algorithms say about two shapes: both GJK queries, the depth,
-    the verdict and its certificate (:func:`gjkcli.algorithms.answer.solve`).
+    the verdict and its certificate (:func:`gjkcli.algorithms.answer.solve`). In a
+    notebook the answer shows as a picture, as :func:`check`'s does.
 
     >>> answer = solve("POLYGON ((0 0, 6 0, 6 6, 4 6, 4 2, 2 2, 2 6, 0 6, 0 0))",
     ...                {"type": "rectangle", "center": [3, 4], "size": [1, 1]})
@@ -314,7 +331,8 @@ def solve(shape_a: object, shape_b: object, trace: bool = False) -> Answer:
     """
     from gjkcli.algorithms import answer
 
-    return answer.solve(_shape(shape_a, "a"), _shape(shape_b, "b"), trace)
+    a, b = _shape(shape_a, "a"), _shape(shape_b, "b")
+    return keep_shapes(answer.solve(a, b, trace), a, b)
 
 
 def check(

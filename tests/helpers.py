@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import re
 import subprocess
 import sys
 import sysconfig
@@ -43,6 +44,12 @@ def random_polygon_pair(rng: random.Random) -> tuple[list[Vec], list[Vec], float
         )
     scale = max(abs(c) for ring in rings for point in ring for c in point)
     return rings[0], rings[1], scale
+
+
+def fenced_commands(text: str) -> list[str]:
+    """The README's two set-up commands (each in a fence of its own, starting with a
+    new virtual environment): the install and first run, then the tests."""
+    return re.findall(r"```\n(python3 -m venv [^\n]+)\n```", text)
 
 
 def gjk_executable() -> str:
@@ -85,3 +92,43 @@ def assert_input_error(result: subprocess.CompletedProcess[str], *fragments: str
     assert "Traceback" not in result.stderr
     for fragment in fragments:
         assert fragment in lines[0], (fragment, lines[0])
+
+
+JQ_FILTER = re.compile(r"\bjq(?:\s+-[-\w]+)*\s+'([^']*)'")
+"""A jq command as the documents show one: ``jq -c 'select(.status != "pass")'``."""
+
+
+def documented_jq_filters() -> list[tuple[str, str]]:
+    """Every jq filter shown in the README, in FORMATS and in the help of ``gjk`` and each
+    of its commands (description, options, epilog), with where it is
+    (``README.md:474``, ``gjk batch --help``), in that order."""
+    import typer.core
+    import typer.main
+
+    from gjkcli.cli import app
+
+    found = []
+    for name in ("README.md", "docs/FORMATS.md"):
+        text = (ROOT / name).read_text(encoding="utf-8")
+        for match in JQ_FILTER.finditer(text):
+            line = text.count("\n", 0, match.start()) + 1
+            found.append((f"{name}:{line}", match[1]))
+    group = typer.main.get_command(app)
+    assert isinstance(group, typer.core.TyperGroup)
+    for command, place in [
+        (group, "gjk --help"),
+        *((command, f"gjk {name} --help") for name, command in group.commands.items()),
+    ]:
+        texts = [command.help, command.epilog, *(getattr(p, "help", None) for p in command.params)]
+        for text in filter(None, texts):
+            found += [(place, match[1]) for match in JQ_FILTER.finditer(text)]
+    return found
+
+
+class Records(list[str]):
+    """The records ``run_batch`` writes, one a line: its ``write`` is given a chunk's
+    records at once, a line each (``Records.write`` keeps them one by one)."""
+
+    def write(self, text: str) -> None:
+        self.extend(text.split("\n"))
+

@@ -9,11 +9,7 @@ import subprocess
 import sys
 import sysconfig
 
-from tests.helpers import ROOT
-
-
-def fenced_commands(text: str) -> list[str]:
-    return re.findall(r"```\n(python3 -m venv [^\n]+)\n```", text)
+from tests.helpers import ROOT, fenced_commands
 
 
 def test_ci_runs_exactly_the_readme_test_command() -> None:
@@ -63,8 +59,27 @@ def test_the_certificate_snippet_runs_on_separated_overlapping_and_compound_pair
         assert run.stdout.startswith(expected)
 
 
+VALUE_START = re.compile(r"[-+.\d(\[{'\"]|(True|False|None)\b")
+"""How a comment that shows a value begins: a number, a bracket, a quote, a constant."""
+
+
+def shown_value(comment: str) -> tuple[object] | None:
+    """The value a comment begins with, alone or before words or a colon
+    (``('separated', 0.5)``, ``3 convex parts``, ``4.0: WKT``), in a 1-tuple (the value
+    may be ``None``); ``None`` for a comment of words. A comment that begins like a
+    value but cannot be read as one fails, rather than go unchecked."""
+    words = comment.split(" ")
+    for end in range(len(words), 0, -1):
+        try:
+            return (ast.literal_eval(" ".join(words[:end]).removesuffix(":")),)
+        except (ValueError, SyntaxError):
+            continue
+    assert not VALUE_START.match(comment), f"a value the test cannot read: # {comment}"
+    return None
+
+
 def checked(block: str) -> str:
-    """The block with an assertion after each expression whose comment starts with a value
+    """The block with an assertion after each expression whose comment shows a value
     (``answer.verdict  # ('separated', 0.5)``), so that the values shown are the values."""
     lines = []
     for line in block.splitlines():
@@ -72,14 +87,9 @@ def checked(block: str) -> str:
         code, _, comment = line.partition("  # ")
         if not comment or not isinstance(ast.parse(code).body[0], ast.Expr):
             continue
-        words = comment.split(" ")
-        for end in range(len(words), 0, -1):
-            try:
-                value = ast.literal_eval(" ".join(words[:end]))
-            except (ValueError, SyntaxError):
-                continue
-            lines.append(f"assert ({code}) == {value!r}, {code!r}")
-            break
+        shown = shown_value(comment)
+        if shown is not None:
+            lines.append(f"assert ({code}) == {shown[0]!r}, {code!r}")
     return "\n".join(lines)
 
 

@@ -30,6 +30,7 @@ from gjkcli.algorithms.intersect import (
     IntersectStep,
     intersects,
 )
+from gjkcli.algorithms.pictured import Pictured
 from gjkcli.algorithms.verdict import Verdict, settle, verdict
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import Compound, Shape, parts_of
@@ -38,7 +39,7 @@ __all__ = ["Answer", "solve"]
 
 
 @dataclass(frozen=True)
-class Answer:
+class Answer(Pictured):
     """GJK's side of a check (see :func:`solve`).
 
     ``parts`` is the part-pair search when a shape is compound (else

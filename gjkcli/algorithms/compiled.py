@@ -82,4 +82,5 @@ def configured(module: ModuleType) -> ModuleType:
         }
     )
     module.recheck_configure(tolerances.CERTIFICATE_ROUNDING, tolerances.CERTIFICATE_RELATIVE)
+    module.lane_configure(tolerances.AGREEMENT_RELATIVE, tolerances.MIN_SIZE)
     return module

@@ -56,6 +56,7 @@ from typing import Literal, cast
 
 from gjkcli.algorithms.bounds import noise
 from gjkcli.algorithms.compiled import core
+from gjkcli.algorithms.pictured import Pictured
 from gjkcli.algorithms.simplex import (
     Closest,
     closest_to_origin,
@@ -121,7 +122,7 @@ class DistanceStep:
 
 
 @dataclass(frozen=True)
-class DistanceResult:
+class DistanceResult(Pictured):
     """The answer of :func:`distance`.
 
     ``distance`` is 0 and ``closest`` is ``None`` when the shapes intersect.
@@ -258,7 +259,8 @@ def distance(
     >>> distance(segment((0.0, -1.0), (0.0, 1.0)), circle((0.5, 0.0), 1.0)).intersects
     True
     """
-    direction = first_direction(direction)
+    if direction is not DISTANCE_FIRST_DIRECTION:  # the usual one needs no checking
+        direction = first_direction(direction)
     if recorder is None and direction == DISTANCE_FIRST_DIRECTION and (fast := core()) is not None:
         answer = fast.distance(shape_a, shape_b)
         if answer is not NotImplemented:

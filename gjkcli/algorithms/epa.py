@@ -42,6 +42,7 @@ from gjkcli.algorithms.distance import (
     witness_points,
 )
 from gjkcli.algorithms.hull import convex_hull_indices
+from gjkcli.algorithms.pictured import Pictured
 from gjkcli.algorithms.simplex import closest_to_origin
 from gjkcli.algorithms.support import SupportPoint, minkowski_support
 from gjkcli.shapes.base import ConvexShape, Vec
@@ -68,7 +69,7 @@ _UP: Vec = (0.0, 1.0)  # the normal when A - B is a single point: every directio
 
 
 @dataclass(frozen=True)
-class Penetration:
+class Penetration(Pictured):
     """How deeply two shapes overlap.
 
     Moving ``B`` by ``depth * normal`` leaves the shapes just touching, with

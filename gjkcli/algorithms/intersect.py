@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import Literal, cast
 
 from gjkcli.algorithms.compiled import core
+from gjkcli.algorithms.pictured import Pictured
 from gjkcli.algorithms.simplex import Closest, closest_to_origin, normal_towards_origin
 from gjkcli.algorithms.support import SupportPoint, first_direction, minkowski_support
 from gjkcli.shapes.base import ConvexShape, Vec
@@ -86,7 +87,7 @@ class IntersectStep:
 
 
 @dataclass(frozen=True)
-class IntersectResult:
+class IntersectResult(Pictured):
     """The answer of :func:`intersects`.
 
     ``direction`` is the last search direction: a separating axis when
@@ -131,7 +132,8 @@ def intersects(
     >>> intersects(a, far).intersects
     False
     """
-    direction = first_direction(direction)
+    if direction is not BOOLEAN_FIRST_DIRECTION:  # the usual one needs no checking
+        direction = first_direction(direction)
     if recorder is None and (fast := core()) is not None:
         answer = fast.intersects(shape_a, shape_b, direction)
         if answer is not NotImplemented:

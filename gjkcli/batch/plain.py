@@ -71,7 +71,7 @@ from gjkcli.shapes.compound import Shape, round_shape, shape_bounds, transform_s
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.tolerances import MAX_COORDINATE, MIN_SIZE
 
-__all__ = ["LONGEST_RING", "read_plain"]
+__all__ = ["FEWEST", "LONGEST_RING", "plain_rings", "read_plain"]
 
 _DOUBT = 1e-12
 """The relative size below which a turn's floating-point sign is not trusted here (the
@@ -82,7 +82,7 @@ LONGEST_RING = 64
 check here pads every ring of a chunk to the longest, and a few long rings are cheap
 there compared with their own check."""
 
-_FEWEST = 3
+FEWEST = 3
 """The fewest points a polygon's ring is written with here (a closing point included)."""
 
 _PAIR_KEYS = frozenset(("a", "b", "name", "expect", *CARRIED_KEYS))
@@ -154,7 +154,7 @@ def _scan(chunk: Sequence[Item]) -> list[_Scanned | None]:
     if core is None:
         return [None] * len(chunk)
     texts = [item.text if item.error is None else None for item in chunk]
-    scanned: list[_Scanned | None] = core.scan_plain(texts, _FEWEST, LONGEST_RING + 1)
+    scanned: list[_Scanned | None] = core.scan_plain(texts, FEWEST, LONGEST_RING + 1)
     return scanned
 
 
@@ -163,7 +163,7 @@ def _ring_of(shape: dict[str, Any], rings: list[list[Vec]]) -> _Shape:
     if shape["type"] != "polygon":
         return shape, None
     _keys(shape, ("points",))
-    rings.append(_points(shape["points"], _FEWEST, LONGEST_RING + 1))
+    rings.append(_points(shape["points"], FEWEST, LONGEST_RING + 1))
     return shape, len(rings) - 1
 
 
@@ -380,6 +380,21 @@ def _convex_rings(rings: list[list[Vec]]) -> list[bool]:
 def _plain_rings(rings: list[list[Vec]]) -> list[bool]:
     counts = np.array([len(ring) - (ring[0] == ring[-1]) for ring in rings])
     points = np.array([p for ring, count in zip(rings, counts, strict=True) for p in ring[:count]])
+    plain: list[bool] = plain_rings(points, counts).tolist()
+    return plain
+
+
+def plain_rings(points: Any, counts: Any) -> Any:
+    """Which rings are plainly convex and within the size limits (see the module notes):
+    ``counts[k]`` points each, laid end to end in ``points`` (one row a point), a closing
+    point that repeats the first already dropped. A NumPy array of bools.
+
+    >>> square = [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]
+    >>> with np.errstate(all="ignore"):
+    ...     plain_rings(np.array(square + square[::-1] + square[:3] + [[2.0, 2.0]]),
+    ...                 np.array([4, 4, 4])).tolist()
+    [True, True, False]
+    """
     starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
     first = np.repeat(starts, counts)
     size = np.repeat(counts, counts)
@@ -398,15 +413,14 @@ def _plain_rings(rings: list[list[Vec]]) -> list[bool]:
     high = np.maximum.reduceat(points, starts)
     reach = np.maximum(np.abs(low), np.abs(high)).max(axis=1)
     size = (high - low).max(axis=1)
-    plain: list[bool] = (
+    return (
         (counts >= 3)
         & (counts <= LONGEST_RING)
         & (left & (area > 0.0) | right & (area < 0.0))
         & (turned < 3.0 * math.pi)
         & (reach <= MAX_COORDINATE)
         & ~((size > 0.0) & (size < MIN_SIZE))
-    ).tolist()
-    return plain
+    )
 
 
 def _twice_areas(points: Any, after: Any, first: Any, counts: Any) -> Any:

@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor
 
 from gjkcli.batch.executor import ExecutorTasks
+from gjkcli.batch.lane import lane_rows
 from gjkcli.batch.order import in_order
 from gjkcli.batch.plain import read_plain
 from gjkcli.batch.pool import Lost, WorkerPool
@@ -102,8 +103,9 @@ def run_batch(
     (its pairs are then checked one by one); ``note`` of the first pair's note
     (GeoJSON in longitude/latitude), which is not a warning and fails nothing.
     ``columnar`` (by default, unless :data:`ENVIRONMENT` is ``per-pair``) reads the
-    plain pairs of each chunk together (:func:`check_chunk`). ``progress`` hears of the
-    summary after each chunk; with ``part_size``, no chunk spans two parts
+    plain pairs of each chunk together (:func:`check_chunk`). ``write`` is given a
+    chunk's records at once, one a line (``\\n`` between them, none after the last).
+    ``progress`` hears of the summary after each chunk; with ``part_size``, no chunk spans two parts
     of that many items (pairs, and files skipped), so that ``progress`` also
     hears of the end of each part. ``settings`` say how the pairs' expectations and
     answers are judged (:mod:`gjkcli.verify.expect`; ``--precision double`` by
@@ -112,12 +114,12 @@ def run_batch(
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> pair = '{"a": "POINT (0 0)", "b": "POINT (3 4)"}'
     >>> lines = [Item("in.jsonl", 1, pair), Item("in.jsonl", 2, "{")]
-    >>> records = []
+    >>> written = []
     >>> with ThreadPoolExecutor(2) as pool:
     ...     summary = run_batch(
-    ...         lines, workers=2, fail_fast=False, write=records.append, executor=pool
+    ...         lines, workers=2, fail_fast=False, write=written.append, executor=pool
     ...     )
-    >>> summary.pairs, summary.passed, summary.errors, len(records)
+    >>> summary.pairs, summary.passed, summary.errors, len("\\n".join(written).split("\\n"))
     (2, 1, 1, 2)
     """
     if columnar is None:
@@ -135,9 +137,10 @@ def run_batch(
     noted = False
     try:
         for chunk_rows in rows:
+            lines = []  # the chunk's records, written at once
             for line, outcome in chunk_rows:
                 if outcome.kind != "skipped":
-                    write(line)
+                    lines.append(line)
                     observe(outcome)
                 if outcome.notes and not noted:  # once a run: each record has its own
                     noted = True
@@ -146,6 +149,8 @@ def run_batch(
                 if fail_fast and outcome.failed:
                     summary.stopped_early = True
                     break
+            if lines:
+                write("\n".join(lines))
             summary.elapsed = time.perf_counter() - start
             progress(summary)
             if summary.stopped_early:
@@ -173,10 +178,14 @@ def check_chunk(
     rows: list[Row | None] = [None] * len(chunk)
     pairs: list[Pair] = []
     places: list[int] = []
-    plain = _read_plain(chunk) if columnar else [None] * len(chunk)
-    for index, item in enumerate(chunk):
+    if columnar:
+        rows = _lane(chunk)
+    rest = [index for index, row in enumerate(rows) if row is None]
+    plain = _read_plain([chunk[index] for index in rest]) if columnar else [None] * len(chunk)
+    for index, read in zip(rest, plain, strict=True):
+        item = chunk[index]
         try:
-            pair = plain[index] or _load(item)
+            pair = read or _load(item)
             pairs.append(pair if item.answer is None else _answered(pair, item.answer))
             places.append(index)
         except NotAPairError as error:
@@ -219,6 +228,22 @@ def check_chunk(
         except Exception as error:  # the record could not be made, or written as JSON
             rows[index] = _internal_error_row(item, pair.name, "in its record", error)
     return [row for row in rows if row is not None]
+
+
+def _lane(chunk: list[Item]) -> list[Row | None]:
+    """The rows of the pairs the columnar lane answers (:mod:`gjkcli.batch.lane`), ``None``
+    for the rest (and for every pair, should the lane meet anything unexpected: the
+    general way then checks them all)."""
+    try:
+        answered = lane_rows(chunk)
+    except Exception:  # a bug in the lane: the general way still checks every pair
+        return [None] * len(chunk)
+    return [
+        None
+        if found is None
+        else (found[0], Outcome("agree", False, found[1], item.file, item.line, (), False, ()))
+        for found, item in zip(answered, chunk, strict=True)
+    ]
 
 
 def _read_plain(chunk: list[Item]) -> list[Pair | None]:

@@ -76,15 +76,21 @@ class AnswerBook:
         one id each
         >>> [entry.line for entry in book.unused()]
         []
+        >>> by_position = read_text_answers("b.jsonl", '{"distance": 1}\\n{"distance": 2}\\n')
+        >>> print(by_position.slot("r", None, 2).missing)
+        no answer in b.jsonl for pair 3: answers are joined by position, and it has only 2
         """
         key = {"id": pair_id, "name": name, "position": position}[self.join]
         entry = self.entries.get(_key(key))
         if entry is None:
-            what = {"id": f"id {json.dumps(pair_id)}", "name": f"name {json.dumps(name)}"}
-            wanted = what.get(self.join, f"line for pair {position + 1} (answers are by position)")
             if self.join == "id" and pair_id is None:
                 return AnswerSlot(missing=f"the pair has no id (answers in {self.file} are by id)")
-            return AnswerSlot(missing=f"no answer in {self.file} has {wanted}")
+            if self.join == "position":
+                return AnswerSlot(
+                    missing=f"no answer in {self.file} for pair {position + 1}: answers are "
+                    f"joined by position, and it has only {len(self.entries)}"
+                )
+            return AnswerSlot(missing=f"no answer in {self.file} has {self.join} {json.dumps(key)}")
         if entry.used:
             return AnswerSlot(
                 missing=f"an earlier pair took the answer for it ({self.describe(entry)}): "

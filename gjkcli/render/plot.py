@@ -46,7 +46,7 @@ import os
 import re
 import textwrap
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -57,8 +57,10 @@ from gjkcli.io.errors import printable
 from gjkcli.render.narration import (
     boolean_step_lines,
     distance_step_lines,
+    epa_notes,
     epa_step_lines,
     on_cores,
+    radii_notes,
 )
 from gjkcli.render.numbers import compact
 from gjkcli.render.pacing import (
@@ -339,7 +341,7 @@ def _steps(check: Check, query: RunQuery) -> list[_Step]:
             for s in check.answer.boolean_trace
         ]
     cores = on_cores(check.answer)
-    return [
+    steps = [
         _Step(
             s.iteration,
             s.simplex,
@@ -350,23 +352,35 @@ def _steps(check: Check, query: RunQuery) -> list[_Step]:
         )
         for s in check.answer.distance_trace
     ]
+    if cores and steps:  # the run ends on |v|: the last step says how the distance follows
+        last = steps[-1]
+        steps[-1] = replace(last, caption=[*last.caption, radii_notes(check.answer)[1]])
+    return steps
 
 
 def _frames(check: Check, steps: list[_Step]) -> list[_Frame]:
-    """GJK's steps, then EPA's; the last of them all carries the answer."""
-    run = [(len(steps), step) for step in check.answer.epa_trace]
+    """GJK's steps, then EPA's; the last of them all carries the answer, and the words
+    ``--trace`` ends EPA with: how the depth follows (the radii added, for rounded
+    shapes), and why EPA ran no loop when it did not."""
+    answer = check.answer
+    run = [(len(steps), step) for step in answer.epa_trace]
     frames = [
         _Frame(
             step.number, None, [f"step {step.number}: {step.caption[0]}", *step.caption[1:]], False
         )
         for step in steps
     ]
-    cores = on_cores(check.answer)
+    cores = on_cores(answer)
     for known, step in run:
         lines = epa_step_lines(step, cores)
         heading = f"EPA step {step.iteration} of {len(run)}: {lines[0]}"
         frames.append(_Frame(known, step, [heading, *lines[1:]], False))
-    frames[-1] = _Frame(frames[-1].known, frames[-1].epa, frames[-1].caption, True)
+    last = frames[-1]
+    notes: tuple[str, ...] = ()
+    if answer.penetration is not None:
+        before, after = epa_notes(answer)
+        notes = (after,) if answer.epa_trace else (before, after)
+    frames[-1] = _Frame(last.known, last.epa, [*last.caption, *notes], True)
     return frames
 
 
@@ -423,6 +437,7 @@ def _scene(check: Check, query: RunQuery, caption_size: float) -> _Scene:
         0.0, 0.0, "k+", markersize=14, markeredgewidth=2, zorder=8, label="origin", gid="origin"
     )
     tips = [_arrow_tip(scene, step.direction) for step in steps]
+    tips += [_normal_ends(scene, step)[1] for step in check.answer.epa_trace]
     xs, ys = zip(*[*full, (0.0, 0.0), *(tip for tip in tips if tip is not None)], strict=True)
     difference.plot(xs, ys, alpha=0.0)  # keeps every frame's arrows inside the view
     for axes in (world, difference):
@@ -469,7 +484,7 @@ def wrapped(lines: list[str], width: int) -> list[str]:
 def _draw_world(scene: _Scene) -> None:
     """The left panel's parts that never change: A and B, and room for the answer."""
     axes, check = scene.world, scene.check
-    deciding = deciding_indices(check) or (-1, -1)
+    deciding = deciding_indices(check.answer) or (-1, -1)
     _draw_any(axes, check.pair.a.shape, COLOR_A, "A", deciding[0])
     _draw_any(axes, check.pair.b.shape, COLOR_B, "B", deciding[1])
     if check.answer.parts is not None:
@@ -498,7 +513,7 @@ def _draw_answer(scene: _Scene) -> list[Any]:
         handles.append(made[-1])
         made.append(
             axes.annotate(
-                f"d = {compact(check.answer.gjk.distance)}",
+                f"distance {compact(check.answer.gjk.distance)}",
                 ((ax + bx) / 2, (ay + by) / 2),
                 textcoords="offset points",
                 xytext=(6, 6),
@@ -829,6 +844,9 @@ def _run_legend(scene: _Scene, epa: bool) -> Any:
             Patch(facecolor=COLOR_EPA, alpha=0.3, edgecolor=COLOR_EPA, label="EPA's polygon"),
             Line2D([], [], color=COLOR_EPA, linewidth=3, label="its edge nearest the origin"),
             Line2D([], [], label="the edge's outward normal n", **arrow),
+            Line2D(
+                [], [], linestyle=":", color="black", label="origin to the edge (last: the depth)"
+            ),
             Line2D([], [], label="support point w = a - b along n", **star),
             Line2D([], [], color=COLOR_SIMPLEX, alpha=0.3, label="GJK's simplices"),
         ]
@@ -896,20 +914,46 @@ def _draw_epa(scene: _Scene, step: EpaStep) -> list[Any]:
         [sx, ex], [sy, ey], "-", color=COLOR_EPA, linewidth=3, zorder=6, gid="epa-edge"
     )
     nx, ny = step.normal
-    made.append(
-        axes.annotate(
-            "",
-            (nx * step.height, ny * step.height),
-            (0.0, 0.0),
-            arrowprops={"arrowstyle": "-|>", "color": COLOR_DIRECTION, "linewidth": 2},
-            zorder=8,
-        )
+    made += axes.plot(
+        [0.0, nx * step.height],
+        [0.0, ny * step.height],
+        ":",
+        color="black",
+        linewidth=1.2,
+        zorder=6,
+        gid="epa-gap",
     )
-    made[-1].set_gid("epa-normal")
+    start, tip = _normal_ends(scene, step)
+    if tip is not None:
+        made.append(
+            axes.annotate(
+                "",
+                tip,
+                start,
+                arrowprops={"arrowstyle": "-|>", "color": COLOR_DIRECTION, "linewidth": 2},
+                zorder=8,
+            )
+        )
+        made[-1].set_gid("epa-normal")
     made += axes.plot(
         *step.support.w, "*", color=COLOR_FINAL, markersize=12, zorder=7, gid="epa-support"
     )
     return made
+
+
+def _normal_ends(scene: _Scene, step: EpaStep) -> tuple[Vec, Vec | None]:
+    """Where an EPA step's normal is drawn: outwards from the edge nearest the origin (its
+    tip ``None`` when the normal is no usable number). On the last step, which the depth
+    is drawn with (from the origin, the radii past the edge when EPA runs on the cores),
+    it starts where the depth ends, clear of it."""
+    nx, ny = step.normal
+    last = step is scene.check.answer.epa_trace[-1]
+    reach = step.height + (scene.radii if last else 0.0)
+    start = (nx * reach, ny * reach)
+    ahead = _arrow_tip(scene, step.normal)
+    if ahead is None:
+        return start, None
+    return start, (start[0] + 0.6 * ahead[0], start[1] + 0.6 * ahead[1])
 
 
 def _draw_depth(scene: _Scene) -> list[Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, NamedTuple
 
+from gjkcli.algorithms.answer import Answer
 from gjkcli.algorithms.distance import DistanceStep
 from gjkcli.algorithms.epa import EpaStep
 from gjkcli.algorithms.hull import convex_hull_indices
@@ -79,18 +80,18 @@ def boundary(shape: ConvexShape) -> list[Vec]:
     return outline(shape).ring()
 
 
-def deciding_indices(check: Check) -> tuple[int, int] | None:
+def deciding_indices(answer: Answer) -> tuple[int, int] | None:
     """For compound shapes, the pair of parts whose runs decided (index in A, index in
     B); ``None`` when both shapes are convex (their runs are on the shapes themselves).
 
     >>> from gjkcli.io import load_pair
     >>> from gjkcli.verify.check import check_pair
-    >>> deciding_indices(check_pair(load_pair("samples/compound/notch.json")))
+    >>> deciding_indices(check_pair(load_pair("samples/compound/notch.json")).answer)
     (0, 0)
-    >>> deciding_indices(check_pair(load_pair("samples/seed-example.json"))) is None
+    >>> deciding_indices(check_pair(load_pair("samples/seed-example.json")).answer) is None
     True
     """
-    search = check.answer.parts
+    search = answer.parts
     return None if search is None else (search.deciding.a, search.deciding.b)
 
 
@@ -106,7 +107,7 @@ def deciding_parts(check: Check) -> tuple[ConvexShape, ConvexShape]:
     (True, True)
     """
     a, b = check.pair.a.shape, check.pair.b.shape
-    index_a, index_b = deciding_indices(check) or (0, 0)
+    index_a, index_b = deciding_indices(check.answer) or (0, 0)
     return parts_of(a)[index_a], parts_of(b)[index_b]
 
 

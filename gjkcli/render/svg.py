@@ -1,11 +1,12 @@
-"""SVG pictures, drawn as text with no drawing library: shapes, a check's answer, and
-every step of its runs for ``gjk explain``.
+"""SVG pictures, drawn as text with no drawing library: shapes, an answer, and every
+step of a check's runs for ``gjk explain``.
 
-:func:`shape_svg` and :func:`answer_svg` are whole pictures (what a notebook shows
-for a shape and for a check); :func:`walkthrough_svg` is the picture of
-``gjk explain``: one ``<svg>`` that holds the shapes, ``A - B`` and one group per
-step of the runs (``<g class="step" data-run="boolean" data-step="3"
-data-index="2">``), of which a page shows one at a time. Each point a step is
+:func:`shape_svg`, :func:`answer_svg` and :func:`result_svg` are whole pictures (what
+a notebook shows for a shape, a check, and the answer of a query);
+:func:`walkthrough_svg` is the picture of ``gjk explain``: one ``<svg>`` that holds
+the shapes, ``A - B`` and one group per step of the runs (``<g class="step"
+data-run="boolean" data-step="3" data-index="2">``), of which a page shows one at a
+time. Each point a step is
 about is a mark carrying its coordinates at full precision (``data-x``,
 ``data-y``: Python's shortest repr, which reads back to the same float), so
 that what is drawn can be checked against the trace without a browser.
@@ -24,10 +25,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from gjkcli.algorithms.distance import DistanceStep
-from gjkcli.algorithms.epa import EpaStep
-from gjkcli.algorithms.intersect import IntersectStep
+from gjkcli.algorithms.answer import Answer
+from gjkcli.algorithms.distance import DistanceResult, DistanceStep
+from gjkcli.algorithms.epa import EpaStep, Penetration
+from gjkcli.algorithms.intersect import IntersectResult, IntersectStep
 from gjkcli.algorithms.minkowski import minkowski_difference
+from gjkcli.algorithms.pictured import Pictured
 from gjkcli.algorithms.support import SupportPoint
 from gjkcli.render.numbers import compact
 from gjkcli.render.scene import (
@@ -50,6 +53,7 @@ __all__ = [
     "View",
     "answer_svg",
     "off_class",
+    "result_svg",
     "shape_svg",
     "shapes_offset",
     "walkthrough_svg",
@@ -156,6 +160,8 @@ class Labels:
     _DIRECTIONS = ((1, -1), (1, 0), (1, 1), (0, -1), (0, 1), (-1, -1), (-1, 0), (-1, 1))
     _DISTANCES = (7.0, 14.0, 24.0, 38.0, 56.0, 80.0)
     _LEADER = 20.0  # farther than this from its point, a label gets a line to it
+    _GAP = 2.0  # pixels kept free between a label and a mark
+    _APART = 4.0  # and more between two labels, so that none reads as the next one's line
 
     def __init__(self, width: float, height: float) -> None:
         self.width, self.height = width, height
@@ -190,7 +196,7 @@ class Labels:
                 cx = at[0] + dx / norm * distance + dx * width / 2.0
                 cy = at[1] + dy / norm * distance + dy * height / 2.0
                 box = (cx - width / 2.0, cy - height / 2.0, cx + width / 2.0, cy + height / 2.0)
-                cost = self._covered(box) + self._outside(box)
+                cost = self._covered(_grown(box, self._GAP)) + self._outside(box)
                 if best is None or cost < best[0]:
                     best = (cost, box, distance)
                 if cost == 0.0:
@@ -199,7 +205,7 @@ class Labels:
                 break
         assert best is not None
         _, box, distance = best
-        self.boxes.append(box)
+        self.boxes.append(_grown(box, self._APART))
         cx, cy = (box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0
         leader = ""
         if distance > self._LEADER:
@@ -219,6 +225,10 @@ class Labels:
     def _outside(self, box: Box) -> float:
         inside = _overlap(box, (0.0, 0.0, self.width, self.height))
         return 10.0 * ((box[2] - box[0]) * (box[3] - box[1]) - inside)
+
+
+def _grown(box: Box, by: float) -> Box:
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
 
 
 def _overlap(one: Box, other: Box) -> float:
@@ -349,6 +359,7 @@ STYLE = f"""
 .closest-a, .closest-b, .contact-a, .contact-b {{ fill: {COLOR_ANSWER}; }}
 .gap {{ fill: none; stroke: {COLOR_ANSWER}; stroke-width: 1.5; stroke-dasharray: 5 3; }}
 .move {{ stroke: {COLOR_ANSWER}; stroke-width: 2; }}
+.separating {{ stroke: {COLOR_ANSWER}; stroke-width: 1.5; stroke-dasharray: 8 4; }}
 .leader {{ stroke: #888; stroke-width: 0.6; }}
 text {{ font-family: "DejaVu Sans", Verdana, Arial, sans-serif; text-anchor: middle;
   paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }}
@@ -418,15 +429,19 @@ def shape_svg(shape: Shape, width: float = 320.0) -> str:
     return _svg(view, _shape_svg(view, shape, "a", None))
 
 
-def _answer(view: View, check: Check, labels: Labels) -> str:
+Drawn = Answer | DistanceResult | IntersectResult | Penetration
+"""The answers a picture can show: a whole answer, or one query's."""
+
+
+def _answer(view: View, a: Shape, b: Shape, result: Drawn, labels: Labels) -> str:
     """The answer: the closest points and the gap between them, or the overlap, the
-    contact points and the move of B that leaves the shapes just touching."""
-    answer = check.answer
+    contact points and the move of B that leaves the shapes just touching; for boolean
+    GJK's answer that the shapes are apart, the line that separates them."""
     drawn: list[str] = []
     said: list[str] = []
-    overlap = answer.penetration
+    overlap, gap = _overlap_and_gap(result)
     if overlap is not None:
-        ring = overlap_ring(check.pair.a.shape, check.pair.b.shape)
+        ring = overlap_ring(a, b)
         if ring:
             drawn.append(_outline(view, ring, "overlap"))
         on_a, on_b = overlap.contact
@@ -440,24 +455,86 @@ def _answer(view: View, check: Check, labels: Labels) -> str:
             middle = view(((on_b[0] + moved[0]) / 2.0, (on_b[1] + moved[1]) / 2.0))
             labels.mark_line(view(on_b), view(moved))
             said.append(labels.place(f"move B by {compact(overlap.depth)}", middle, "label-answer"))
-    elif answer.gjk.closest is not None:
-        on_a, on_b = answer.gjk.closest
+    elif gap is not None and gap.closest is not None:
+        on_a, on_b = gap.closest
         drawn.append(_element("path", {"class": "gap", "d": _path(view, (on_a, on_b), False)}))
         drawn += [_dot(view, on_a, "closest-a", 3.5), _dot(view, on_b, "closest-b", 3.5)]
         labels.mark_line(view(on_a), view(on_b))
         middle = view(((on_a[0] + on_b[0]) / 2.0, (on_a[1] + on_b[1]) / 2.0))
-        said.append(labels.place(f"d = {compact(answer.gjk.distance)}", middle, "label-answer"))
+        said.append(labels.place(f"distance {compact(gap.distance)}", middle, "label-answer"))
+    elif isinstance(result, IntersectResult):
+        drawn.append(_separating_line(view, a, b, result, labels))
     return "".join(drawn + said)
 
 
-def _answer_points(check: Check) -> list[Vec]:
-    answer = check.answer
-    if answer.penetration is not None:
-        on_a, on_b = answer.penetration.contact
-        nx, ny = answer.penetration.normal
-        depth = answer.penetration.depth
+def _overlap_and_gap(result: Drawn) -> tuple[Penetration | None, DistanceResult | None]:
+    """What an answer says of the overlap (with its depth) and of the gap (with the
+    closest points), each ``None`` when it says nothing of it."""
+    if isinstance(result, Answer):
+        return result.penetration, result.gjk
+    if isinstance(result, Penetration):
+        return result, None
+    if isinstance(result, DistanceResult):
+        return None, result
+    return None, None
+
+
+def _separating_line(
+    view: View, a: Shape, b: Shape, result: IntersectResult, labels: Labels
+) -> str:
+    """The line across boolean GJK's last direction ``d`` that separates two convex shapes,
+    halfway between A's farthest point along ``d`` and B's against it (nothing when the run
+    did not end on a separating axis, or a shape is compound: its axis separates only the
+    parts it ran on)."""
+    if result.status != "separating-axis" or isinstance(a, Compound) or isinstance(b, Compound):
+        return ""
+    d = result.direction
+    norm_squared = d[0] * d[0] + d[1] * d[1]
+    reach_a, reach_b = a.support(d), b.support((-d[0], -d[1]))
+    level = (reach_a[0] + reach_b[0]) * d[0] / 2.0 + (reach_a[1] + reach_b[1]) * d[1] / 2.0
+    foot = view((d[0] * level / norm_squared, d[1] * level / norm_squared))
+    across = (-d[1], d[0])
+    reach = view.width + view.height
+    one, other = _along(foot, across, reach), _along(foot, across, -reach)
+    attributes: dict[str, float | int | str] = {
+        "class": "separating",
+        "x1": one[0],
+        "y1": one[1],
+        "x2": other[0],
+        "y2": other[1],
+    }
+    line = _element("line", {**attributes, **_data(d, "d")})
+    labels.mark_line(*_clipped(one, other, view))
+    return line + labels.place("separating line", foot, "label-answer")
+
+
+def _clipped(
+    start: tuple[float, float], end: tuple[float, float], view: View
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The part of the picture segment from ``start`` to ``end`` inside the picture (the
+    ends themselves when it misses the picture)."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    for delta, low, high, at in ((dx, 0.0, view.width, start[0]), (dy, 0.0, view.height, start[1])):
+        if delta == 0.0:
+            continue
+        enter, leave = sorted(((low - at) / delta, (high - at) / delta))
+        t0, t1 = max(t0, enter), min(t1, leave)
+    if t0 > t1:
+        return start, end
+    return (start[0] + dx * t0, start[1] + dy * t0), (start[0] + dx * t1, start[1] + dy * t1)
+
+
+def _answer_points(result: Drawn) -> list[Vec]:
+    """The points an answer's picture must hold: the contact points and the end of the
+    move, or the closest points."""
+    overlap, gap = _overlap_and_gap(result)
+    if overlap is not None:
+        on_a, on_b = overlap.contact
+        nx, ny = overlap.normal
+        depth = overlap.depth
         return [on_a, on_b, (on_b[0] + nx * depth, on_b[1] + ny * depth)]
-    return list(answer.gjk.closest or ())
+    return list(gap.closest or ()) if gap is not None else []
 
 
 def answer_svg(check: Check, width: float = 480.0) -> str:
@@ -473,18 +550,76 @@ def answer_svg(check: Check, width: float = 480.0) -> str:
     >>> 'class="gap"' in answer_svg(check_pair(load_pair("samples/circle/separated.json")))
     True
     """
-    a, b = check.pair.a.shape, check.pair.b.shape
+    return _pair_svg(check.pair.a.shape, check.pair.b.shape, check.answer, check.pair.name, width)
+
+
+def result_svg(result: Pictured, width: float = 480.0) -> str:
+    """A picture of the answer of :func:`gjkcli.distance`, :func:`gjkcli.intersects`,
+    :func:`gjkcli.penetration` or :func:`gjkcli.solve`, with the shapes it kept, as a whole
+    ``<svg>`` document titled with the answer: what a notebook shows for it. A distance
+    draws the closest points, a depth the overlap and the move of B, boolean GJK's
+    "apart" the line that separates the shapes, and a whole answer what
+    :func:`answer_svg` draws.
+
+    >>> from gjkcli import circle, intersects, penetration, point
+    >>> "A and B: overlapping, depth 0.5" in result_svg(
+    ...     penetration(circle((0.0, 0.0), 1.0), circle((1.5, 0.0), 1.0)))
+    True
+    >>> 'class="separating"' in result_svg(intersects(point((0.0, 0.0)), point((3.0, 4.0))))
+    True
+    >>> from gjkcli.algorithms.intersect import intersects as unkept  # the algorithm keeps none
+    >>> result_svg(unkept(point((0.0, 0.0)), point((3.0, 4.0))))
+    Traceback (most recent call last):
+    ...
+    ValueError: no shapes to draw the answer with: the results of gjkcli's queries keep them
+    """
+    if result.shapes is None:
+        raise ValueError(
+            "no shapes to draw the answer with: the results of gjkcli's queries keep them"
+        )
+    if not isinstance(result, Answer | DistanceResult | IntersectResult | Penetration):
+        raise TypeError(f"no picture for a {type(result).__name__}")
+    a, b = result.shapes
+    return _pair_svg(a, b, result, "A and B", width)
+
+
+def _summary(result: Drawn) -> str:
+    """The title's words for an answer: the verdict, or what one query found."""
+    if isinstance(result, Answer):
+        return verdict_summary(result)
+    if isinstance(result, Penetration):
+        return f"overlapping, depth {compact(result.depth)}"
+    if isinstance(result, DistanceResult):
+        if result.intersects:
+            return "intersecting, distance 0"
+        return f"distance {compact(result.distance)}"
+    found = "intersecting" if result.intersects else "apart"
+    return f"{found} (boolean GJK: {result.status})"
+
+
+def _pair_svg(a: Shape, b: Shape, result: Drawn, name: str, width: float) -> str:
+    """Two shapes and an answer about them, titled ``name: `` and the answer's words."""
     view = View.fit(
-        [*_shape_points(a), *_shape_points(b), *_answer_points(check)], width=width, margin=44.0
+        [*_shape_points(a), *_shape_points(b), *_answer_points(result)], width=width, margin=44.0
     )
     labels = Labels(view.width, view.height)
     labels.boxes.append((0.0, 0.0, view.width, 30.0))  # the title's
-    deciding = deciding_indices(check)
+    deciding = deciding_indices(result) if isinstance(result, Answer) else None
     body = _shape_svg(view, a, "a", None if deciding is None else deciding[0])
     body += _shape_svg(view, b, "b", None if deciding is None else deciding[1])
     body += _shape_labels(view, a, b, labels)
-    body += _answer(view, check, labels)
-    return _svg(view, body, f"{check.pair.name}: {verdict_summary(check.answer)}")
+    _mark_outlines(view, (a, b), labels)
+    body += _answer(view, a, b, result, labels)
+    return _svg(view, body, f"{name}: {_summary(result)}")
+
+
+def _mark_outlines(view: View, shapes: Iterable[Shape], labels: Labels) -> None:
+    """Keep the labels placed from now on off the outlines of ``shapes`` (of each part)."""
+    for shape in shapes:
+        for part in shape.parts if isinstance(shape, Compound) else (shape,):
+            ring = [view(p) for p in boundary(part)]
+            for start, end in zip(ring, ring[1:] + ring[:1], strict=True):
+                labels.mark_line(start, end)
 
 
 def _shape_labels(view: View, a: Shape, b: Shape, labels: Labels) -> str:
@@ -527,7 +662,7 @@ def walkthrough_svg(check: Check) -> str:
     cores = list(minkowski_difference(core_a, core_b).vertices) if rounded else full
     offset = shapes_offset(check) or (0.0, 0.0)
     dx, dy = offset
-    shape_points = [*_shape_points(a), *_shape_points(b), *_answer_points(check)]
+    shape_points = [*_shape_points(a), *_shape_points(b), *_answer_points(check.answer)]
     shape_points += [p for _, step in steps for p in (step.support.a, step.support.b)]
     points = [(x - dx, y - dy) for x, y in shape_points]
     points += [*full, *cores, (0.0, 0.0)]
@@ -537,7 +672,7 @@ def walkthrough_svg(check: Check) -> str:
     labels = Labels(view.width, view.height)
     origin = view((0.0, 0.0))
     labels.mark(origin, 8.0)
-    deciding = deciding_indices(check)
+    deciding = deciding_indices(check.answer)
     shapes = _shape_svg(moved, a, "a", None if deciding is None else deciding[0])
     shapes += _shape_svg(moved, b, "b", None if deciding is None else deciding[1])
     shapes += _shape_labels(moved, a, b, labels)
@@ -554,7 +689,11 @@ def walkthrough_svg(check: Check) -> str:
             drawn += _outline(moved, boundary(core_b), "core", {"stroke": COLOR_B})
         top = max(cores if on_cores else full, key=lambda p: (p[1], -p[0]))
         name = "A - B of the cores" if on_cores else f"A - B{which}"
-        drawn += placer.place(name, view(top), "label-difference")
+        naming = placer.copy()  # the name stays clear of what every step of the run draws
+        for step in (step for other, step in steps if other == run):
+            _mark_step(view, moved, step, naming)
+        drawn += naming.place(name, view(top), "label-difference")
+        placer.boxes.append(naming.boxes[-1])
         backgrounds[run] = (drawn, placer)
     body = [shapes]
     first_run = steps[0].run
@@ -565,7 +704,8 @@ def walkthrough_svg(check: Check) -> str:
     for index, (run, step) in enumerate(steps):
         placer = backgrounds[run][1].copy()
         if index == last:  # the answer, shown with the last step: its labels go first
-            body.append(f'<g class="answer{off_class(last)}">{_answer(moved, check, placer)}</g>')
+            answer = _answer(moved, a, b, check.answer, placer)
+            body.append(f'<g class="answer{off_class(last)}">{answer}</g>')
         drawn = _step(view, step, placer, moved)
         body.insert(
             len(body) - (index == last),
@@ -656,15 +796,16 @@ def _step(
     labels: Labels,
     moved: View | None = None,
 ) -> str:
-    """One step's marks, then their labels (placed clear of every mark); the points of A
-    and B through ``moved``, the view of the shapes (``view`` itself unless they are
-    drawn moved, :func:`shapes_offset`)."""
+    """One step's marks, then their labels (placed clear of every mark and line the step
+    draws, :func:`_mark_step`); the points of A and B through ``moved``, the view of the
+    shapes (``view`` itself unless they are drawn moved, :func:`shapes_offset`)."""
     moved = moved or view
     origin = view((0.0, 0.0))
     k = step.iteration
+    support = step.support
     lines: list[str] = []  # drawn first, under the points
     marks: list[str] = []
-    said: list[str] = []
+    placing: list[tuple[str, tuple[float, float], str]] = []
     if isinstance(step, EpaStep):
         lines.append(_outline(view, step.polygon, "epa-polygon"))
         marks += [_dot(view, p, "epa-corner", 3.5) for p in step.polygon]
@@ -684,8 +825,7 @@ def _step(
                 },
             )
         )
-        foot = view((step.normal[0] * step.height, step.normal[1] * step.height))
-        tip = _along(foot, step.normal, _ARROW * 0.8)
+        foot, tip = _normal_ends(view, step)
         lines.append(
             _arrow(foot, tip, "normal", "arrow-support").replace(
                 "/>", f' data-dx="{step.normal[0]!r}" data-dy="{step.normal[1]!r}"/>'
@@ -695,17 +835,13 @@ def _step(
             lines.append(
                 _element(
                     "path",
-                    {"class": "epa-new", "d": _path(view, (start, step.support.w, end), False)},
+                    {"class": "epa-new", "d": _path(view, (start, support.w, end), False)},
                 )
             )
-        for p in step.polygon:
-            labels.mark(view(p), 4.0)
-        labels.mark(((x1 + x2) / 2.0, (y1 + y2) / 2.0), 4.0)
-        labels.mark(tip, 4.0)
-        said.append(labels.place("n", tip, "label-support"))
-        said.append(
-            labels.place("nearest edge", ((x1 + x2) / 2.0, (y1 + y2) / 2.0), "label-support")
-        )
+        placing += [
+            ("n", tip, "label-support"),
+            ("nearest edge", ((x1 + x2) / 2.0, (y1 + y2) / 2.0), "label-support"),
+        ]
     else:
         tip = _along(origin, step.direction, _ARROW)
         lines.append(
@@ -713,21 +849,16 @@ def _step(
                 "/>", f' data-dx="{step.direction[0]!r}" data-dy="{step.direction[1]!r}"/>'
             )
         )
-        labels.mark(tip, 4.0)
-        said.append(labels.place(f"d{k}", tip, "label-direction"))
+        placing.append((f"d{k}", tip, "label-direction"))
         if isinstance(step, IntersectStep):
             lines.append(_plane(view, step.direction))
-            said.append(_plane_label(view, step.direction, labels))
             if step.next_direction is not None:
                 ahead = _along(origin, step.next_direction, _ARROW * 0.8)
                 lines.append(_arrow(origin, ahead, "next-direction", "arrow-direction"))
-                labels.mark(ahead, 4.0)
-                said.append(labels.place("next d", ahead, "label-direction"))
+                placing.append(("next d", ahead, "label-direction"))
         lines.append(_simplex(view, step.simplex))
         marks += [_dot(view, p, "simplex-point", 3.5) for p in step.simplex]
         marks += [_dot(view, p, "dropped", 4.0) for p in step.dropped]
-        for p in (*step.simplex, *step.dropped):
-            labels.mark(view(p), 4.0)
         if isinstance(step, DistanceStep) and math.isfinite(step.closest[0]):
             v = view(step.closest)
             lines.append(
@@ -743,18 +874,56 @@ def _step(
                 )
             )
             marks.append(_dot(view, step.closest, "closest", 3.5))
-            labels.mark(v, 4.0)
-            said.append(labels.place(f"v{k}", v, "label-simplex"))
-    lines += _support_lines(view, moved, step.support)
-    marks += _support_marks(view, moved, step.support)
-    for at in (moved(step.support.a), moved(step.support.b), view(step.support.w)):
-        labels.mark(at)
+            placing.append((f"v{k}", v, "label-simplex"))
+    lines += _support_lines(view, moved, support)
+    marks += _support_marks(view, moved, support)
+    _mark_step(view, moved, step, labels)
+    said = [_plane_label(view, step.direction, labels)] if isinstance(step, IntersectStep) else []
+    said += [labels.place(text, at, css) for text, at, css in placing]
     said += [
-        labels.place(f"a{k}", moved(step.support.a), "label-a"),
-        labels.place(f"b{k}", moved(step.support.b), "label-b"),
-        labels.place(f"w{k}", view(step.support.w), "label-support"),
+        labels.place(f"a{k}", moved(support.a), "label-a"),
+        labels.place(f"b{k}", moved(support.b), "label-b"),
+        labels.place(f"w{k}", view(support.w), "label-support"),
     ]
     return "".join(lines + marks + said)
+
+
+def _normal_ends(view: View, step: EpaStep) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where EPA's normal is drawn: from the foot of the perpendicular from the origin to
+    the nearest edge, outwards."""
+    foot = view((step.normal[0] * step.height, step.normal[1] * step.height))
+    return foot, _along(foot, step.normal, _ARROW * 0.8)
+
+
+def _mark_step(
+    view: View, moved: View, step: IntersectStep | DistanceStep | EpaStep, labels: Labels
+) -> None:
+    """Keep labels off what :func:`_step` draws of ``step``: its points, the arrows of the
+    direction, of ``w = a - b`` and of EPA's normal, the simplex's or EPA's edges, and the
+    line ``w.d = 0``."""
+    origin = view((0.0, 0.0))
+    support = step.support
+    at_a, at_b, at_w = moved(support.a), moved(support.b), view(support.w)
+    for at in (at_a, at_b, at_w):
+        labels.mark(at)
+    labels.mark_line(at_b, at_a)
+    labels.mark_line(origin, at_w)
+    for p in _step_points(step):
+        labels.mark(view(p), 4.0)
+    if isinstance(step, EpaStep):
+        labels.mark_line(view(step.edge[0]), view(step.edge[1]))
+        labels.mark_line(*_normal_ends(view, step))
+        return
+    labels.mark_line(origin, _along(origin, step.direction, _ARROW))
+    if isinstance(step, IntersectStep):
+        labels.mark_line(*_clipped(*_plane_ends(view, step.direction), view))
+        if step.next_direction is not None:
+            labels.mark_line(origin, _along(origin, step.next_direction, _ARROW * 0.8))
+    corners = [view(p) for p in step.simplex]
+    for start, end in zip(corners, corners[1:] + corners[:1], strict=True):
+        labels.mark_line(start, end)  # one point: its mark, again
+    if isinstance(step, DistanceStep) and math.isfinite(step.closest[0]):
+        labels.mark_line(origin, view(step.closest))
 
 
 def _simplex(view: View, simplex: Sequence[Vec]) -> str:
@@ -782,12 +951,18 @@ def _support_marks(view: View, moved: View, support: SupportPoint) -> list[str]:
     ]
 
 
-def _plane(view: View, direction: Vec) -> str:
-    """The line ``w.d = 0``: through the origin, across the direction, across the picture."""
+def _plane_ends(view: View, direction: Vec) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The ends of the line ``w.d = 0`` (through the origin, across the direction), beyond
+    the picture on both sides."""
     across = (-direction[1], direction[0])
     origin = view((0.0, 0.0))
     reach = view.width + view.height
-    one, other = _along(origin, across, reach), _along(origin, across, -reach)
+    return _along(origin, across, reach), _along(origin, across, -reach)
+
+
+def _plane(view: View, direction: Vec) -> str:
+    """The line ``w.d = 0``: through the origin, across the direction, across the picture."""
+    one, other = _plane_ends(view, direction)
     return _element(
         "line",
         {

@@ -38,6 +38,7 @@ __all__ = [
     "rational_text",
     "segment_squared",
     "segment_squared_ratio",
+    "square_root",
 ]
 
 IntPoint = tuple[int, int]
@@ -53,7 +54,7 @@ class ExactAnswer:
     @property
     def distance(self) -> float:
         """The distance, rounded once: the square root of the exact square."""
-        return _sqrt(self.distance_squared)
+        return square_root(self.distance_squared)
 
 
 def exact_answer(shape_a: Shape, shape_b: Shape) -> ExactAnswer | None:
@@ -166,11 +167,11 @@ def segment_squared_ratio(p: IntPoint, q: IntPoint) -> IntPoint:
     return height * height, length
 
 
-def _sqrt(value: Fraction) -> float:
+def square_root(value: Fraction) -> float:
     """``sqrt(value)`` to within an ulp, from the exact rational (no overflow or underflow
     on the way, however large or small its numerator and denominator).
 
-    >>> _sqrt(Fraction(1, 2**110)) == 2.0**-55
+    >>> square_root(Fraction(1, 2**110)) == 2.0**-55
     True
     """
     if value == 0:

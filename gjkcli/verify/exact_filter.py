@@ -111,7 +111,7 @@ from gjkcli.verify.float_filter import (
     squared_distance_bounds,
 )
 
-__all__ = ["MOST_VERTICES", "exact_answers"]
+__all__ = ["MOST_VERTICES", "exact_answers", "filtered_columns"]
 
 MOST_VERTICES = 16
 """Shapes with more vertices go to the exact arbiter: the filter looks at every
@@ -179,18 +179,31 @@ def exact_answers(pairs: Sequence[tuple[Shape, Shape]]) -> list[ExactAnswer | No
 def _filtered(pairs: list[tuple[Polytope, Polytope]]) -> list[ExactAnswer | None]:
     """The answers the filter proves (``None`` for the rest)."""
     answers: list[ExactAnswer | None] = [None] * len(pairs)
-    core = compiled()
-    columns = Columns.load(pairs, core)
+    columns = Columns.load(pairs, compiled())
     if columns is None:
         return answers
-    codes, candidates = _decisions(columns, core)
-    distances = _least_exactly(columns, candidates)
+    codes, distances = filtered_columns(columns)
     for pair, code in enumerate(codes.tolist()):
         verdict = _VERDICTS[code]
         if verdict is not None:
             squared = distances[pair] if verdict == "separated" else Fraction(0)
             answers[pair] = ExactAnswer(verdict, squared)
     return answers
+
+
+def filtered_columns(columns: Columns) -> tuple[Codes, dict[int, Fraction]]:
+    """What the filter proves of the pairs in ``columns``: each pair's verdict code (0
+    undecided, else an index into ``_VERDICTS``: 1 separated, 2 touching, 3 overlapping),
+    and the exact squared distance of each separated pair, by pair (the columnar path of
+    ``gjk batch`` reads them as they are: :mod:`gjkcli.verify.polygon_columns`).
+
+    >>> square = Polytope(((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)))
+    >>> codes, distances = filtered_columns(Columns.load([(square, Polytope(((3.0, 0.5),)))]))
+    >>> codes.tolist(), distances
+    ([1], {0: Fraction(4, 1)})
+    """
+    codes, candidates = _decisions(columns, compiled())
+    return codes, _least_exactly(columns, candidates)
 
 
 def _decisions(columns: Columns, core: ModuleType | None) -> tuple[Codes, Candidates]:

@@ -112,6 +112,20 @@ class Columns:
             if found is None:
                 return None
             flat, count, taken = found
+        return Columns.of(flat, count, taken)
+
+    @staticmethod
+    def of(flat: Floats, count: Ints, taken: Bools) -> Columns:
+        """The columns of pairs whose shapes' vertices are ``flat`` (end to end, ``x`` and
+        ``y`` in turn, ``count[s]`` vertices for shape ``s``, two shapes a pair); ``taken``
+        says which coordinates were taken exactly as floats and are finite.
+
+        >>> flat = np.array([0.0, 0.0, 4.0, 0.0, 1.0, 2.0])
+        >>> columns = Columns.of(flat, np.array([2, 1]), np.isfinite(flat))
+        >>> columns.x.tolist(), columns.shift.tolist(), columns.usable.tolist()
+        ([0.0, 0.5, 0.125], [-3], [True])
+        """
+        flat = np.array(flat, dtype=np.float64)  # a copy: the coordinates not taken become 0
         per_pair = 2 * (count[0::2] + count[1::2])
         blocks = np.cumsum(per_pair) - per_pair
         shape_blocks = 2 * (np.cumsum(count) - count)

@@ -108,10 +108,14 @@ class Summary:
 
     def add(self, outcome: Outcome) -> None:
         """Count one pair (a skipped file is counted apart: it is not a pair)."""
-        if outcome.kind == "skipped":
+        kind = outcome.kind
+        if kind == "skipped":
             self.skipped += 1
             return
         self.pairs += 1
+        if kind == "agree" and not (outcome.expect_failed or outcome.warned):  # a pass
+            self.passed += 1
+            return
         status = outcome.status
         self.passed += status == "pass"
         self.errors += status == "error"

@@ -21,6 +21,7 @@ from gjkcli.io.node import Node
 from gjkcli.verify.check import check_pair, check_status
 from gjkcli.verify.pair_cast import PairCast, with_cast
 from gjkcli.verify.toi_check import ToiCheck
+from tests.helpers import Records
 
 BOX = {"type": "rectangle", "center": [0, 0], "size": [2, 2]}
 FAR_BOX = {"type": "rectangle", "center": [5, 0], "size": [2, 2]}
@@ -61,8 +62,8 @@ def _folder(tmp_path: Path, pairs: list[dict[str, Any]]) -> Path:
 
 
 def _batch(folder: Path, workers: int) -> list[dict[str, Any]]:
-    written: list[str] = []
-    run_batch(items([str(folder)]), workers=workers, fail_fast=False, write=written.append)
+    written = Records()
+    run_batch(items([str(folder)]), workers=workers, fail_fast=False, write=written.write)
     return [json.loads(line) for line in written]
 
 
@@ -98,9 +99,9 @@ def test_every_key_of_a_batch_cast_is_in_the_formats_table(tmp_path: Path) -> No
 
 
 def test_a_cast_that_does_not_meet_its_expectation_fails_the_pair() -> None:
-    records: list[str] = []
+    records = Records()
     lines = [Item("s.jsonl", 1, json.dumps(WRONG_TIME)), Item("s.jsonl", 2, json.dumps(LINEAR))]
-    summary = run_batch(lines, workers=1, fail_fast=False, write=records.append)
+    summary = run_batch(lines, workers=1, fail_fast=False, write=records.write)
     late, right = (json.loads(line) for line in records)
     assert (late["status"], right["status"]) == ("fail", "pass")
     assert late["reasons"] == [
@@ -113,8 +114,8 @@ def test_a_cast_that_does_not_meet_its_expectation_fails_the_pair() -> None:
 def test_bad_motions_are_error_rows_naming_the_place_and_the_rest_still_run() -> None:
     lines = [LINEAR, BAD_MOTION, COMPOUND, CAST_WITHOUT_MOTION, RECEDING]
     items = [Item("s.jsonl", n, json.dumps(pair)) for n, pair in enumerate(lines, 1)]
-    records: list[str] = []
-    summary = run_batch(items, workers=1, fail_fast=False, write=records.append)
+    records = Records()
+    summary = run_batch(items, workers=1, fail_fast=False, write=records.write)
     rows = [json.loads(line) for line in records]
     assert [r["status"] for r in rows] == ["pass", "error", "error", "error", "pass"]
     assert rows[1]["error"] == (
@@ -144,8 +145,8 @@ def test_a_feature_collection_pair_is_cast_and_a_huge_angle_is_an_error_row() ->
     }
     spin = {**STATIC, "motion": {"b": {"from": [0, 0, -1e308], "to": [0, 0, 1e308]}}}
     lines = [Item("s.jsonl", n, json.dumps(pair)) for n, pair in enumerate((collection, spin), 1)]
-    records: list[str] = []
-    run_batch(lines, workers=1, fail_fast=False, write=records.append)
+    records = Records()
+    run_batch(lines, workers=1, fail_fast=False, write=records.write)
     cast_row, spin_row = (json.loads(line) for line in records)
     assert cast_row["status"] == "pass" and cast_row["cast"]["exact"]["time"] == "1/2"
     assert spin_row["status"] == "error"
@@ -164,8 +165,8 @@ def test_moving_pairs_take_the_per_pair_way_and_give_the_same_records() -> None:
     assert read_plain([cast_only], ["s:3"]) == [None]
     ways = []
     for columnar in (True, False):
-        written: list[str] = []
-        run_batch(items, workers=1, fail_fast=False, write=written.append, columnar=columnar)
+        written = Records()
+        run_batch(items, workers=1, fail_fast=False, write=written.write, columnar=columnar)
         ways.append(written)
     assert ways[0] == ways[1]
 
@@ -175,8 +176,8 @@ def _generated_pairs_pass(count: int, seed: int, families: list[str]) -> None:
         Item("corpus.jsonl", n, json.dumps(pair))
         for n, pair in enumerate(generate(count, seed, families), 1)
     ]
-    written: list[str] = []
-    run_batch(items, workers=1, fail_fast=False, write=written.append)
+    written = Records()
+    run_batch(items, workers=1, fail_fast=False, write=written.write)
     failed = [r for r in map(json.loads, written) if r["status"] != "pass"]
     assert not failed, [(r["name"], r["reasons"]) for r in failed]
 

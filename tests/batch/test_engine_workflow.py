@@ -1,6 +1,6 @@
 """Issue 16's engineer workflow, end to end on 1,000 pairs: an engine's answers in
-``expect`` and in a separate answers file; every wrong row is caught by the documented
-filter ``select(.status != "pass")``; the summary adds up; the JUnit file is valid XML
+``expect`` and in a separate answers file; every wrong row is caught by the filter that
+``gjk batch --help`` shows; the summary adds up; the JUnit file is valid XML
 with the same counts; a float32 engine's answers pass with ``--precision single``."""
 
 from __future__ import annotations
@@ -22,11 +22,12 @@ from gjkcli.corpus.families import CONVEX_FAMILIES
 from gjkcli.io.node import Node
 from gjkcli.io.pairs import pair_from_node
 from gjkcli.verify.check import Check, check_pairs
-from tests.helpers import run_gjk
+from tests.helpers import documented_jq_filters, run_gjk
 
 COUNT = 1000
-FILTER = 'select(.status != "pass")'
-"""The filter the README and ``gjk batch --help`` document."""
+(FILTER,) = [text for place, text in documented_jq_filters() if place == "gjk batch --help"]
+"""The filter ``gjk batch --help`` shows (the README's too: all of them are run by
+``test_documented_filters``)."""
 
 
 def engine_answer(check: Check) -> dict[str, Any]:
@@ -126,7 +127,7 @@ def batch(tmp_path: Path, pairs: Path, *options: str) -> tuple[int, list[dict[st
 
 def filtered(records_file: Path) -> set[str]:
     """The names the documented filter keeps: with jq where it is installed, and always
-    with the same filter in Python."""
+    with what it means in Python."""
     records = [json.loads(line) for line in records_file.read_text().splitlines()]
     names = {record["name"] for record in records if record["status"] != "pass"}
     if shutil.which("jq"):
@@ -230,6 +231,19 @@ def test_missing_and_unmatched_answers_do_not_pass(tmp_path: Path) -> None:
     assert summary["answers_without_pair"] == 1
     assert 'engine.jsonl:6 (id "ghost"): this answer matched no pair' in run.stderr
     assert "answers without a pair" in junit_counts(junit, summary, extra=1)
+
+
+def test_a_pair_past_the_last_answer_by_position_says_so(tmp_path: Path) -> None:
+    write_lines(tmp_path / "pairs.jsonl", [pair for pair, _ in corpus()][:3])
+    write_lines(tmp_path / "a_pos.jsonl", [answer for _, answer in corpus()][:2])
+    status, records, _ = batch(
+        tmp_path, tmp_path / "pairs.jsonl", "--answers", str(tmp_path / "a_pos.jsonl")
+    )
+    assert status == 1 and [record["status"] for record in records] == ["pass", "pass", "fail"]
+    assert records[2]["reasons"] == [
+        f"answer: no answer in {tmp_path / 'a_pos.jsonl'} for pair 3: answers are joined by "
+        "position, and it has only 2"
+    ]
 
 
 @pytest.mark.parametrize(

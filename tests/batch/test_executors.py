@@ -28,6 +28,7 @@ from tests.batch.test_runner import (
     lines_of,
     posix_only,
 )
+from tests.helpers import Records
 
 T = TypeVar("T")
 
@@ -36,9 +37,9 @@ MIXED[7], MIXED[300], MIXED[301] = WRONG_EXPECT, '{"a": 1,', '{"a": "POINT (0 0)
 
 
 def records(executor: Executor | None, workers: int) -> tuple[list[str], Summary]:
-    written: list[str] = []
+    written = Records()
     summary = run_batch(
-        lines_of(MIXED), workers=workers, fail_fast=False, write=written.append, executor=executor
+        lines_of(MIXED), workers=workers, fail_fast=False, write=written.write, executor=executor
     )
     return written, summary
 

@@ -22,6 +22,7 @@ from gjkcli.batch.runner import CHUNK, Row, run_batch
 from gjkcli.io.discover import Item
 from gjkcli.verify.check import check_pair, check_pairs
 from gjkcli.verify.tally import Outcome, Summary
+from tests.helpers import Records
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
@@ -41,8 +42,8 @@ def lines_of(texts: list[str]) -> Iterator[Item]:
 def run(
     items: Iterator[Item], workers: int = 1, fail_fast: bool = False
 ) -> tuple[list[dict[str, Any]], Summary]:
-    written: list[str] = []
-    summary = run_batch(items, workers=workers, fail_fast=fail_fast, write=written.append)
+    written = Records()
+    summary = run_batch(items, workers=workers, fail_fast=fail_fast, write=written.write)
     return [json.loads(line) for line in written], summary
 
 
@@ -105,9 +106,9 @@ def test_input_is_consumed_only_a_few_chunks_ahead(
     written = 0
     workers = 2
 
-    def write(line: str) -> None:
+    def write(text: str) -> None:  # a chunk's records, a line each
         nonlocal written
-        written += 1
+        written += text.count("\n") + 1
 
     def stop_after_first_chunks(summary: Summary) -> None:
         if summary.pairs >= 2 * CHUNK:
@@ -319,9 +320,9 @@ def test_a_record_that_json_cannot_hold_is_that_pairs_error_row(
         ]
 
     monkeypatch.setattr(runner, "check_pairs", with_nan)
-    written: list[str] = []
+    written = Records()
     summary = run_batch(
-        lines_of([GOOD, WRONG_EXPECT, GOOD]), workers=1, fail_fast=False, write=written.append
+        lines_of([GOOD, WRONG_EXPECT, GOOD]), workers=1, fail_fast=False, write=written.write
     )
     records = [strict_json(line) for line in written]
     message = (
@@ -362,8 +363,8 @@ def test_a_curved_pair_far_from_the_origin_does_not_end_the_run(workers: int) ->
     # The real reproducer of issue 13: its curve bound came out NaN. Whatever its record
     # says, it is strict JSON, and every other pair still has its row.
     texts = [GOOD] * 3 + [NAN_PAIR] + [GOOD] * 3
-    written: list[str] = []
-    summary = run_batch(lines_of(texts), workers=workers, fail_fast=False, write=written.append)
+    written = Records()
+    summary = run_batch(lines_of(texts), workers=workers, fail_fast=False, write=written.write)
     records = [strict_json(line) for line in written]
     assert [r["source"]["line"] for r in records] == list(range(1, 8))
     assert all(r["agree"] for k, r in enumerate(records) if k != 3)
@@ -375,8 +376,8 @@ def test_lone_surrogates_in_names_and_keys_give_strict_json_rows() -> None:
         '{"name": "a\\ud800b", "a": {"type": "point", "at": [0, 0]}, "b": "POINT (1 0)"}',
         '{"name": "c", "a": {"type": "point", "at": [0, 0]}, "\\udcff": 1}',
     ]
-    written: list[str] = []
-    summary = run_batch(lines_of(texts), workers=1, fail_fast=False, write=written.append)
+    written = Records()
+    summary = run_batch(lines_of(texts), workers=1, fail_fast=False, write=written.write)
     first, second = (strict_json(line) for line in written)
     assert first["name"] == "a\\ud800b" and first["agree"]
     valid = "; valid keys: a, b, name, expect, motion, extra, source, id, meta"

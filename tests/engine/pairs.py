@@ -21,7 +21,7 @@ from gjkcli.shapes import (
 )
 from gjkcli.shapes.base import Vec
 
-__all__ = ["SHAPE_TYPES", "random_pairs", "random_shape"]
+__all__ = ["SHAPE_TYPES", "ngons", "random_pairs", "random_shape"]
 
 
 def _scale(rng: random.Random) -> float:
@@ -118,3 +118,14 @@ def random_pairs(kind: str, count: int, seed: int) -> Iterator[tuple[ConvexShape
             rng, rng.choice(kinds), other, size * rng.choice([1.0, rng.uniform(0.1, 3.0)])
         )
         yield (a, b) if rng.random() < 0.5 else (b, a)
+
+
+def ngons(rng: random.Random, count: int) -> list[list[Vec]]:
+    """``count`` rings of 8 points on unit circles centred within 3 of the origin, in
+    counter-clockwise order: convex 8-gons, many of them overlapping."""
+    rings = []
+    for _ in range(count):
+        cx, cy = rng.uniform(-3.0, 3.0), rng.uniform(-3.0, 3.0)
+        angles = sorted(rng.uniform(0.0, 2.0 * math.pi) for _ in range(8))
+        rings.append([(cx + math.cos(t), cy + math.sin(t)) for t in angles])
+    return rings

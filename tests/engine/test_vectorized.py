@@ -3,7 +3,6 @@ every kind of input, broadcast, on one thread or several, on either engine."""
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterator
 from typing import cast
@@ -18,7 +17,7 @@ from gjkcli.algorithms.epa import penetration
 from gjkcli.algorithms.intersect import intersects
 from gjkcli.shape_array import ShapeArray, as_shape_array
 from gjkcli.shapes import ConvexShape, circle, convex_polygon, union_of
-from tests.engine.pairs import SHAPE_TYPES, random_pairs
+from tests.engine.pairs import SHAPE_TYPES, ngons, random_pairs
 
 
 @pytest.fixture(params=["compiled", "pure"])
@@ -93,18 +92,9 @@ def test_threads_change_nothing() -> None:
         vectorized.distance(a, b, threads=0)
 
 
-def _ngons(rng: random.Random, count: int) -> list[list[tuple[float, float]]]:
-    rings = []
-    for _ in range(count):
-        cx, cy = rng.uniform(-3.0, 3.0), rng.uniform(-3.0, 3.0)
-        angles = sorted(rng.uniform(0.0, 2.0 * math.pi) for _ in range(8))
-        rings.append([(cx + math.cos(t), cy + math.sin(t)) for t in angles])
-    return rings
-
-
 def test_shapely_arrays_ragged_arrays_and_geoseries_like_input_agree(engine_path: str) -> None:
     rng = random.Random(5)
-    rings_a, rings_b = _ngons(rng, 50), _ngons(rng, 50)
+    rings_a, rings_b = ngons(rng, 50), ngons(rng, 50)
     geometries_a = shapely.polygons(rings_a)
     geometries_b = shapely.polygons(rings_b)
 
@@ -133,6 +123,29 @@ def test_shapely_arrays_ragged_arrays_and_geoseries_like_input_agree(engine_path
     assert np.array_equal(
         vectorized.intersects(geometries_a, geometries_b),
         shapely.intersects(geometries_a, geometries_b),
+    )
+
+
+def test_a_real_geoseries_is_taken(engine_path: str) -> None:
+    """A GeoPandas GeoSeries, where GeoPandas is installed (gjkcli does not need it)."""
+    geopandas = pytest.importorskip("geopandas")
+    rng = random.Random(6)
+    rings_a, rings_b = ngons(rng, 30), ngons(rng, 30)
+    series_a = geopandas.GeoSeries(shapely.polygons(rings_a))
+    series_b = geopandas.GeoSeries(shapely.polygons(rings_b))
+    expected = [
+        distance(convex_polygon(p), convex_polygon(q)).distance
+        for p, q in zip(rings_a, rings_b, strict=True)
+    ]
+    assert _same(vectorized.distance(series_a, series_b).tolist(), expected)
+    assert np.allclose(vectorized.distance(series_a, series_b), series_a.distance(series_b))
+    verdicts = vectorized.intersects(series_a, series_b)
+    assert np.array_equal(verdicts, series_a.intersects(series_b).to_numpy())
+    assert 0 < verdicts.sum() < len(verdicts)  # both verdicts are among the pairs
+    one_against_many = vectorized.distance(series_a, series_b.iloc[0])  # a Shapely polygon
+    assert _same(
+        one_against_many.tolist(),
+        [distance(convex_polygon(p), convex_polygon(rings_b[0])).distance for p in rings_a],
     )
 
 

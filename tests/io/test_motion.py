@@ -12,6 +12,7 @@ from gjkcli.io import InputError, load_pair
 from gjkcli.io.node import Node
 from gjkcli.io.pairs import pair_from_node
 from gjkcli.pair import Motion, Move, Pose
+from tests.helpers import Records
 
 A = {"type": "polygon", "points": [[0, 0], [1, 0], [1, 1], [0, 1]]}
 B = {"type": "circle", "center": [4, 0.5], "radius": 0.5}
@@ -187,9 +188,9 @@ def test_a_batch_reads_motions_and_reports_a_bad_one_as_its_row() -> None:
         json.dumps({"name": "good", "a": A, "b": B, "motion": {"b": [-3, 0]}}),
         json.dumps({"name": "bad", "a": A, "b": B, "motion": {"b": {"to": [1, 0]}}}),
     ]
-    written: list[str] = []
+    written = Records()
     items = (Item("cast.jsonl", number, text) for number, text in enumerate(lines, 1))
-    summary = run_batch(items, workers=1, fail_fast=False, write=written.append)
+    summary = run_batch(items, workers=1, fail_fast=False, write=written.write)
     good, bad = (json.loads(line) for line in written)
     assert good["status"] == "pass"
     assert bad["status"] == "error"

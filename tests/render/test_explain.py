@@ -6,6 +6,7 @@ with the trace's words, the answer held back to the last step; and the command's
 
 from __future__ import annotations
 
+import itertools
 import re
 from html import unescape
 from pathlib import Path
@@ -252,3 +253,70 @@ def test_shapes_far_from_the_origin_are_drawn_moved_beside_a_minus_b() -> None:
         assert {name: found[name] for name in expected} == expected
     near = explain_page(traced("polygon/separated.json"))
     assert "drawn moved" not in near
+
+
+Box = tuple[float, float, float, float]
+
+
+def _label_boxes(group: ElementTree.Element) -> list[tuple[str, Box]]:
+    """The box each label of ``group`` covers: as :class:`gjkcli.render.svg.Labels` sizes
+    it (a character 0.62 of the font size wide, the text's middle 0.35 of it above y)."""
+    boxes = []
+    for text in group.iter("{http://www.w3.org/2000/svg}text"):
+        words, size = "".join(text.itertext()), float(text.get("font-size", "nan"))
+        x, y = float(text.get("x", "nan")), float(text.get("y", "nan")) - 0.35 * size
+        half_width, half_height = (0.62 * size * len(words) + 2.0) / 2.0, (size + 2.0) / 2.0
+        boxes.append((words, (x - half_width, y - half_height, x + half_width, y + half_height)))
+    return boxes
+
+
+def _inside(point: tuple[float, float], box: Box) -> bool:
+    return box[0] < point[0] < box[2] and box[1] < point[1] < box[3]
+
+
+def _drawn_points(group: ElementTree.Element) -> list[tuple[str, tuple[float, float]]]:
+    """The marked points of ``group``, and points every 4 pixels along its lines (the
+    arrows of the search direction, of ``w = a - b`` and of EPA's normal, and EPA's edge)."""
+    found = []
+    for element in group.iter():
+        css = (element.get("class") or "").split()
+        if element.tag.endswith("circle"):
+            found.append(
+                (css[0], (float(element.get("cx", "nan")), float(element.get("cy", "nan"))))
+            )
+        if (
+            element.tag.endswith("line")
+            and css
+            and css[0] in ("join", "direction", "normal", "epa-edge")
+        ):
+            x1, y1, x2, y2 = (float(element.get(k, "nan")) for k in ("x1", "y1", "x2", "y2"))
+            pieces = max(1, int(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 / 4.0))
+            found += [
+                (css[0], (x1 + (x2 - x1) * i / pieces, y1 + (y2 - y1) * i / pieces))
+                for i in range(pieces + 1)
+            ]
+    return found
+
+
+@pytest.mark.parametrize("sample, direction", PAIRS.values(), ids=PAIRS.keys())
+def test_no_label_sits_on_a_mark_or_a_line_of_its_step(
+    sample: str, direction: tuple[float, float] | None
+) -> None:
+    # "w1" used to sit on its own dashed line, "nearest edge" on the new point w, and the
+    # name of A - B on the points of later steps
+    picture = ElementTree.fromstring(walkthrough_svg(traced(sample, direction)))
+    groups = [g for g in picture.iter() if (g.get("class") or "").startswith("step")]
+    backgrounds = {
+        g.get("data-run"): g for g in picture.iter() if "run-bg" in (g.get("class") or "")
+    }
+    for group in groups:
+        labels = _label_boxes(group) + _label_boxes(backgrounds[group.get("data-run")])
+        for words, box in labels:
+            for kind, point in _drawn_points(group):
+                assert not _inside(point, box), (group.get("data-index"), words, kind, point)
+        for (one, first), (other, second) in itertools.combinations(labels, 2):
+            apart = (
+                first[2] <= second[0] or second[2] <= first[0]
+                or first[3] <= second[1] or second[3] <= first[1]
+            )  # fmt: skip
+            assert apart, (group.get("data-index"), one, other)

@@ -54,25 +54,36 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
-@pytest.fixture(scope="module")
-def seed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Check, Path]:
-    """The seed article's triangles, first direction (0, 1): its page, and its check."""
-    check = traced("seed-example.json", (0.0, 1.0))
-    path = tmp_path_factory.mktemp("explain") / "seed.html"
+PAIRS = {
+    "seed": ("seed-example.json", (0.0, 1.0)),
+    "curved": ("ellipse/overlapping.json", None),
+}
+"""The pages the tests open: the seed article's triangles, first direction (0, 1), and a
+curved pair (an ellipse and a circle: GJK on the cores, then 27 steps of EPA)."""
+
+
+@pytest.fixture(scope="module", params=list(PAIRS))
+def explained(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Check, Path]:
+    """A pair's page, and its check."""
+    sample, direction = PAIRS[request.param]
+    check = traced(sample, direction)
+    path = tmp_path_factory.mktemp("explain") / f"{request.param}.html"
     path.write_text(explain_page(check), encoding="utf-8")
     return check, path
 
 
 @pytest.fixture
-def page(browser: Browser, seed: tuple[Check, Path]) -> Iterator[Page]:
+def page(browser: Browser, explained: tuple[Check, Path]) -> Iterator[Page]:
     opened = browser.new_page(viewport={"width": 1280, "height": 900})
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
     opened.on("request", lambda request: errors.append(f"fetched {request.url}"))
-    opened.goto(seed[1].as_uri())
+    opened.goto(explained[1].as_uri())
     yield opened
     opened.close()
-    assert errors == [f"fetched {seed[1].as_uri()}"]  # the page itself, nothing else
+    assert errors == [f"fetched {explained[1].as_uri()}"]  # the page itself, nothing else
 
 
 def shown(page: Page) -> dict[str, Any]:
@@ -103,8 +114,8 @@ def shown(page: Page) -> dict[str, Any]:
     return result
 
 
-def test_the_slider_moves_through_every_step(page: Page, seed: tuple[Check, Path]) -> None:
-    check = seed[0]
+def test_the_slider_moves_through_every_step(page: Page, explained: tuple[Check, Path]) -> None:
+    check = explained[0]
     steps = run_steps(check)
     trace = check_record(check, "both")["trace"]
     told = []
@@ -153,13 +164,15 @@ def test_play_runs_to_the_end(page: Page) -> None:
     assert page.inner_text("#play") == "Play"
 
 
-def test_the_answer_is_shown_at_the_last_step_alone(page: Page) -> None:
+def test_the_answer_is_shown_at_the_last_step_alone(
+    page: Page, explained: tuple[Check, Path]
+) -> None:
     answer = ["#verdict", "#answer", "g.answer"]
     assert not any(page.locator(selector).is_visible() for selector in answer)
     assert "overlapping" not in page.inner_text("body")
     page.keyboard.press("End")
     assert all(page.locator(selector).is_visible() for selector in answer)
-    assert "seed-example: overlapping" in page.inner_text("#verdict")
+    assert f"{explained[0].pair.name}: overlapping" in page.inner_text("#verdict")
     page.keyboard.press("ArrowLeft")
     assert not any(page.locator(selector).is_visible() for selector in answer)
 

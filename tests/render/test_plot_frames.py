@@ -317,3 +317,72 @@ def test_the_python_functions_refuse_pacing_out_of_bounds(
     if keyword == "caption_size":
         with pytest.raises(ValueError, match=re.escape(message)):
             check_figure(check, "boolean", caption_size=value)
+
+
+@pytest.mark.parametrize(
+    ("sample", "query", "words"),
+    [
+        ("seed-example.json", "boolean", "Depth = 0.894427: moving B by 0.894427 along n"),
+        ("ellipse/overlapping.json", "distance", "Depth = 0.493749 + 1 (the radii) = 1.49375:"),
+        ("capsule/separated.json", "distance", "Distance = |v| - 2 = 4 - 2 = 2"),
+    ],
+)
+def test_the_last_frame_says_how_its_number_follows(
+    sample: str, query: RunQuery, words: str
+) -> None:
+    # the curved pair's last frame used to be titled "depth 1.49375" under words that ended
+    # on "depth 0.493749", the radii added nowhere
+    check = traced(sample)
+    answer = check.answer
+    frames = len(answer.epa_trace) + len(
+        answer.boolean_trace if query == "boolean" else answer.distance_trace
+    )
+
+    def caption(step: int | None) -> str:
+        (text,) = tagged(check_figure(check, query, step), "caption")
+        return " ".join(str(text.get_text()).split())
+
+    assert words in caption(None)
+    found = answer.penetration.depth if answer.penetration is not None else answer.gjk.distance
+    assert title(check_figure(check, query)).endswith(f" {found:.6g}")
+    assert f"= {found:.6g}" in words  # the words end on the title's number
+    if answer.epa_trace:  # and wait for the last frame
+        assert words not in caption(frames - 1)
+
+
+@pytest.mark.parametrize("sample", ["seed-example.json", "ellipse/overlapping.json"])
+def test_epa_s_normal_leaves_the_depth_clear(sample: str) -> None:
+    # the normal n was drawn from the origin to the edge, and on the last frame the depth's
+    # black arrow covered it exactly: the legend named a green arrow no one could see
+    check = traced(sample)
+    overlap, radii = check.answer.penetration, sum(check.answer.gjk.radii)
+    assert overlap is not None
+    gjk, epa = len(check.answer.distance_trace), len(check.answer.epa_trace)
+    for index in sorted({1, epa}):  # the first and the last (a figure per frame is slow)
+        step = check.answer.epa_trace[index - 1]
+        figure = check_figure(check, "distance", gjk + index)
+        (normal,) = tagged(figure, "epa-normal")
+        start, tip = normal.xyann, normal.xy
+        last = index == epa
+        reach = step.height + (radii if last else 0.0)
+        assert start == pytest.approx((step.normal[0] * reach, step.normal[1] * reach))
+        along = (tip[0] - start[0]) * step.normal[0] + (tip[1] - start[1]) * step.normal[1]
+        assert along > 0.0  # outwards
+        (gap,) = tagged(figure, "epa-gap")
+        assert list(zip(gap.get_xdata(), gap.get_ydata(), strict=True)) == [
+            (0.0, 0.0),
+            (step.normal[0] * step.height, step.normal[1] * step.height),
+        ]
+        (legend,) = tagged(figure, "legend-epa")
+        assert "origin to the edge (last: the depth)" in [t.get_text() for t in legend.get_texts()]
+    depth = [a for a in tagged(figure, "answer") if a.axes is figure.axes[1]]
+    (arrow,) = depth
+    assert arrow.xyann == (0.0, 0.0)
+    assert arrow.xy == pytest.approx(normal.xyann)  # the normal starts where the depth ends
+
+
+def test_the_distance_is_not_called_d() -> None:
+    # d is the search direction everywhere else
+    figure = check_figure(traced("capsule/separated.json"), "distance")
+    texts = [str(text.get_text()) for text in figure.findobj(Text)]
+    assert "distance 2" in texts and not any(text.startswith("d = ") for text in texts)
