@@ -2391,6 +2391,7 @@ static PyObject *engine_configure(PyObject *self, PyObject *mapping)
 #include "_hull.c"
 #include "_outline.c"
 #include "_lines.c"
+#include "_merge.c"
 
 static PyMethodDef engine_methods[] = {
     {"configure", (PyCFunction)engine_configure, METH_O,
@@ -2433,6 +2434,8 @@ static PyMethodDef engine_methods[] = {
      "outline_products(kind, rows, matrix): the maps' products _outline.c forms."},
     {"support_heights", (PyCFunction)(void (*)(void))engine_support_heights, METH_FASTCALL,
      "support_heights(chain, directions): the re-check's support lines' heights (_lines.c)."},
+    {"merge_parts", (PyCFunction)(void (*)(void))engine_merge_parts, METH_FASTCALL,
+     "merge_parts(points, triangles): decompose's convex parts, as corner numbers (_merge.c)."},
     {NULL, NULL, 0, NULL},
 };
 
