@@ -229,7 +229,8 @@ static PyObject *engine_merge_parts(PyObject *self, PyObject *const *args, Py_ss
         int64_t first = some_edge[t], size = 1, k, at = 0;
         if (first < 0) continue;
         ring[0] = start[first];
-        for (e = after[first]; e != first && size <= 3 * count; e = after[e]) ring[size++] = start[e];
+        for (e = after[first]; e != first && size <= 3 * count; e = after[e])
+            ring[size++] = start[e];
         while (at < size && ring[at] != start[3 * t]) at++;
         if (at == size) { /* not expected: the Python's ring.index would raise */
             result = Py_NewRef(Py_None);
