@@ -720,3 +720,64 @@ static PyObject *engine_hull_kept(PyObject *self, PyObject *const *args, Py_ssiz
     PyMem_Free(kept.index);
     return out;
 }
+
+/* hull_points.ring_hull_orders' proof for one set: the index of its lowest (then
+   leftmost) point when every three points in a row (the last before the first) turn
+   strictly left beyond rounding (hk_left) and the edges turn once round (one crossing of
+   +x from below, told by the signs of their coordinates); else -1. */
+static int64_t hk_ring_start(const HkBounds *k, const HkPoint *p, Py_ssize_t n)
+{
+    Py_ssize_t i, crossings = 0, lowest = 0;
+    if (n < 3) return -1;
+    for (i = 0; i < n; i++) {
+        HkPoint before = p[(i + n - 1) % n], here = p[i], after = p[(i + 1) % n];
+        HkPoint next = p[(i + 2) % n];
+        int above = after.y > here.y || (after.y == here.y && after.x > here.x);
+        int above_next = next.y > after.y || (next.y == after.y && next.x > after.x);
+        if (!hk_left(k, before, here, after)) return -1;
+        crossings += above_next && !above; /* the edge from the next point crosses +x */
+        if (here.y < p[lowest].y || (here.y == p[lowest].y && here.x < p[lowest].x)) lowest = i;
+    }
+    return crossings == 1 ? (int64_t)lowest : -1;
+}
+
+/* ring_starts(points, counts, rounding, underflow): hk_ring_start of each set laid end to
+   end in points (float64 pairs, counts[k] each), as bytes of int64. */
+static PyObject *engine_ring_starts(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Py_buffer points, counts;
+    HkBounds bounds;
+    Py_ssize_t sets, k, first = 0;
+    PyObject *out = NULL;
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "ring_starts takes 4 arguments");
+        return NULL;
+    }
+    bounds.rounding = PyFloat_AsDouble(args[2]);
+    bounds.underflow = PyFloat_AsDouble(args[3]);
+    if (PyErr_Occurred()) return NULL;
+    if (hk_points(args[0], &points, &first) < 0) return NULL;
+    first = 0;
+    if (PyObject_GetBuffer(args[1], &counts, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        PyBuffer_Release(&points);
+        return NULL;
+    }
+    sets = counts.len / 8;
+    if (counts.itemsize != 8 || strchr("lq", counts.format[0]) == NULL)
+        PyErr_SetString(PyExc_ValueError, "ring_starts: counts of int64");
+    else {
+        const int64_t *count = (const int64_t *)counts.buf;
+        for (k = 0; k < sets && count[k] >= 0; k++) first += count[k];
+        if (k < sets || first != points.len / 16)
+            PyErr_SetString(PyExc_ValueError, "ring_starts: the counts do not match the points");
+        else if ((out = PyBytes_FromStringAndSize(NULL, 8 * sets)) != NULL) {
+            int64_t *start = (int64_t *)PyBytes_AS_STRING(out);
+            for (k = 0, first = 0; k < sets; first += count[k], k++)
+                start[k] = hk_ring_start(&bounds, (const HkPoint *)points.buf + first, count[k]);
+        }
+    }
+    PyBuffer_Release(&points);
+    PyBuffer_Release(&counts);
+    return out;
+}

@@ -246,6 +246,19 @@ def ring_hull_orders(points: Any, counts: Any) -> tuple[Any, Any]:
     filled = counts > 0
     ends = np.cumsum(counts)
     starts = ends - counts
+    core = compiled()
+    if core is not None and len(points):  # the same proof, compiled (gjkcli/_hull.c)
+        found = np.frombuffer(
+            core.ring_starts(
+                np.ascontiguousarray(points, dtype=float),
+                counts.astype(np.int64),
+                CERTIFICATE_ROUNDING,
+                UNDERFLOW,
+            ),
+            dtype=np.int64,
+        )
+        proven = found >= 0
+        return proven, _ring_orders(starts[proven], counts[proven], found[proven])
     before = np.empty_like(points)  # each point's neighbours round its ring
     before[1:], before[starts[filled]] = points[:-1], points[ends[filled] - 1]
     after = np.empty_like(points)
@@ -273,11 +286,21 @@ def ring_hull_orders(points: Any, counts: Any) -> tuple[Any, Any]:
     low = y == np.minimum.reduceat(y, firsts)[rank]
     left = np.where(low, x, np.inf)
     low &= left == np.minimum.reduceat(left, firsts)[rank]
-    lowest = np.flatnonzero(low) - firsts
+    return proven, _ring_orders(starts[proven], sizes, np.flatnonzero(low) - firsts)
+
+
+def _ring_orders(starts: Any, sizes: Any, lowest: Any) -> Any:
+    """The indices of the closed rings of the sets starting at ``starts`` (``sizes``
+    points each), each from its point ``lowest`` backwards (clockwise), round once.
+
+    >>> _ring_orders(np.array([0, 4]), np.array([4, 3]), np.array([1, 0])).tolist()
+    [1, 0, 3, 2, 1, 4, 6, 5, 4]
+    """
+    firsts = np.cumsum(sizes) - sizes
     step = np.arange(int((sizes + 1).sum())) - np.repeat(firsts + np.arange(len(sizes)), sizes + 1)
     back = np.repeat(lowest, sizes + 1) - step  # from the lowest backwards, round once
     back += np.where(back < 0, np.repeat(sizes, sizes + 1), 0)
-    return proven, np.repeat(starts[proven], sizes + 1) + back
+    return np.repeat(starts, sizes + 1) + back
 
 
 def _differences(
