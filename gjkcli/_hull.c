@@ -22,9 +22,11 @@
  *   centre through neighbouring corners, turning left by less than half a turn) that
  *   is strictly left of its edge: it is a combination of the three with some weight on
  *   the centre.
- * - Blocks: the differences of a run of each shape's points in order of angle round
- *   their mean lie in the box [fl(min ax - max bx), fl(max ax - min bx)] by
- *   [fl(min ay - max by), fl(max ay - min by)], rounding being monotone. A large block
+ * - Blocks (against a coarser fan round the same centre, every HK_COARSE-th corner,
+ *   whose wedges a block spans fewer of): the differences of a run of each shape's
+ *   points in order of angle round their mean lie in the box [fl(min ax - max bx),
+ *   fl(max ax - min bx)] by [fl(min ay - max by), fl(max ay - min by)], rounding being
+ *   monotone. A large block
  *   whose box has its four corners each strictly inside a triangle of the fan is
  *   strictly inside the hull, with every difference of it (the hull's interior is
  *   convex). A smaller one (hk_block_edges) is, when its box lies in a sector of a few
@@ -45,6 +47,7 @@
 #define HK_LEVELS 5   /* blocks of up to 2**5 points of each shape */
 #define HK_POINT_LEVELS 3 /* blocks of up to 2**3 differences are tested one by one */
 #define HK_EDGE_LEVELS 6  /* blocks of up to 2**6 differences are tested edge by edge */
+#define HK_COARSE 8    /* the blocks' fan: every eighth corner of the points' */
 #define HK_REACH 1e300 /* coordinates beyond: the reference decides */
 
 typedef struct {
@@ -301,6 +304,27 @@ static int hk_fan(const HkBounds *k, HkPoint *q, Py_ssize_t count, HkKeyed *keye
     return 1;
 }
 
+/* A coarser fan round the same centre: every `step`-th corner of `fine` (in order of
+   angle), its wedges' turns and bins worked out again. The corners' local coordinates
+   are filled in where the blocks are set up. */
+static void hk_subfan(const HkBounds *k, const HkFan *fine, Py_ssize_t step, HkFan *fan)
+{
+    Py_ssize_t i, b, c = 0;
+    fan->centre = fine->centre;
+    fan->count = 0;
+    for (i = 0; i < fine->count; i += step, fan->count++) {
+        fan->corner[fan->count] = fine->corner[i];
+        fan->turn[fan->count] = fine->turn[i];
+    }
+    for (i = 0; i < fan->count; i++)
+        fan->proper[i] = (unsigned char)hk_left(k, fan->centre, fan->corner[i],
+                                                fan->corner[(i + 1) % fan->count]);
+    for (b = 0; b < HK_BINS; b++) {
+        while (c < fan->count && hk_bin(fan->turn[c]) < b) c++;
+        fan->below[b] = c;
+    }
+}
+
 /* The first corner past p's angle round the centre (0 to count; -1 for NaN): p lies in
    the wedge from the one before it (round the ring) to it, unless rounding hides it. */
 static Py_ssize_t hk_wedge(const HkFan *fan, HkPoint p)
@@ -418,7 +442,8 @@ static int hk_keep(HkKept *kept, int64_t index)
 
 typedef struct {
     const HkBounds *bounds;
-    const HkFan *fan;
+    const HkFan *fan;    /* the points alone are tested against it */
+    const HkFan *coarse; /* the blocks, against this coarser one (fewer edges a block) */
     const HkPoint *a, *b;
     const HkPoint *local_a, *local_b; /* a - a_0, b - b_0 */
     const HkRuns *ra, *rb;
@@ -451,7 +476,7 @@ static void hk_span(const Py_ssize_t wedge[4], Py_ssize_t *low, Py_ssize_t *high
 static int hk_block_edges(const HkBlocks *w, int level_a, Py_ssize_t u, int level_b,
                           Py_ssize_t v, const HkPoint corners[4])
 {
-    const HkFan *fan = w->fan;
+    const HkFan *fan = w->coarse;
     Py_ssize_t wedge[4], low, high, s, e, k, i;
     Py_ssize_t a0 = u << level_a, a1 = (u + 1) << level_a;
     Py_ssize_t b0 = v << level_b, b1 = (v + 1) << level_b;
@@ -526,7 +551,7 @@ static int hk_block(const HkBlocks *w, int level_a, Py_ssize_t u, int level_b, P
     corners[2].x = corners[1].x, corners[2].y = box_a[3] - box_b[1];
     corners[3].x = corners[0].x, corners[3].y = corners[2].y;
     if (level_a + level_b > HK_EDGE_LEVELS) {
-        for (i = 0; i < 4 && inside; i++) inside = hk_inside(w->bounds, w->fan, corners[i]);
+        for (i = 0; i < 4 && inside; i++) inside = hk_inside(w->bounds, w->coarse, corners[i]);
         if (inside) return 0;
     }
     if (level_a + level_b <= HK_EDGE_LEVELS && hk_block_edges(w, level_a, u, level_b, v, corners))
@@ -557,7 +582,9 @@ static int hk_choose(const HkBounds *k, const HkPoint *a, Py_ssize_t n, const Hk
     int64_t octagon[8];
     int result = -1;
     HkPoint *local = NULL;
+    HkFan coarse;
     fan.corner = NULL, fan.turn = NULL, fan.proper = NULL, fan.local = NULL;
+    coarse.corner = NULL, coarse.turn = NULL, coarse.proper = NULL, coarse.local = NULL;
     if ((int64_t)n * m <= least_kept) return 0; /* too few to choose from */
     for (i = 0; i < n; i++)
         if (!(fabs(a[i].x) <= HK_REACH && fabs(a[i].y) <= HK_REACH)) return 0;
@@ -573,11 +600,16 @@ static int hk_choose(const HkBounds *k, const HkPoint *a, Py_ssize_t n, const Hk
     fan.turn = PyMem_Malloc((size_t)(n + m + 2) * sizeof(double));
     fan.proper = PyMem_Malloc((size_t)(n + m + 2));
     fan.local = PyMem_Malloc((size_t)(n + m + 2) * sizeof(HkPoint));
+    coarse.corner = PyMem_Malloc((size_t)(n + m + 2) * sizeof(HkPoint));
+    coarse.turn = PyMem_Malloc((size_t)(n + m + 2) * sizeof(double));
+    coarse.proper = PyMem_Malloc((size_t)(n + m + 2));
+    coarse.local = PyMem_Malloc((size_t)(n + m + 2) * sizeof(HkPoint));
     local = PyMem_Malloc((size_t)(n + m) * sizeof(HkPoint));
     estimates = PyMem_Malloc((size_t)most * sizeof(double));
     edges = PyMem_Malloc((size_t)(hk_run_room(n) + hk_run_room(m)) * sizeof(double));
     if (!ha || !hb || !order_a || !order_b || !keyed || !q || !fan.corner || !fan.turn ||
-        !fan.proper || !fan.local || !local || !estimates || !edges)
+        !fan.proper || !fan.local || !coarse.corner || !coarse.turn || !coarse.proper ||
+        !coarse.local || !local || !estimates || !edges)
         goto done;
     /* the box of the differences, to the bit (hull_points._box) */
     box[0] = box[2] = a[0].x, box[1] = box[3] = a[0].y;
@@ -609,7 +641,9 @@ static int hk_choose(const HkBounds *k, const HkPoint *a, Py_ssize_t n, const Hk
         Py_ssize_t u, v;
         HkPoint reference;
         double size[4] = {0.0, 0.0, 0.0, 0.0}; /* local A, B, corners: x, y; then the rest */
-        w.bounds = k, w.fan = &fan, w.a = a, w.b = b, w.ra = &ra, w.rb = &rb, w.m = m;
+        hk_subfan(k, &fan, HK_COARSE, &coarse);
+        w.bounds = k, w.fan = &fan, w.coarse = &coarse, w.a = a, w.b = b, w.ra = &ra;
+        w.rb = &rb, w.m = m;
         w.kept = kept, w.local_a = local, w.local_b = local + n;
         reference.x = a[0].x - b[0].x, reference.y = a[0].y - b[0].y;
         for (i = 0; i < n; i++) {
@@ -623,11 +657,11 @@ static int hk_choose(const HkBounds *k, const HkPoint *a, Py_ssize_t n, const Hk
             size[1] = fmax(size[1], fabs(local[n + j].y));
         }
         w.size_x += size[0], w.size_y += size[1], size[0] = size[1] = 0.0;
-        for (i = 0; i < fan.count; i++) {
-            fan.local[i].x = fan.corner[i].x - reference.x;
-            fan.local[i].y = fan.corner[i].y - reference.y;
-            size[0] = fmax(size[0], fabs(fan.local[i].x));
-            size[1] = fmax(size[1], fabs(fan.local[i].y));
+        for (i = 0; i < coarse.count; i++) {
+            coarse.local[i].x = coarse.corner[i].x - reference.x;
+            coarse.local[i].y = coarse.corner[i].y - reference.y;
+            size[0] = fmax(size[0], fabs(coarse.local[i].x));
+            size[1] = fmax(size[1], fabs(coarse.local[i].y));
         }
         /* and a_0 - b_0, and the differences themselves (within their box) */
         w.size_x += size[0] + fabs(reference.x) + fmax(fabs(box[0]), fabs(box[2]));
@@ -662,6 +696,8 @@ done:
     PyMem_Free(ha), PyMem_Free(hb), PyMem_Free(order_a), PyMem_Free(order_b);
     PyMem_Free(keyed), PyMem_Free(q), PyMem_Free(fan.corner), PyMem_Free(fan.turn);
     PyMem_Free(fan.proper), PyMem_Free(fan.local), PyMem_Free(local);
+    PyMem_Free(coarse.corner), PyMem_Free(coarse.turn), PyMem_Free(coarse.proper);
+    PyMem_Free(coarse.local);
     PyMem_Free(estimates), PyMem_Free(edges);
     return result;
 }
