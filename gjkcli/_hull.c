@@ -83,18 +83,18 @@ typedef struct {
     Py_ssize_t index;
 } HkKeyed;
 
+static int hk_by_value(const void *p, const void *q)
+{
+    int64_t a = *(const int64_t *)p, b = *(const int64_t *)q;
+    return a < b ? -1 : a > b;
+}
+
 static int hk_by_key(const void *p, const void *q)
 {
     const HkKeyed *a = p, *b = q;
     if (a->key != b->key) return a->key < b->key ? -1 : 1;
     if (a->second != b->second) return a->second < b->second ? -1 : 1;
     return a->index < b->index ? -1 : a->index > b->index;
-}
-
-static int hk_by_value(const void *p, const void *q)
-{
-    int64_t a = *(const int64_t *)p, b = *(const int64_t *)q;
-    return a < b ? -1 : a > b;
 }
 
 /* ---------------------------------------------------------------- */
@@ -181,12 +181,15 @@ static double hk_cross(HkPoint o, HkPoint p, HkPoint q)
 static Py_ssize_t hk_hull(const HkPoint *p, Py_ssize_t n, HkKeyed *order, Py_ssize_t *hull)
 {
     Py_ssize_t i, size = 0, lower;
+    int sorted = 1;
     for (i = 0; i < n; i++) {
         order[i].key = p[i].x;
         order[i].second = p[i].y;
         order[i].index = i;
+        if (i > 0 && hk_by_key(&order[i - 1], &order[i]) > 0) sorted = 0;
     }
-    qsort(order, (size_t)n, sizeof(HkKeyed), hk_by_key);
+    if (!sorted) /* (the oracle's points come sorted, as _distinct leaves them) */
+        qsort(order, (size_t)n, sizeof(HkKeyed), hk_by_key);
     for (i = 0; i < n; i++) {
         HkPoint q = p[order[i].index];
         while (size >= 2 && hk_cross(p[hull[size - 2]], p[hull[size - 1]], q) <= 0.0) size--;
@@ -285,7 +288,17 @@ static int hk_fan(const HkBounds *k, HkPoint *q, Py_ssize_t count, HkKeyed *keye
         keyed[i].second = 0.0;
         keyed[i].index = i;
     }
-    qsort(keyed, (size_t)distinct, sizeof(HkKeyed), hk_by_key);
+    {
+        Py_ssize_t descents = 0, first = 0;
+        for (i = 0; i < distinct; i++)
+            if (keyed[(i + 1) % distinct].key < keyed[i].key) descents++, first = (i + 1) % distinct;
+        if (descents == 1) /* in order of angle already, round the ring from its least */
+            for (i = 0; i < distinct; i++) keyed[i].index = (first + i) % distinct;
+        for (i = 0; i < distinct && descents == 1; i++)
+            keyed[i].key = hk_pseudo(q[keyed[i].index].x - fan->centre.x,
+                                     q[keyed[i].index].y - fan->centre.y);
+        if (descents != 1) qsort(keyed, (size_t)distinct, sizeof(HkKeyed), hk_by_key);
+    }
     for (i = 0; i < distinct; i++) {
         fan->corner[i] = q[keyed[i].index];
         fan->turn[i] = keyed[i].key;
@@ -383,22 +396,29 @@ static Py_ssize_t hk_run_room(Py_ssize_t count)
     return room;
 }
 
-static void hk_runs(const HkPoint *p, Py_ssize_t count, HkKeyed *keyed, double *room,
-                    HkRuns *runs)
+/* `hull` (its `hulled` points, counter-clockwise) orders the points when it holds them
+   all; else they are sorted by angle round their mean. Any order is sound: runs of
+   neighbours only prove more. */
+static void hk_runs(const HkPoint *p, Py_ssize_t count, const Py_ssize_t *hull,
+                    Py_ssize_t hulled, HkKeyed *keyed, double *room, HkRuns *runs)
 {
     double mean_x = 0.0, mean_y = 0.0;
     Py_ssize_t i, r;
     int level;
-    for (i = 0; i < count; i++) mean_x += p[i].x, mean_y += p[i].y;
-    mean_x /= (double)count, mean_y /= (double)count;
-    for (i = 0; i < count; i++) {
-        keyed[i].key = hk_pseudo(p[i].x - mean_x, p[i].y - mean_y);
-        keyed[i].second = 0.0;
-        keyed[i].index = i;
-    }
-    qsort(keyed, (size_t)count, sizeof(HkKeyed), hk_by_key);
     runs->count = count;
-    for (i = 0; i < count; i++) runs->order[i] = keyed[i].index;
+    if (hulled == count) {
+        for (i = 0; i < count; i++) runs->order[i] = hull[i];
+    } else {
+        for (i = 0; i < count; i++) mean_x += p[i].x, mean_y += p[i].y;
+        mean_x /= (double)count, mean_y /= (double)count;
+        for (i = 0; i < count; i++) {
+            keyed[i].key = hk_pseudo(p[i].x - mean_x, p[i].y - mean_y);
+            keyed[i].second = 0.0;
+            keyed[i].index = i;
+        }
+        qsort(keyed, (size_t)count, sizeof(HkKeyed), hk_by_key);
+        for (i = 0; i < count; i++) runs->order[i] = keyed[i].index;
+    }
     for (level = 0; level <= HK_LEVELS; level++) {
         runs->box[level] = room;
         room += 4 * hk_run_count(count, level);
@@ -634,8 +654,8 @@ static int hk_choose(const HkBounds *k, const HkPoint *a, Py_ssize_t n, const Hk
         goto done;
     }
     ra.order = order_a, rb.order = order_b;
-    hk_runs(a, n, keyed, edges, &ra);
-    hk_runs(b, m, keyed, edges + hk_run_room(n), &rb);
+    hk_runs(a, n, ha, ha_count, keyed, edges, &ra);
+    hk_runs(b, m, hb, hb_count, keyed, edges + hk_run_room(n), &rb);
     {
         HkBlocks w;
         Py_ssize_t u, v;
