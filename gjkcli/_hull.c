@@ -290,8 +290,10 @@ static int hk_fan(const HkBounds *k, HkPoint *q, Py_ssize_t count, HkKeyed *keye
     }
     {
         Py_ssize_t descents = 0, first = 0;
-        for (i = 0; i < distinct; i++)
-            if (keyed[(i + 1) % distinct].key < keyed[i].key) descents++, first = (i + 1) % distinct;
+        for (i = 0; i < distinct; i++) {
+            Py_ssize_t next = (i + 1) % distinct;
+            if (keyed[next].key < keyed[i].key) descents++, first = next;
+        }
         if (descents == 1) /* in order of angle already, round the ring from its least */
             for (i = 0; i < distinct; i++) keyed[i].index = (first + i) % distinct;
         for (i = 0; i < distinct && descents == 1; i++)
