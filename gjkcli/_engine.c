@@ -2392,6 +2392,7 @@ static PyObject *engine_configure(PyObject *self, PyObject *mapping)
 #include "_outline.c"
 #include "_lines.c"
 #include "_merge.c"
+#include "_facets.c"
 
 static PyMethodDef engine_methods[] = {
     {"configure", (PyCFunction)engine_configure, METH_O,
@@ -2436,6 +2437,10 @@ static PyMethodDef engine_methods[] = {
      "outline_products(kind, rows, matrix): the maps' products _outline.c forms."},
     {"support_heights", (PyCFunction)(void (*)(void))engine_support_heights, METH_FASTCALL,
      "support_heights(chain, directions): the re-check's support lines' heights (_lines.c)."},
+    {"facets_heights", (PyCFunction)(void (*)(void))engine_facets_heights, METH_FASTCALL,
+     "facets_heights(ring_a, ring_b, dx, dy, limit, range): segment heights (_facets.c)."},
+    {"facets_kept", (PyCFunction)(void (*)(void))engine_facets_kept, METH_FASTCALL,
+     "facets_kept(ring_a, ring_b, near_a, near_b, distances): GEOS's pair kept (_facets.c)."},
     {"merge_parts", (PyCFunction)(void (*)(void))engine_merge_parts, METH_FASTCALL,
      "merge_parts(points, triangles): decompose's convex parts, as corner numbers (_merge.c)."},
     {NULL, NULL, 0, NULL},
