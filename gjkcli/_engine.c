@@ -2429,6 +2429,8 @@ static PyMethodDef engine_methods[] = {
      "lane_records(xy, counts, names, files, lines, ...): each polygon pair's record, or None."},
     {"hull_kept", (PyCFunction)(void (*)(void))engine_hull_kept, METH_FASTCALL,
      "hull_kept(a, b, rounding, underflow, least): the depth oracle's differences kept (_hull.c)."},
+    {"distinct_rows", (PyCFunction)engine_distinct_rows, METH_O,
+     "distinct_rows(points): the distinct rows, sorted as np.unique sorts them (_hull.c)."},
     {"ring_starts", (PyCFunction)(void (*)(void))engine_ring_starts, METH_FASTCALL,
      "ring_starts(points, counts, rounding, underflow): the proven rings' lowest points (_hull.c)."},
     {"trace_chains", (PyCFunction)(void (*)(void))engine_trace_chains, METH_FASTCALL,

@@ -839,3 +839,55 @@ static PyObject *engine_ring_starts(PyObject *self, PyObject *const *args, Py_ss
     PyBuffer_Release(&counts);
     return out;
 }
+
+typedef struct {
+    double x, y;
+    Py_ssize_t index;
+} HkRow;
+
+static int hk_by_row(const void *p, const void *q)
+{
+    const HkRow *a = p, *b = q;
+    if (a->x != b->x) return a->x < b->x ? -1 : 1;
+    if (a->y != b->y) return a->y < b->y ? -1 : 1;
+    return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* distinct_rows(points): shapely_oracle._distinct of finite float64 pairs: the rows
+   sorted stably by x, then y, and the first of each run of equal ones (as floats compare:
+   -0.0 is 0.0) kept, as bytes of float64 pairs; None where a coordinate is not finite. */
+static PyObject *engine_distinct_rows(PyObject *self, PyObject *arg)
+{
+    Py_buffer view;
+    Py_ssize_t count, i, kept = 0;
+    HkRow *rows;
+    PyObject *out = NULL;
+    (void)self;
+    if (hk_points(arg, &view, &count) < 0) return NULL;
+    rows = PyMem_Malloc((size_t)count * sizeof(HkRow));
+    if (rows == NULL) {
+        PyBuffer_Release(&view);
+        return PyErr_NoMemory();
+    }
+    for (i = 0; i < count; i++) {
+        const double *p = (const double *)view.buf + 2 * i;
+        if (!isfinite(p[0]) || !isfinite(p[1])) break;
+        rows[i].x = p[0], rows[i].y = p[1], rows[i].index = i;
+    }
+    if (i < count)
+        out = Py_NewRef(Py_None);
+    else {
+        qsort(rows, (size_t)count, sizeof(HkRow), hk_by_row);
+        for (i = 0; i < count; i++)
+            if (kept == 0 || rows[i].x != rows[kept - 1].x || rows[i].y != rows[kept - 1].y)
+                rows[kept++] = rows[i];
+        out = PyBytes_FromStringAndSize(NULL, 16 * kept);
+        if (out != NULL) {
+            double *found = (double *)PyBytes_AS_STRING(out);
+            for (i = 0; i < kept; i++) found[2 * i] = rows[i].x, found[2 * i + 1] = rows[i].y;
+        }
+    }
+    PyMem_Free(rows);
+    PyBuffer_Release(&view);
+    return out;
+}

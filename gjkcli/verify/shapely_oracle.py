@@ -61,6 +61,7 @@ import shapely
 
 from gjkcli.algorithms.outline import Outline, outlines
 from gjkcli.algorithms.verdict import Verdict
+from gjkcli.engine import compiled
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound, Shape, shape_bounds
 from gjkcli.shapes.polytope import Polytope
@@ -740,6 +741,11 @@ def _distinct(points: Any) -> Any:
     >>> _distinct(np.array([[1.0, 0.0], [0.0, 2.0], [1.0, -0.0], [0.0, 2.0]])).tolist()
     [[0.0, 2.0], [1.0, 0.0]]
     """
+    core = compiled()
+    if core is not None and len(points):  # the same, compiled (gjkcli/_hull.c)
+        found = core.distinct_rows(np.ascontiguousarray(points, dtype=float))
+        if found is not None:
+            return np.frombuffer(found).reshape(-1, 2)
     ordered = points[np.lexsort((points[:, 1], points[:, 0]))]
     first = np.ones(len(ordered), dtype=bool)
     first[1:] = (ordered[1:] != ordered[:-1]).any(axis=1)
