@@ -2388,6 +2388,11 @@ static PyObject *engine_configure(PyObject *self, PyObject *mapping)
 #include "_exact.c"
 #include "_recheck.c"
 #include "_lane.c"
+#include "_hull.c"
+#include "_outline.c"
+#include "_lines.c"
+#include "_merge.c"
+#include "_facets.c"
 
 static PyMethodDef engine_methods[] = {
     {"configure", (PyCFunction)engine_configure, METH_O,
@@ -2422,6 +2427,24 @@ static PyMethodDef engine_methods[] = {
      "lane_configure(agreement_relative, min_size): the lane's AGREEMENT_RELATIVE and MIN_SIZE."},
     {"lane_records", (PyCFunction)engine_lane_records, METH_VARARGS,
      "lane_records(xy, counts, names, files, lines, ...): each polygon pair's record, or None."},
+    {"hull_kept", (PyCFunction)(void (*)(void))engine_hull_kept, METH_FASTCALL,
+     "hull_kept(a, b, rounding, underflow, least): the depth oracle's differences kept (_hull.c)."},
+    {"distinct_rows", (PyCFunction)engine_distinct_rows, METH_O,
+     "distinct_rows(points): the distinct rows, sorted as np.unique sorts them (_hull.c)."},
+    {"ring_starts", (PyCFunction)(void (*)(void))engine_ring_starts, METH_FASTCALL,
+     "ring_starts(points, counts, rounding, underflow): the proven rings' lowest points (_hull.c)."},
+    {"trace_chains", (PyCFunction)(void (*)(void))engine_trace_chains, METH_FASTCALL,
+     "trace_chains(...): outlines of maps and discs round polytopes, as outline.py (_outline.c)."},
+    {"outline_products", (PyCFunction)(void (*)(void))engine_outline_products, METH_FASTCALL,
+     "outline_products(kind, rows, matrix): the maps' products _outline.c forms."},
+    {"support_heights", (PyCFunction)(void (*)(void))engine_support_heights, METH_FASTCALL,
+     "support_heights(chain, directions): the re-check's support lines' heights (_lines.c)."},
+    {"facets_heights", (PyCFunction)(void (*)(void))engine_facets_heights, METH_FASTCALL,
+     "facets_heights(ring_a, ring_b, dx, dy, limit, range): segment heights (_facets.c)."},
+    {"facets_kept", (PyCFunction)(void (*)(void))engine_facets_kept, METH_FASTCALL,
+     "facets_kept(ring_a, ring_b, near_a, near_b, distances): GEOS's pair kept (_facets.c)."},
+    {"merge_parts", (PyCFunction)(void (*)(void))engine_merge_parts, METH_FASTCALL,
+     "merge_parts(points, triangles): decompose's convex parts, as corner numbers (_merge.c)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -47,6 +47,7 @@ from typing import Any
 import numpy as np
 
 from gjkcli.dyadic import shift_to_unit
+from gjkcli.engine import compiled
 from gjkcli.shapes.base import PointLike, Vec, as_vec
 from gjkcli.shapes.compound import Compound
 from gjkcli.shapes.polytope import Polytope
@@ -95,9 +96,12 @@ def decompose(shell: Iterable[PointLike], holes: Iterable[Iterable[PointLike]] =
     rings = [[as_vec(p) for p in shell], *([as_vec(p) for p in hole] for hole in holes)]
     closed = _check_valid(rings)  # valid: so it has an area
     corners = _Corners(rings)
-    triangles = _counter_clockwise(_triangles(closed, corners), corners.points)
+    triangles = _triangles(closed, corners)
     points = corners.points
-    parts = tuple(Polytope(tuple(points[k] for k in part)) for part in _merge(triangles, points))
+    merged = _compiled_merge(triangles, points)
+    if merged is None:
+        merged = _merge(_counter_clockwise(triangles, points), points)
+    parts = tuple(Polytope(tuple(points[k] for k in part)) for part in merged)
     geometry = {"type": "Polygon", "coordinates": [[list(p) for p in ring] for ring in rings]}
     return Compound(parts, geometry)
 
@@ -224,6 +228,39 @@ def _counter_clockwise(
         if turn:
             turned.append([a, b, c] if turn > 0 else [c, b, a])
     return turned
+
+
+def _compiled_merge(
+    triangles: Sequence[tuple[int, int, int]], points: Sequence[Vec]
+) -> list[list[int]] | None:
+    """:func:`_merge` of :func:`_counter_clockwise`'s triangles, by the compiled engine
+    (``gjkcli/_merge.c``): the same steps in the same order, the turns decided exactly,
+    so the same parts, corner for corner; ``None`` where the engine is not active, or
+    leaves a turn to the rationals (products near underflow or overflow).
+
+    >>> square = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
+    >>> _compiled_merge([(0, 1, 2), (0, 2, 3)], square) in (None, [[0, 1, 2, 3]])
+    True
+    """
+    core = compiled()
+    if core is None or not triangles:
+        return None
+    found = core.merge_parts(
+        np.array(points, dtype=float).reshape(-1, 2),
+        np.array(triangles, dtype=np.int64).reshape(-1, 3),
+    )
+    if found is None:
+        return None
+    counts, corners = (
+        np.frombuffer(found[0], dtype=np.int64),
+        np.frombuffer(found[1], dtype=np.int64),
+    )
+    flat: list[int] = corners.tolist()
+    parts, first = [], 0
+    for count in counts.tolist():
+        parts.append(flat[first : first + count])
+        first += count
+    return parts
 
 
 def _merge(triangles: list[list[int]], points: Sequence[Vec]) -> list[list[int]]:

@@ -59,6 +59,17 @@ Minkowski difference as a difference of supports); a test keeps the two in
 step. Every step works row by row or shape by shape, and the matrix products
 are formed as for the shape alone (:func:`_products`), so each shape's outline
 is the same, to the bit, whatever else is traced with it.
+
+**Compiled.** With the compiled engine active, the commonest curved shapes, a
+polytope grown by a disc or mapped, in any nesting (circles, capsules, rounded
+polygons, ellipses, margins round them), are traced by its copy of these steps
+(``gjkcli/_outline.c``, :func:`_compiled`), shape by shape, with the same operations
+in the same order: the same outlines, to the bit. The steps whose rounding it cannot
+copy decide nothing there: a farthest vertex in doubt between BLAS's products and its
+own, or a probe's angle within a billionth of its interval's sides, leaves the shape to
+the NumPy; and the maps' products, which BLAS may fuse, are formed as this NumPy forms
+them, which is checked once (:func:`_compiled_products_agree`), mapped shapes being
+traced in NumPy where it does not hold.
 """
 
 from __future__ import annotations
@@ -71,6 +82,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from gjkcli.algorithms.support import MinkowskiDifference
+from gjkcli.engine import compiled
 from gjkcli.shapes.affine import Transformed, rotation
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.polytope import Polytope
@@ -216,7 +228,138 @@ def outlines(
 def _traced(
     shapes: Sequence[ConvexShape], segments: int, relative_error: float, max_points: int
 ) -> list[Outline]:
-    """:func:`outlines` of distinct shapes (at least one)."""
+    """:func:`outlines` of distinct shapes (at least one): those the compiled engine
+    traces (:func:`_compiled`), and the others in NumPy."""
+    found = _compiled(shapes, segments, relative_error, max_points)
+    rest = [index for index, traced in enumerate(found) if traced is None]
+    if rest:
+        others = _traced_numpy(
+            [shapes[index] for index in rest], segments, relative_error, max_points
+        )
+        for index, traced in zip(rest, others, strict=True):
+            found[index] = traced
+    return [traced for traced in found if traced is not None]
+
+
+def _compiled(
+    shapes: Sequence[ConvexShape], segments: int, relative_error: float, max_points: int
+) -> list[Outline | None]:
+    """The outlines the compiled engine traces (``gjkcli/_outline.c``): those of a polytope
+    grown by a disc or mapped, in any nesting (circles, capsules, rounded polygons,
+    ellipses, margins round them), the same to the bit as :func:`_traced_numpy` traces
+    them, through the same steps; ``None`` for the other shapes, for those it leaves to
+    the NumPy, for mapped ones where its products are not NumPy's
+    (:func:`_compiled_products_agree`), and all of them where the engine is not active.
+
+    >>> from gjkcli.shapes import circle, ellipse
+    >>> from gjkcli.algorithms.support import MinkowskiDifference
+    >>> shapes = [circle((1.0, 2.0), 3.0), ellipse((0.0, 0.0), (3.0, 1.0), 30.0)]
+    >>> shapes.append(MinkowskiDifference(shapes[0], shapes[1]))
+    >>> found = _compiled(shapes, CURVE_SEGMENTS, CURVE_ERROR_RELATIVE, CURVE_MAX_POINTS)
+    >>> found[2] is None
+    True
+    >>> expected = _traced_numpy(shapes[:2], CURVE_SEGMENTS, CURVE_ERROR_RELATIVE, 4096)
+    >>> [
+    ...     traced is None or (np.array_equal(traced.points, wanted.points)
+    ...                        and traced.error == wanted.error)
+    ...     for traced, wanted in zip(found, expected)
+    ... ]
+    [True, True]
+    """
+    found: list[Outline | None] = [None] * len(shapes)
+    core = compiled()
+    if core is None:
+        return found
+    mapped = _compiled_products_agree()
+    chains = {index: _chain(shape, mapped) for index, shape in enumerate(shapes)}
+    chosen = {index: chain for index, chain in chains.items() if chain is not None}
+    if not chosen:
+        return found
+    angles, normals = _even_directions(segments)
+    points, point_counts, bounds = core.trace_chains(
+        np.array([number for chain in chosen.values() for number in chain], dtype=float),
+        np.array([len(chain) for chain in chosen.values()], dtype=np.int64),
+        normals,
+        angles,
+        relative_error,
+        max_points,
+        rounding(1.0),
+    )
+    traced = np.frombuffer(points, dtype=float).reshape(-1, 2)
+    start = 0
+    for index, count, bound in zip(
+        chosen,
+        np.frombuffer(point_counts, dtype=np.int64).tolist(),
+        np.frombuffer(bounds).tolist(),
+        strict=True,
+    ):
+        if count >= 0:
+            found[index] = Outline(traced[start : start + count].copy(), bound)
+            start += count
+    return found
+
+
+def _chain(shape: ConvexShape, mapped: bool) -> list[Any] | None:
+    """A shape as ``_outline.c`` reads it: each link, outermost first, as its kind (2 a
+    map, 1 a disc, innermost 0 a polytope) and its numbers (a map's matrix by rows and
+    offset, a disc's radius, a polytope's vertex count and vertices); ``None`` for a
+    shape of another structure, or one with a map when ``mapped`` is false."""
+    chain: list[Any] = []
+    while len(chain) < 50:
+        if type(shape) is Polytope:
+            return [
+                *chain,
+                0,
+                len(shape.vertices),
+                *(c for vertex in shape.vertices for c in vertex),
+            ]
+        if type(shape) is Rounded:
+            chain += [1, shape.radius]
+            shape = shape.core
+        elif type(shape) is Transformed and mapped:
+            chain += [2, *shape.affine.matrix, *shape.affine.offset]
+            shape = shape.inner
+        else:
+            return None
+    return None
+
+
+@functools.cache
+def _compiled_products_agree() -> bool:
+    """Whether the products ``_outline.c`` forms for maps (a row times a matrix or its
+    transpose, a matrix times a vector) are, to the bit, those NumPy's matmul forms here
+    as :func:`_products` and :meth:`_MappedShapes.centres` call it: BLAS fuses some
+    multiplications and additions, which ones depending on the library and the number
+    of rows. Asked once, on random rows of every size the tracing meets (one, and
+    more); where they differ, mapped shapes are traced in NumPy.
+
+    >>> _compiled_products_agree() in (True, False)
+    True
+    """
+    core = compiled()
+    if core is None:
+        return False
+    generator = np.random.default_rng(15)
+    for count in (1, 2, 3, 4, 7, 16, 255, 512):
+        rows = generator.standard_normal((count, 2)) * 10.0 ** generator.uniform(-3, 3, (count, 1))
+        matrix = generator.standard_normal((1, 2, 2))
+        flat = np.ascontiguousarray(matrix.reshape(4))
+        expected = [
+            _products(rows, _Rows([count]), matrix),
+            _products(rows, _Rows([count]), matrix, transpose=True),
+            np.matmul(matrix, rows[:, :, None])[:, :, 0],
+        ]
+        for kind, wanted in enumerate(expected):
+            found = np.frombuffer(core.outline_products(kind, rows, flat)).reshape(-1, 2)
+            if found.tobytes() != np.ascontiguousarray(wanted).tobytes():
+                return False
+    return True
+
+
+def _traced_numpy(
+    shapes: Sequence[ConvexShape], segments: int, relative_error: float, max_points: int
+) -> list[Outline]:
+    """:func:`outlines` of distinct shapes (at least one), in NumPy."""
     kinds = _Kinds(shapes)
     centres, centre_errors = kinds.centres()
     angles, normals = _even_directions(segments)

@@ -61,6 +61,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
+import numpy as np
+
 from gjkcli.algorithms.bounds import membership_slack, reach, rounding_bound, separation
 from gjkcli.algorithms.certificate import (
     Certificate,
@@ -74,9 +76,11 @@ from gjkcli.algorithms.compiled import core
 from gjkcli.algorithms.extents import extents, separations
 from gjkcli.algorithms.verdict import Proven, encloses_origin
 from gjkcli.dyadic import longer_than_one
+from gjkcli.shapes.affine import Transformed
 from gjkcli.shapes.base import ConvexShape, Vec, supports
 from gjkcli.shapes.compound import Compound, Shape, parts_of
 from gjkcli.shapes.polytope import Polytope
+from gjkcli.shapes.rounded import Rounded
 from gjkcli.tolerances import CERTIFICATE_DIRECTIONS, CERTIFICATE_RELATIVE
 
 __all__ = [
@@ -91,6 +95,8 @@ _DIRECTIONS = [
     (math.cos(angle), math.sin(angle))
     for angle in (2 * math.pi * k / CERTIFICATE_DIRECTIONS for k in range(CERTIFICATE_DIRECTIONS))
 ]
+_DIRECTION_ARRAY = np.array(_DIRECTIONS, dtype=float)
+_DIRECTION_ARRAY.flags.writeable = False
 
 
 @dataclass(frozen=True)
@@ -526,7 +532,65 @@ def _support_lines(shape: ConvexShape, also: Vec | None = None) -> list[tuple[fl
     """``(nx, ny, n . support(n))`` along ``also``, if given, then along each of the
     ``CERTIFICATE_DIRECTIONS`` directions ``n``: the lines no point of ``shape`` lies beyond."""
     directions = _DIRECTIONS if also is None else [also, *_DIRECTIONS]
+    heights = _compiled_heights(shape, also)
+    if heights is not None:
+        return [(nx, ny, height) for (nx, ny), height in zip(directions, heights, strict=True)]
     farthest = supports(shape, directions)
     return [
         (nx, ny, nx * fx + ny * fy) for (nx, ny), (fx, fy) in zip(directions, farthest, strict=True)
     ]
+
+
+def _compiled_heights(shape: ConvexShape, also: Vec | None) -> list[float] | None:
+    """The heights of :func:`_support_lines`, by the compiled engine (``gjkcli/_lines.c``)
+    for a chain of polytope, disc and affine maps of floats, the same to the bit; ``None``
+    where the engine is not active, for other shapes, and for a direction ``also`` that is
+    not two floats.
+
+    >>> from gjkcli.shapes import ellipse
+    >>> shape, also = ellipse((1.0, 2.0), (3.0, 1.0), 30.0), (0.6, 0.8)
+    >>> found = _compiled_heights(shape, also)
+    >>> directions = [also, *_DIRECTIONS]
+    >>> found is None or found == [
+    ...     nx * fx + ny * fy
+    ...     for (nx, ny), (fx, fy) in zip(directions, supports(shape, directions), strict=True)
+    ... ]
+    True
+    """
+    engine = core()
+    chain = _chain(shape)
+    if engine is None or chain is None:
+        return None
+    if also is None:
+        directions = _DIRECTION_ARRAY
+    elif type(also[0]) is float and type(also[1]) is float:
+        directions = np.concatenate((np.array([also], dtype=float), _DIRECTION_ARRAY))
+    else:
+        return None
+    found: list[float] = np.frombuffer(
+        engine.support_heights(np.array(chain, dtype=float), directions)
+    ).tolist()
+    return found
+
+
+def _chain(shape: ConvexShape) -> list[float] | None:
+    """A shape as ``_lines.c`` reads it: each link (a map, a disc, innermost a polytope)
+    as its kind and numbers, or ``None`` for another shape, or numbers not all floats."""
+    chain: list[float] = []
+    while True:
+        if type(shape) is Polytope:
+            coordinates = [c for vertex in shape.vertices for c in vertex]
+            if not all(type(c) is float for c in coordinates):
+                return None
+            return [*chain, 0.0, float(len(shape.vertices)), *coordinates]
+        if type(shape) is Rounded and type(shape.radius) is float:
+            chain += [1.0, shape.radius]
+            shape = shape.core
+        elif type(shape) is Transformed:
+            numbers = [*shape.affine.matrix, *shape.affine.offset]
+            if not all(type(n) is float for n in numbers) or len(chain) > 40:
+                return None
+            chain += [2.0, *numbers]
+            shape = shape.inner
+        else:
+            return None

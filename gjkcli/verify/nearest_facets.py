@@ -45,6 +45,8 @@ from typing import Any
 import numpy as np
 import shapely
 
+from gjkcli.engine import compiled
+
 __all__ = ["shortest_lines"]
 
 _FEWEST_PAIRS = 4096
@@ -177,6 +179,15 @@ def _heights(
 
     Any direction gives bounds that hold; one near that of the closest points leaves
     few candidates (the segments near them), and a poor one many."""
+    core = compiled()
+    if core is not None:  # the same bounds, compiled (gjkcli/_facets.c)
+        found = core.facets_heights(
+            ring_a, ring_b, float(direction[0]), float(direction[1]), limit, _RANGE
+        )
+        if found is None:
+            return None
+        top_a, bottom_b, scale = found
+        return np.frombuffer(top_a), np.frombuffer(bottom_b), scale
     length = math.hypot(float(direction[0]), float(direction[1]))
     scale = max(float(np.abs(ring_a).max()), float(np.abs(ring_b).max()))
     if not (length > 0.0 and math.isfinite(length) and _in_range(ring_a, ring_b, scale, limit)):
@@ -248,7 +259,18 @@ def _kept(
     ring_a: Any, ring_b: Any, near_a: list[int], near_b: list[int], distances: Any
 ) -> tuple[int, int]:
     """The pair of segments GEOS's loop keeps, replayed over the candidates (at most
-    ``len(near_a) * len(near_b)`` steps)."""
+    ``len(near_a) * len(near_b)`` steps; by the compiled engine where it is active, step
+    for step)."""
+    core = compiled()
+    if core is not None:
+        i, j = core.facets_kept(
+            ring_a,
+            ring_b,
+            np.array(near_a, dtype=np.int64),
+            np.array(near_b, dtype=np.int64),
+            np.ascontiguousarray(distances, dtype=float),
+        )
+        return int(i), int(j)
     xs_b, ys_b = ring_b[:, 0], ring_b[:, 1]
     whole_b = (float(xs_b.min()), float(ys_b.min()), float(xs_b.max()), float(ys_b.max()))
     boxes_b = [_box(ring_b, j) for j in near_b]

@@ -61,6 +61,7 @@ import shapely
 
 from gjkcli.algorithms.outline import Outline, outlines
 from gjkcli.algorithms.verdict import Verdict
+from gjkcli.engine import compiled
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import Compound, Shape, shape_bounds
 from gjkcli.shapes.polytope import Polytope
@@ -300,12 +301,14 @@ def _convex_hulls(point_sets: Sequence[Any]) -> list[Any]:
     """
     counts = np.array([len(points) for points in point_sets])
     points = np.concatenate(point_sets)
-    near = np.abs(points).max(axis=1) < GEOS_REACH  # False for NaN
+    # (the larger of the two coordinates' sizes: np.abs(points).max(axis=1), in less time)
+    near = np.maximum(np.abs(points[:, 0]), np.abs(points[:, 1])) < GEOS_REACH  # NaN: False
     filled = np.flatnonzero(counts > 0)
     within = np.zeros(len(counts), dtype=bool)
     within[filled] = np.logical_and.reduceat(near, (np.cumsum(counts) - counts)[filled])
     chosen = np.flatnonzero(within)
-    points = points[np.repeat(within, counts)]
+    if not within.all():
+        points = points[np.repeat(within, counts)]
     proven, order = ring_hull_orders(points, counts[chosen])
     rings = shapely.linearrings(
         points[order], indices=np.repeat(np.arange(proven.sum()), counts[chosen][proven] + 1)
@@ -394,7 +397,7 @@ def _measure(
     ``closest`` is an array of the two points, ``None`` when they intersect.
     ``directions`` hint at where the closest points are (see :func:`shapely_answers`)."""
     intersects = shapely.intersects(geometry_a, geometry_b)
-    touches = shapely.touches(geometry_a, geometry_b)
+    touches = _touches(geometry_a, geometry_b, intersects)
     # GEOS's shortest line (its length is the distance), found faster for large polygons
     lines = shortest_lines(geometry_a, geometry_b, intersects, directions, GEOS_REACH)
     distances = shapely.length(lines)
@@ -410,6 +413,30 @@ def _measure(
             zip(intersects.tolist(), touches.tolist(), distances.tolist(), strict=True)
         )
     ]
+
+
+def _touches(geometry_a: Any, geometry_b: Any, intersects: Any) -> Any:
+    """``shapely.touches`` of each pair, asked of GEOS only where the answer is not known
+    beforehand: geometries that do not meet do not touch (touching is meeting on the
+    boundaries alone), and a polygon does not touch itself, its interior meeting its
+    own (the two sides of a pair of identical shapes, whose relate GEOS works out
+    segment by segment along every shared edge).
+
+    >>> square = shapely.box(0.0, 0.0, 1.0, 1.0)
+    >>> pairs = np.array([square, square, square]), np.array([shapely.box(1.0, 0.0, 2.0, 1.0),
+    ...                                                          shapely.box(0.0, 0.0, 1.0, 1.0),
+    ...                                                          shapely.box(5.0, 0.0, 6.0, 1.0)])
+    >>> _touches(*pairs, shapely.intersects(*pairs)).tolist()
+    [True, False, False]
+    """
+    polygon = shapely.GeometryType.POLYGON
+    same = intersects & (shapely.get_type_id(geometry_a) == polygon)
+    same &= shapely.get_type_id(geometry_b) == polygon
+    same[same] = shapely.equals_identical(geometry_a[same], geometry_b[same])
+    asked = intersects & ~same
+    touches = np.zeros(len(intersects), dtype=bool)
+    touches[asked] = shapely.touches(geometry_a[asked], geometry_b[asked])
+    return touches
 
 
 def _hull_depth(hulls: Any) -> list[float | None]:
@@ -503,7 +530,7 @@ def _problems(
     convex = np.array([not isinstance(shape, Compound) for shape in shapes])
     coordinates, owners = shapely.get_coordinates(geometries, return_index=True)
     finite = np.ones(len(shapes), dtype=bool)
-    finite[owners[~np.isfinite(coordinates).all(axis=1)]] = False
+    finite[owners[~(np.isfinite(coordinates[:, 0]) & np.isfinite(coordinates[:, 1]))]] = False
     fine = (
         np.array([geometry is not None for geometry in geometries])
         & ~shapely.is_empty(geometries)
@@ -714,6 +741,11 @@ def _distinct(points: Any) -> Any:
     >>> _distinct(np.array([[1.0, 0.0], [0.0, 2.0], [1.0, -0.0], [0.0, 2.0]])).tolist()
     [[0.0, 2.0], [1.0, 0.0]]
     """
+    core = compiled()
+    if core is not None and len(points):  # the same, compiled (gjkcli/_hull.c)
+        found = core.distinct_rows(np.ascontiguousarray(points, dtype=float))
+        if found is not None:
+            return np.frombuffer(found).reshape(-1, 2)
     ordered = points[np.lexsort((points[:, 1], points[:, 0]))]
     first = np.ones(len(ordered), dtype=bool)
     first[1:] = (ordered[1:] != ordered[:-1]).any(axis=1)

@@ -345,3 +345,33 @@ def test_random_polygons_are_refused_as_the_ring_by_ring_check_says() -> None:
             decompose(shell, holes)
         assert (str(caught.value), caught.value.ring) == expected
     assert refused >= 250
+
+
+def test_the_compiled_merge_gives_the_pythons_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    # gjkcli/_merge.c: the same parts, corner for corner, on polygons with collinear
+    # corners and holes, tiny and huge (near 1e-140 it leaves its turns to the rationals)
+    from gjkcli import engine
+    from gjkcli.algorithms import decompose as module
+
+    if engine.compiled() is None:
+        pytest.skip("the compiled engine is not active")
+    cases = [*polygons(), *pinned_polygons()]
+    cases += [
+        (
+            [(x * scale, y * scale) for x, y in shell],
+            [[(x * scale, y * scale) for x, y in h] for h in holes],
+        )
+        for scale in (1e-140, 3.0**-100, 1e60)
+        for shell, holes in list(pinned_polygons())[:20]
+    ]
+    merged = 0
+    for shell, holes in cases:
+        compiled = decompose(shell, holes)
+        corners = module._Corners([shell, *holes])
+        triangles = module._triangles(module._check_valid([shell, *holes]), corners)
+        merged += module._compiled_merge(triangles, corners.points) is not None
+        with monkeypatch.context() as patch:
+            patch.setattr(module, "compiled", lambda: None)
+            reference = decompose(shell, holes)
+        assert repr(compiled) == repr(reference)
+    assert 0.9 * len(cases) < merged < len(cases)

@@ -20,6 +20,8 @@ from typing import Any
 import numpy as np
 import pytest
 
+from gjkcli import engine
+from gjkcli.algorithms import outline as outline_module
 from gjkcli.algorithms.outline import Outline, outline, outlines
 from gjkcli.algorithms.support import MinkowskiDifference
 from gjkcli.shapes import Affine, capsule, circle, ellipse, hull, rectangle, rounded, transformed
@@ -153,6 +155,49 @@ def test_outlines_equal_the_frozen_algorithm_bit_for_bit() -> None:
 def test_outlines_equal_the_frozen_algorithm_on_thousands_of_shapes() -> None:
     for seed in (152, 153, 154):
         _check_against_the_frozen_algorithm(seed, count=1500)
+
+
+def test_the_compiled_tracer_gives_the_numpy_outlines_to_the_bit() -> None:
+    # gjkcli/_outline.c traces polytopes grown by discs and mapped, in any nesting; what
+    # it leaves to the NumPy (a farthest vertex or an angle in doubt, as for shapes
+    # flattened to a segment, numbers beyond 1e150) is some 15% of these random shapes
+    if engine.compiled() is None:
+        pytest.skip("the compiled engine is not active")
+    rng = random.Random(155)
+    shapes = [shape for shape in (random_shape(rng) for _ in range(2500)) if _chained(shape)]
+    shapes += [shape for shape in extreme_shapes() if _chained(shape)]
+    shapes += [capsule((0.0, 0.0), (0.0, 3.0), 1.0), capsule((1.0, 1.0), (1.0, 1.0), 2.0)]
+    shapes += [Rounded(rectangle((2.0, 0.0), (3.0, 1.0)), 0.5), Rounded(Polytope(((1, 2),)), 1)]
+    assert sum(type(shape) is Transformed for shape in shapes) > 100
+    for settings in SETTINGS:
+        arguments = (
+            settings.get("segments", 256),
+            settings.get("relative_error", 1e-5),
+            settings.get("max_points", 4096),
+        )
+        with np.errstate(all="ignore"):
+            found = outline_module._compiled(shapes, *arguments)
+            expected = outline_module._traced_numpy(shapes, *arguments)
+        traced = [(f, e) for f, e in zip(found, expected, strict=True) if f is not None]
+        assert len(traced) > 0.8 * len(shapes)
+        for got, wanted in traced:
+            assert_identical(got, wanted)
+
+
+def test_mapped_shapes_are_left_to_numpy_where_the_products_differ(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    if engine.compiled() is None:
+        pytest.skip("the compiled engine is not active")
+    assert outline_module._compiled_products_agree()  # on this machine's NumPy and BLAS
+    monkeypatch.setattr(outline_module, "_compiled_products_agree", lambda: False)
+    shapes = [ellipse((0.0, 0.0), (3.0, 1.0), 30.0), circle((1.0, 0.0), 2.0)]
+    found = outline_module._compiled(shapes, 256, 1e-5, 4096)
+    assert found[0] is None and found[1] is not None
+
+
+def _chained(shape: Any) -> bool:
+    return outline_module._chain(shape, True) is not None
 
 
 def test_twins_are_traced_once_and_get_the_outline_each_gets_alone() -> None:

@@ -373,3 +373,34 @@ def test_membership_by_weights_finds_what_the_sums_over_generators_found() -> No
         assert membership_problems(Polytope(vertices), "A", point, weights) == expected
         found.add(expected[0].split(" (")[0].split(" in ")[0] if expected else "")
     assert len(found) == 5  # none, and every kind of problem
+
+
+def test_the_compiled_support_lines_are_the_pythons_to_the_bit() -> None:
+    # discs, capsules, rounded polygons and ellipses, mapped once or twice, of every size
+    # and far out, with radii of 0 and directions of length 0 or not a number
+    from gjkcli.algorithms.compiled import core
+    from gjkcli.shapes.base import supports
+    from gjkcli.verify import certificates
+    from tests.algorithms.test_outline_batch import random_shape
+
+    if core() is None:
+        pytest.skip("the compiled engine is not active")
+    rng = random.Random(71)
+    asked = 0
+    for _ in range(600):
+        shape = random_shape(rng)
+        also = rng.choice([None, (0.6, -0.8), (0.0, 0.0), (math.nan, 1.0), (3e-320, -1e300)])
+        found = certificates._compiled_heights(shape, also)
+        if certificates._chain(shape) is None:
+            assert found is None
+            continue
+        directions = certificates._DIRECTIONS if also is None else [also, *certificates._DIRECTIONS]
+        expected = [
+            nx * fx + ny * fy
+            for (nx, ny), (fx, fy) in zip(directions, supports(shape, directions), strict=True)
+        ]
+        assert found is not None
+        assert [h.hex() for h in found] == [h.hex() for h in expected]
+        asked += 1
+    assert asked > 300
+    assert certificates._compiled_heights(Polytope(((0, 0), (1, 0))), None) is None  # ints

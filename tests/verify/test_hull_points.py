@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 import shapely
 
+from gjkcli import engine
 from gjkcli.corpus import generate
 from gjkcli.io.errors import InputError
 from gjkcli.io.pairs import pair_from_text
@@ -30,6 +31,31 @@ from gjkcli.verify import hull_points, shapely_oracle
 from gjkcli.verify.hull_points import FILTER_SIZE, GEOS_REDUCE_SIZE, _left, hull_candidates
 
 Pair = tuple[ConvexShape, ConvexShape]
+
+CHOOSERS = ["numpy", "compiled"]
+"""Who chooses the differences kept: ``hull_points._kept`` in NumPy, or the compiled
+engine's copy (``gjkcli/_hull.c``), which proves more of them inside. GEOS must get the
+same hull either way."""
+
+
+@pytest.fixture(params=CHOOSERS)
+def chooser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The choice of kept differences made by NumPy or by the compiled engine (skipped
+    where the engine is not active)."""
+    if request.param == "numpy":
+        monkeypatch.setattr(hull_points, "compiled", lambda: None)
+    elif engine.compiled() is None:
+        pytest.skip("the compiled engine is not active")
+    return str(request.param)
+
+
+def chosen(points_a: Any, points_b: Any, exponent: int) -> Any:
+    """The flat indices the active chooser keeps (``None``: every difference)."""
+    kept = hull_points._compiled_kept(points_a, points_b, exponent)
+    if kept is None:
+        with np.errstate(all="ignore"):
+            kept = hull_points._kept(points_a, points_b, exponent)
+    return kept
 
 
 def corpus_pairs(count: int, seed: int, families: Sequence[str] | None = None) -> list[Pair]:
@@ -139,33 +165,33 @@ def assert_same_hulls(pairs: Sequence[Pair]) -> int:
     return sum(len(points) for points in before) - sum(len(points) for points in after)
 
 
-def test_the_generated_pairs_get_the_same_hulls() -> None:
+def test_the_generated_pairs_get_the_same_hulls(chooser: str) -> None:
     pairs = corpus_pairs(300, seed=1)
     assert assert_same_hulls(pairs) > 1_000_000
 
 
-def test_the_extreme_pairs_get_the_same_hulls() -> None:
+def test_the_extreme_pairs_get_the_same_hulls(chooser: str) -> None:
     assert assert_same_hulls(corpus_pairs(200, seed=2, families=["extreme"])) > 100_000
 
 
-def test_random_curved_pairs_get_the_same_hulls() -> None:
+def test_random_curved_pairs_get_the_same_hulls(chooser: str) -> None:
     assert assert_same_hulls(list(random_curved_pairs(100, seed=15))) > 100_000
 
 
-def test_boxes_with_points_along_their_sides_get_the_same_hulls() -> None:
+def test_boxes_with_points_along_their_sides_get_the_same_hulls(chooser: str) -> None:
     assert assert_same_hulls(list(sided_boxes(30, seed=16))) > 50_000
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 4])
-def test_thousands_of_pairs_get_the_same_hulls(seed: int) -> None:
+def test_thousands_of_pairs_get_the_same_hulls(seed: int, chooser: str) -> None:
     assert_same_hulls(corpus_pairs(2000, seed))
     assert_same_hulls(corpus_pairs(2000, seed, families=["extreme"]))
     assert_same_hulls(list(random_curved_pairs(1000, seed)))
     assert_same_hulls(list(sided_boxes(300, seed)))
 
 
-def test_the_dropped_points_are_strictly_inside_the_hull() -> None:
+def test_the_dropped_points_are_strictly_inside_the_hull(chooser: str) -> None:
     for points_a, points_b, exponent in point_sets(list(random_curved_pairs(40, seed=7))):
         every = every_difference(points_a, points_b, exponent)
         kept = set(map(tuple, hull_candidates(points_a, points_b, exponent).tolist()))
@@ -175,7 +201,7 @@ def test_the_dropped_points_are_strictly_inside_the_hull() -> None:
         assert set(map(tuple, outer.tolist())) <= kept
 
 
-def test_the_order_and_geos_route_are_kept() -> None:
+def test_the_order_and_geos_route_are_kept(chooser: str) -> None:
     # the kept points are in their order among all the differences, GEOS's octagon
     # among them, and more than GEOS_REDUCE_SIZE of them (GEOS reduces them the same way)
     angles = np.linspace(0.0, 2.0 * np.pi, 128, endpoint=False)
@@ -183,8 +209,7 @@ def test_the_order_and_geos_route_are_kept() -> None:
     for points_a, points_b in [(ring, 3.0 * ring), (ring, ring), (ring, ring[:48] * 1e-3)]:
         every = every_difference(points_a, points_b, 0)
         assert len(every) >= FILTER_SIZE
-        with np.errstate(all="ignore"):
-            kept = hull_points._kept(points_a, points_b, 0)
+        kept = chosen(points_a, points_b, 0)
         assert kept is not None
         assert (np.diff(kept) > 0).all()
         assert np.array_equal(hull_candidates(points_a, points_b), every[kept])
@@ -192,6 +217,56 @@ def test_the_order_and_geos_route_are_kept() -> None:
         x, y = every[:, 0], every[:, 1]
         for key in (x, x - y, y, x + y):
             assert {int(np.argmin(key)), int(np.argmax(key))} <= set(kept.tolist())
+
+
+def test_the_compiled_choice_keeps_geos_octagon_and_enough_points() -> None:
+    if engine.compiled() is None:
+        pytest.skip("the compiled engine is not active")
+    sets = list(point_sets(list(random_curved_pairs(60, seed=23)))) + list(tied_point_sets(24))
+    rng = np.random.default_rng(25)
+    square = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
+    for _ in range(5):  # two squares full of points: fewer than GEOS_REDUCE_SIZE outside
+        inner_a, inner_b = rng.uniform(0.1, 0.9, (96, 2)), rng.uniform(0.1, 0.9, (46, 2))
+        sets.append((np.concatenate((square, inner_a)), np.concatenate((inner_b, square)), 0))
+    compiled, padded = 0, 0
+    for points_a, points_b, exponent in sets:
+        if len(points_a) * len(points_b) < FILTER_SIZE:
+            continue
+        kept = hull_points._compiled_kept(points_a, points_b, exponent)
+        if kept is None:
+            continue
+        compiled += 1
+        box = hull_points._box(points_a, points_b, exponent)
+        with np.errstate(all="ignore"):
+            octagon = hull_points._octagon(points_a, points_b, exponent, box)
+        assert set(octagon.tolist()) <= set(kept.tolist())
+        assert (np.diff(kept) > 0).all() and len(kept) > GEOS_REDUCE_SIZE
+        padded += len(kept) == GEOS_REDUCE_SIZE + 1
+    assert compiled > 20 and padded == 5
+
+
+def test_the_differences_the_compiled_choice_drops_are_strictly_inside() -> None:
+    # exactly: strictly left of every edge of the exact hull of those kept (were a
+    # corner of the hull dropped, the hull of those kept would not hold it)
+    if engine.compiled() is None:
+        pytest.skip("the compiled engine is not active")
+    pairs = list(random_curved_pairs(12, seed=41)) + list(sided_boxes(6, seed=42))
+    pairs += corpus_pairs(200, seed=43, families=["identical", "circles", "nested"])[:8]
+    dropped = 0
+    for points_a, points_b, exponent in point_sets(pairs):
+        if len(points_a) * len(points_b) < FILTER_SIZE:
+            continue
+        kept = hull_points._compiled_kept(points_a, points_b, exponent)
+        if kept is None:
+            continue
+        every = every_difference(points_a, points_b, exponent)
+        others = np.ones(len(every), dtype=bool)
+        others[kept] = False
+        hull = exact_hull(every[kept])
+        for start in range(0, int(others.sum()), 4000):
+            assert strictly_left_of_every_edge(hull, every[others][start : start + 4000]).all()
+        dropped += int(others.sum())
+    assert dropped > 150_000
 
 
 def tied_point_sets(seed: int) -> Iterator[tuple[Any, Any, int]]:
@@ -408,8 +483,9 @@ def test_coordinates_that_are_not_finite_prove_nothing() -> None:
 
 def test_distinct_points_are_those_numpy_unique_gives_to_the_bit() -> None:
     rng = np.random.default_rng(8)
-    for _ in range(300):
-        values = rng.choice([0.0, -0.0, 1.0, -1.0, 1e-300, 2.5, math.nan], size=(40, 2))
+    for attempt in range(300):
+        choices = [0.0, -0.0, 1.0, -1.0, 1e-300, 2.5, *([math.nan] if attempt % 2 else [])]
+        values = rng.choice(choices, size=(40, 2))  # (the engine sorts those without NaN)
         points = np.concatenate((values, rng.normal(size=(5, 2)), values[:7]))
         rng.shuffle(points)
         expected = np.unique(points, axis=0, return_index=True)[0]  # as the oracle had it

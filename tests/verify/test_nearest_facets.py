@@ -11,16 +11,28 @@ import numpy as np
 import pytest
 import shapely
 
+from gjkcli import engine
 from gjkcli.algorithms.answer import solve
 from gjkcli.io.pairs import load_pair
 from gjkcli.render.json_record import check_record
 from gjkcli.render.json_text import json_text
 from gjkcli.shapes import capsule, circle, ellipse, rectangle
 from gjkcli.shapes.compound import Shape, round_shape
-from gjkcli.verify import shapely_oracle
+from gjkcli.verify import nearest_facets, shapely_oracle
 from gjkcli.verify.check import _towards_b, check_pair
 from gjkcli.verify.nearest_facets import shortest_lines
 from gjkcli.verify.shapely_oracle import GEOS_REACH, stand_ins
+
+
+@pytest.fixture(params=["numpy", "compiled"])
+def replay(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The heights and the replay of GEOS's loop in NumPy and Python, or by the compiled
+    engine (``gjkcli/_facets.c``; skipped where it is not active): GEOS's line either way."""
+    if request.param == "numpy":
+        monkeypatch.setattr(nearest_facets, "compiled", lambda: None)
+    elif engine.compiled() is None:
+        pytest.skip("the compiled engine is not active")
+    return str(request.param)
 
 
 def _curved(rng: random.Random, center: tuple[float, float], size: float) -> Shape:
@@ -80,12 +92,12 @@ def _gjk_directions(pairs: list[tuple[Shape, Shape]]) -> np.ndarray:
     )
 
 
-def test_the_replay_finds_geos_line_with_gjk_directions() -> None:
+def test_the_replay_finds_geos_line_with_gjk_directions(replay: str) -> None:
     pairs = _pairs(1, 300)
     assert _compare(pairs, _gjk_directions(pairs)) > 200
 
 
-def test_any_direction_gives_geos_line() -> None:
+def test_any_direction_gives_geos_line(replay: str) -> None:
     """The direction only decides how much is pruned: random ones, and ones turned a
     little off GJK's, still give GEOS's line (or leave the pair to GEOS)."""
     pairs = _pairs(2, 200)
@@ -102,7 +114,7 @@ def test_any_direction_gives_geos_line() -> None:
     )
 
 
-def test_ties_go_to_the_first_pair_in_ring_order() -> None:
+def test_ties_go_to_the_first_pair_in_ring_order(replay: str) -> None:
     """Regular polygons facing each other edge to edge: many segment pairs are equally
     near, and GEOS keeps the first; so must the replay."""
     pairs = []

@@ -152,3 +152,36 @@ def test_rings_at_every_start_and_rounding_get_geos_hulls() -> None:
     flat_bottom = np.array([[0.0, 0.0], [1.0, 0.0], [1.5, 1.0], [-0.5, 1.0]])
     point_sets += [np.roll(flat_bottom, start, axis=0) for start in range(4)]
     assert assert_same_as_geos(point_sets) > 0.5
+
+
+def test_the_compiled_ring_proof_is_the_numpys(monkeypatch: pytest.MonkeyPatch) -> None:
+    # gjkcli/_hull.c proves the same sets with the same lowest points: on traced outlines
+    # (near and far, scaled), rings reversed, with a point repeated or made collinear, and
+    # with a coordinate not a number
+    from gjkcli import engine
+    from gjkcli.verify import hull_points
+
+    if engine.compiled() is None:
+        pytest.skip("the compiled engine is not active")
+    rng = random.Random(44)
+    sets = [found.points for found in outlines([curved_shape(rng) for _ in range(200)])]
+    sets += [np.ldexp(points, -rng.randint(0, 1000)) for points in sets[:30]]
+    sets += [points[::-1] for points in sets[:20]] + [np.zeros((0, 2)), ring(3), ring(2)]
+    for points in sets[:20]:
+        changed = points.copy()
+        changed[len(changed) // 2] = changed[len(changed) // 2 - 1]
+        sets.append(changed)
+        changed = points.copy()
+        changed[1] = (changed[0] + changed[2]) / 2.0
+        sets.append(changed)
+        changed = points.copy()
+        changed[-1, 0] = math.nan
+        sets.append(changed)
+    points, counts = np.concatenate(sets), [len(points) for points in sets]
+    proven, order = ring_hull_orders(points, counts)
+    with monkeypatch.context() as patch:
+        patch.setattr(hull_points, "compiled", lambda: None)
+        expected = ring_hull_orders(points, counts)
+    assert proven.tolist() == expected[0].tolist()
+    assert order.tolist() == expected[1].tolist()
+    assert 0.3 < proven.mean() < 0.9
