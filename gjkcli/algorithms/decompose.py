@@ -40,6 +40,7 @@ out of Python where it can (issue 15), in three ways that change no answer:
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -193,9 +194,10 @@ def _check_valid(rings: Sequence[Sequence[Vec]]) -> _Closed:
 
     closed: _Closed | None = None
     whole = None
+    shift = _validity_shift(rings)
     try:
         closed = _Closed(rings)
-        whole = shapely.is_valid_reason(closed.polygon(closed.coordinates))
+        whole = shapely.is_valid_reason(closed.polygon(np.ldexp(closed.coordinates, shift)))
     except Exception:  # an empty ring, a ring too short for GEOS: the checks below decide
         whole = None
     for ring, points in enumerate(rings):
@@ -203,14 +205,37 @@ def _check_valid(rings: Sequence[Sequence[Vec]]) -> _Closed:
         if problem is not None and problem.degenerate:  # decided exactly, unlike GEOS's area
             raise InvalidPolygonError(problem.message, None, ring)
         if whole != _VALID:
-            reason = shapely.is_valid_reason(shapely.Polygon(points))
+            reason = shapely.is_valid_reason(shapely.Polygon(_scaled(points, shift)))
             if reason != _VALID:
-                raise _invalid(reason, ring)
+                raise _invalid(reason, ring, shift)
     if whole != _VALID:
-        reason = shapely.is_valid_reason(shapely.Polygon(rings[0], rings[1:]))
+        scaled = [_scaled(points, shift) for points in rings]
+        reason = shapely.is_valid_reason(shapely.Polygon(scaled[0], scaled[1:]))
         if reason != _VALID:
-            raise _invalid(reason, None)
+            raise _invalid(reason, None, shift)
     return closed if closed is not None else _Closed(rings)
+
+
+def _validity_shift(rings: Sequence[Sequence[Vec]]) -> int:
+    """The power of two GEOS's validity check sees the rings scaled by: one that brings the
+    largest coordinate near 1 (GEOS multiplies up to three coordinates where two edges
+    cross, which overflows from about 1e102, and then misplaces or misses the crossing),
+    when scaling every coordinate by it and back is exact; else 0.
+
+    >>> _validity_shift([[(0.0, 0.0), (4e140, 0.0), (0.0, 1.0)]]), _validity_shift([[(1.0, 2.0)]])
+    (-468, -2)
+    """
+    values = np.array([c for points in rings for point in points for c in point], dtype=float)
+    if not len(values) or not np.isfinite(values).all():
+        return 0
+    shift = shift_to_unit(float(np.abs(values).max()))
+    exact = np.array_equal(np.ldexp(np.ldexp(values, shift), -shift), values)
+    return shift if exact else 0
+
+
+def _scaled(points: Sequence[Vec], shift: int) -> Any:
+    """A ring's points scaled by ``2 ** shift`` (exactly: see :func:`_validity_shift`)."""
+    return np.ldexp(np.array(points, dtype=float), shift) if shift else points
 
 
 _VALID = "Valid Geometry"
@@ -326,10 +351,15 @@ def _ring(first: int, corner: int, start: list[int], after: list[int]) -> list[i
     return ring[k:] + ring[:k]
 
 
-def _invalid(reason: str, ring: int | None) -> InvalidPolygonError:
-    """GEOS's reason (``Self-intersection[1 1]``) as a sentence naming the place."""
+def _invalid(reason: str, ring: int | None, shift: int = 0) -> InvalidPolygonError:
+    """GEOS's reason (``Self-intersection[1 1]``) as a sentence naming the place (found on
+    the rings scaled by ``2 ** shift``, and scaled back)."""
     found = re.search(r"\[([^\s\]]+) ([^\s\]]+)\]", reason)
-    where = (float(found.group(1)), float(found.group(2))) if found else None
+    where = (
+        (math.ldexp(float(found.group(1)), -shift), math.ldexp(float(found.group(2)), -shift))
+        if found
+        else None
+    )
     kind = reason.split("[", maxsplit=1)[0].strip()
     place = f" at ({where[0]:.12g}, {where[1]:.12g})" if where else ""
     one_ring = {

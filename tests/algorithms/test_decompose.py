@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+import warnings
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 
@@ -375,3 +376,19 @@ def test_the_compiled_merge_gives_the_pythons_parts(monkeypatch: pytest.MonkeyPa
             reference = decompose(shell, holes)
         assert repr(compiled) == repr(reference)
     assert 0.9 * len(cases) < merged < len(cases)
+
+
+def test_a_crossing_far_out_is_found_where_it_is_and_quietly() -> None:
+    """GEOS's validity check overflows near 1e140 (three coordinates multiplied where two
+    edges cross), warns, and misplaces the crossing: the rings are checked scaled by a
+    power of two, exactly, and the place scaled back."""
+    scale = 1e140
+    ring = [(4.32, -0.81), (2.32, -0.81), (4.32, 0.19), (3.32, 0.19), (3.32, 1.19), (2.32, 1.19)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(InvalidPolygonError) as raised:
+            decompose([(x * scale, y * scale) for x, y in ring])
+    x, y = raised.value.where or (0.0, 0.0)
+    assert "crosses itself" in str(raised.value)
+    assert math.isclose(x, 3.6533333333 * scale, rel_tol=1e-3)
+    assert math.isclose(y, -0.14333333 * scale, rel_tol=1e-2)
