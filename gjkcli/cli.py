@@ -30,6 +30,7 @@ from gjkcli.render.pacing import (
     DEFAULT_SECONDS_PER_STEP,
     SECONDS_PER_STEP,
 )
+from gjkcli.tolerances import MAX_COORDINATE
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -146,14 +147,18 @@ Rtol = Annotated[
     typer.Option(
         "--rtol",
         min=0.0,
+        max=1.0,
         metavar="X",
-        help="Stated lengths pass within atol + rtol * scale (0 or more; overrides the preset).",
+        help="Stated lengths pass within atol + rtol * scale (0 to 1; overrides the preset).",
     ),
 ]
 Atol = Annotated[
     float | None,
     typer.Option(
-        "--atol", min=0.0, metavar="X", help="The absolute part of that tolerance (0 or more)."
+        "--atol",
+        min=0.0,
+        metavar="X",
+        help="The absolute part of that tolerance (0 to 1e150, the largest coordinate).",
     ),
 ]
 Direction = Annotated[
@@ -196,6 +201,9 @@ def _expect_settings(
 ) -> "ExpectSettings":
     """The settings for judging stated answers, or a usage error (exit status 2)."""
     from gjkcli.config import ConfigError, expect_settings
+
+    if atol is not None and atol > MAX_COORDINATE:  # it would accept anything, and overflow
+        _fail(f"--atol {atol:g}: must be at most {MAX_COORDINATE:g}, the largest coordinate")
 
     try:
         return expect_settings(

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from gjkcli.io.node import unknown
+from gjkcli.tolerances import MAX_COORDINATE
 from gjkcli.verify.expect import PRECISIONS, ExpectSettings
 
 if sys.version_info >= (3, 11):
@@ -104,7 +105,9 @@ def _settings(values: dict[str, Any], where: str) -> ExpectSettings:
         )
     preset = PRECISIONS[precision]
     rtol, atol, angle = (
-        _non_negative(values[key], key, where) if key in values else getattr(preset, key)
+        _non_negative(values[key], key, where, _MOST[key])
+        if key in values
+        else getattr(preset, key)
         for key in ("rtol", "atol", "angle")
     )
     convention = values.get("normal-convention", "a-to-b")
@@ -116,9 +119,17 @@ def _settings(values: dict[str, Any], where: str) -> ExpectSettings:
     return ExpectSettings(rtol, atol, angle, CONVENTIONS[convention])
 
 
-def _non_negative(value: Any, key: str, where: str) -> float:
+_MOST = {"rtol": 1.0, "atol": MAX_COORDINATE, "angle": math.inf}
+"""The largest value of each tolerance, as the options allow: a relative tolerance
+beyond 1, or an absolute one beyond the largest coordinate, accepts anything, and
+together they would overflow ``atol + rtol * scale``."""
+
+
+def _non_negative(value: Any, key: str, where: str, most: float) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ConfigError(f"{where}: {key} must be a number, got {value!r}")
     if not (math.isfinite(value) and value >= 0):
         raise ConfigError(f"{where}: {key} must be a finite number >= 0, got {value!r}")
+    if value > most:
+        raise ConfigError(f"{where}: {key} must be at most {most:g}, got {value!r}")
     return float(value)

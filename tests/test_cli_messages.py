@@ -172,6 +172,28 @@ def test_a_config_key_lists_the_valid_keys(tmp_path: Path) -> None:
     )
 
 
+def test_tolerances_that_would_accept_anything_or_overflow_are_refused(tmp_path: Path) -> None:
+    """A relative tolerance above 1, or an absolute one above the largest coordinate,
+    accepts any answer, and together they overflowed atol + rtol * scale into an error row
+    for every pair (review finding): they are usage errors, on the command line and in a
+    pyproject.toml alike."""
+    pair = tmp_path / "pair.json"
+    pair.write_text(f'{{"a": {POINT}, "b": {CIRCLE}, "expect": {{"intersects": false}}}}')
+    assert_input_error(run_gjk("batch", str(pair), "--rtol", "1e308"), "--rtol: must be 1 or less")
+    assert_input_error(
+        run_gjk("batch", str(pair), "--atol", "1e308"), "--atol 1e+308: must be at most 1e+150"
+    )
+    (tmp_path / "pyproject.toml").write_text("[tool.gjkcli]\nrtol = 2\n")
+    result = subprocess.run(
+        [gjk_executable(), "check", "pair.json"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert_input_error(result, "rtol must be at most 1, got 2")
+
+
 @pytest.mark.parametrize(
     ("geometry", "words"),
     [
