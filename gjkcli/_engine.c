@@ -2495,5 +2495,9 @@ PyMODINIT_FUNC PyInit__engine(void)
         return NULL;
     }
     module = PyModule_Create(&engine_module);
+    if (module != NULL && PyModule_AddIntConstant(module, "lane_ported", LANE_PORTED) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
     return module;
 }

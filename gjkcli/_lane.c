@@ -1135,6 +1135,10 @@ static double lane_scale(const Shape *s)
 /* The module functions                                                 */
 /* ------------------------------------------------------------------ */
 
+/* Whether this build's lane answers at all: its float sums are Python's before 3.12, which
+   sums floats with compensation (gjkcli/batch/lane.py does not call it otherwise). */
+#define LANE_PORTED (PY_VERSION_HEX < 0x030C0000)
+
 static PyObject *engine_lane_configure(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)self;
@@ -1261,7 +1265,7 @@ static PyObject *engine_lane_records(PyObject *self, PyObject *args)
             r.exact = exact[k] <= LANE_OVERLAPPING ? exact[k] : 0;
             r.exact_distance = exact_distance[k];
             memset(&answer, 0, sizeof answer);
-#if PY_VERSION_HEX < 0x030C0000 /* Python's float sums are compensated from 3.12 on */
+#if LANE_PORTED
             if (r.exact != 0 && lane_solve(&a, &b, &answer)) {
                 scale = py_max(lane_scale(&a), lane_scale(&b));
                 const double *expect = &expects[6 * k];

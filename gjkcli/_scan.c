@@ -647,8 +647,9 @@ static PyObject *engine_scan_polygons(PyObject *self, PyObject *const *args, Py_
     most = least == -1 && PyErr_Occurred() ? -1 : PyLong_AsSsize_t(args[2]);
     if (most == -1 && PyErr_Occurred())
         return NULL;
-    if (least < 0 || most < least || most > SCAN_MOST_POINTS) {
-        PyErr_SetString(PyExc_ValueError, "scan_polygons: 0 <= least <= most <= 4096");
+    /* a rectangle's four corners (and a point's one) are written whatever `least` says */
+    if (least < 0 || most < least || most < 4 || most > SCAN_MOST_POINTS) {
+        PyErr_SetString(PyExc_ValueError, "scan_polygons: 0 <= least <= most, 4 <= most <= 4096");
         return NULL;
     }
     texts = PySequence_Tuple(args[0]);

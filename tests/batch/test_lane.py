@@ -272,3 +272,16 @@ def test_the_lane_writes_the_general_paths_records_on_many_pairs(
 ) -> None:
     fast, general, _ = both_ways(corpus(20_000, 1000 + seed, make))
     assert fast == general
+
+
+def test_the_scanner_wants_room_for_a_rectangle() -> None:
+    """scan_polygons writes a rectangle's four corners (and a point) whatever the least
+    number of points: asked for fewer than 4 at most, it refuses (a review found two
+    points written into one buffer when 0 was allowed)."""
+    core = compiled()
+    assert core is not None
+    point = '{"a": {"type": "point", "at": [1, 2]}, "b": {"type": "point", "at": [3, 4]}}'
+    with pytest.raises(ValueError, match="4 <= most"):
+        core.scan_polygons([point], 0, 0)
+    _, _, xy, _, _ = core.scan_polygons([point], 0, 4)
+    assert np.frombuffer(xy).tolist() == [1.0, 2.0, 3.0, 4.0]
