@@ -112,22 +112,32 @@ from gjkcli.algorithms.raycast import (
     exact_hit,
     on_boundary,
     ray_loop,
-    rounded_hit,
 )
 from gjkcli.algorithms.support import MinkowskiDifference, SupportPoint, minkowski_support
 from gjkcli.algorithms.sweep import (
+    Root,
     SweepFeature,
     SweepFrame,
     SweepStatus,
+    disc_entry,
     integer_unit,
+    offset_entry,
     sweep_frame,
 )
 from gjkcli.algorithms.sweep import sweep as exact_sweep
+from gjkcli.dyadic import common_integers
 from gjkcli.shapes.base import ConvexShape, Vec, as_vec
-from gjkcli.shapes.compound import Compound, Shape
+from gjkcli.shapes.compound import Compound, Shape, shape_bounds
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius
-from gjkcli.tolerances import AGREEMENT_RELATIVE, CAST_POLISH_STEPS, NEAR_END, rounding
+from gjkcli.tolerances import (
+    AGREEMENT_RELATIVE,
+    CAST_POLISH_STEPS,
+    NEAR_END,
+    cast_time_tolerance,
+    difference_scale,
+    rounding,
+)
 
 if TYPE_CHECKING:
     from gjkcli.algorithms.answer import Answer
@@ -146,6 +156,9 @@ touching at ``t = 0`` and the motion moves apart, slides along, or is zero (no h
 within it (time 0)."""
 
 _ZERO: Vec = (0.0, 0.0)
+
+_SIDES = ((0, 1), (1, 0))
+"""An edge's two ends in either order: its offset line on either side."""
 
 Edge = tuple[tuple[int, int], tuple[int, int]]
 """An edge of the cores' ``A - B``, from corner ``a_i - b_j`` to ``a_k - b_l``, as the two
@@ -524,17 +537,19 @@ def _hit(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
                 steps,
             )
     features = _core_feature(run) if polytopes and radius > 0.0 else None
-    if features is not None:
-        rounded = rounded_hit(_ZERO, sweep.r, [_difference(p) for p in features], radius)
-        if rounded is not None and _supporting(core_a, core_b, sweep.r, rounded, radius):
-            time, normal, along = rounded
-            if time > 1.0:
+    entry = None if features is None else _rounded_entry(sweep, features)
+    if entry == "never":  # exactly, the sweep passes the feature the loop ended on
+        return _missed(sweep, run.iterations, run.stop, steps)
+    if isinstance(entry, tuple) and features is not None:
+        root, time, normal, along = entry
+        if _supporting(core_a, core_b, sweep.r, (time, normal, along), radius):
+            if not root.at_most_one():
                 return _missed(sweep, run.iterations, "beyond-max", steps)
             ends = features if len(features) == 2 else (features[0], features[0])
             pa = _weighted([p.a for p in ends], (1.0 - along, along))
             pb = _weighted([p.b for p in ends], (1.0 - along, along))
             contact = (time, normal, _surfaces(sweep, time, normal, (pa, pb)))
-            return _result_hit(sweep, contact, (run.iterations, run.stop), steps)
+            return _result_hit(sweep, contact, (run.iterations, run.stop), steps, exact=True)
     if run.status == "miss":  # a float miss close past the end, not made a hit exactly
         return _missed(sweep, run.iterations, run.stop, steps)
     if run.axis is None:
@@ -588,6 +603,55 @@ def _hit_within_resolution(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...
     return _result_hit(sweep, (time, normal, points), (run.iterations, run.stop), steps)
 
 
+def _rounded_entry(
+    sweep: _Sweep, features: tuple[SupportPoint, ...]
+) -> tuple[Root, float, Vec, float] | Literal["never"] | None:
+    """The first time at which the sweep comes within the radii and the target of the
+    cores' feature the loop ended on (a corner or an edge of the cores' ``A - B``), exactly,
+    from the shapes as given (not as moved together, whose coordinates were rounded): that
+    feature's :func:`~gjkcli.algorithms.sweep.disc_entry` or
+    :func:`~gjkcli.algorithms.sweep.offset_entry` (either side of an edge), the earliest,
+    and its value rounded once; with the unit outward normal there and the weight of the
+    feature's second end at the contact. ``"never"`` when the sweep never comes that close
+    to the feature, ``None`` when a point of it is not a vertex of the cores."""
+    (given_a, radius_a), (given_b, radius_b) = map(split_radius, sweep.shapes)
+    near_a, near_b = split_radius(sweep.a)[0], split_radius(sweep.b)[0]
+    if not all(isinstance(core, Polytope) for core in (given_a, given_b, near_a, near_b)):
+        return None
+    assert isinstance(near_a, Polytope) and isinstance(near_b, Polytope)
+    assert isinstance(given_a, Polytope) and isinstance(given_b, Polytope)
+    try:
+        pairs = [(near_a.vertices.index(p.a), near_b.vertices.index(p.b)) for p in features]
+    except ValueError:
+        return None
+    numbers = [c for i, j in pairs for c in (*given_a.vertices[i], *given_b.vertices[j])]
+    lengths = (radius_a, radius_b, sweep.target)
+    integers, _ = common_integers([*numbers, *sweep.ta, *sweep.tb, *lengths])
+    corners = [
+        (integers[k] - integers[k + 2], integers[k + 1] - integers[k + 3])
+        for k in range(0, len(numbers), 4)
+    ]
+    tax, tay, tbx, tby, *reach = integers[len(numbers) :]
+    ray, rho = (tbx - tax, tby - tay), sum(reach)
+    found = [(disc_entry(corner, ray, rho), k, k) for k, corner in enumerate(corners)]
+    if len(corners) == 2 and corners[0] != corners[1]:  # an edge's ends, in order
+        found += [(offset_entry(corners[i], corners[j], ray, rho), i, j) for i, j in _SIDES]
+    values = [(root.value(), root, i, j) for root, i, j in found if root is not None]
+    if not values:
+        return "never"
+    value, root, first, second = min(values, key=lambda entry: entry[0])
+    time, (rx, ry) = float(value), sweep.r
+    (px, py), (qx, qy) = _difference(features[first]), _difference(features[second])
+    if first == second:  # a corner's disc: the normal from the corner to the point reached
+        return root, time, direction_of((time * rx - px, time * ry - py)), float(first)
+    (ux, uy), (vx, vy) = corners[first], corners[second]
+    normal = integer_unit(vy - uy, ux - vx)  # to the right of first -> second: outward
+    ex, ey = qx - px, qy - py
+    share = ((time * rx - px) * ex + (time * ry - py) * ey) / (ex * ex + ey * ey)
+    along = min(max(share, 0.0), 1.0)
+    return root, time, normal, along if first == 0 else 1.0 - along
+
+
 def _supporting(
     core_a: ConvexShape, core_b: ConvexShape, r: Vec, hit: tuple[float, Vec, float], radius: float
 ) -> bool:
@@ -636,12 +700,18 @@ def _result_hit(
     contact: tuple[float, Vec, tuple[Vec, Vec]],
     run: tuple[int, str],
     steps: tuple[RayStep, ...],
+    *,
+    exact: bool = False,
 ) -> CastResult:
     """A hit at ``contact`` (time, normal, points), with its certificate; ``run`` is the
-    loop's iterations and stop reason."""
+    loop's iterations and stop reason. ``exact``: the time is the exact one rounded once,
+    of shapes with polygonal cores and radii, which the re-check proves apart before the
+    time in rational arithmetic where the normal's axis cannot (a graze: see
+    :class:`CastCertificate`)."""
     time, normal, points = contact
     axis = at_most_unit(normal)
-    proof = CastCertificate(axis, _apart_until(sweep, axis, time), time, points)
+    until = _apart_until(sweep, axis, time, graze=exact)
+    proof = CastCertificate(axis, until, time, points)
     return CastResult("hit", time, normal, points, *run, sweep.target, proof, steps)
 
 
@@ -822,12 +892,21 @@ def approaching(shape_a: ConvexShape, shape_b: ConvexShape, r: Vec, band: float)
     return nx * ux + ny * uy < 0.0
 
 
-def _apart_until(sweep: _Sweep, axis: Vec, time: float) -> float:
+def _apart_until(sweep: _Sweep, axis: Vec, time: float, *, graze: bool = False) -> float:
     """The proven time up to which ``axis`` holds the shapes more than ``target`` apart:
     ``sep(t) = sep(0) + t * axis . (tb - ta)``, with both terms bounded for rounding. Where
     the rounding of the shapes' coordinates (far from the origin) leaves it more than
-    ``AGREEMENT_RELATIVE`` short of the time, ``sep(0)`` is computed exactly instead."""
+    ``AGREEMENT_RELATIVE`` short of the time, ``sep(0)`` is computed exactly instead.
+
+    With ``graze`` (the time is exact, of polygonal cores with radii), where the axis falls
+    short of the time by more than the cast tolerance, as along the normal of a tangent
+    graze it always does, the float just before the time: the re-check proves the shapes
+    apart up to it exactly, without an axis."""
     until = _proven_until(sweep, axis, time, exact=False)
+    if graze:
+        scale = difference_scale(*(shape_bounds(shape) for shape in sweep.shapes))
+        allowed = cast_time_tolerance(time, scale, math.hypot(*sweep.r))
+        return until if time - until <= allowed else math.nextafter(time, 0.0)
     if time - until > AGREEMENT_RELATIVE * max(time, 1.0):
         until = max(until, _proven_until(sweep, axis, time, exact=True))
     return until

@@ -82,6 +82,7 @@ from gjkcli.tolerances import (
     touch_band,
 )
 from gjkcli.verify.certificates import check_certificate, membership_problems
+from gjkcli.verify.exact_cast import apart_before
 from gjkcli.verify.shapely_oracle import stand_ins
 
 __all__ = ["check_cast_certificate", "unproven"]
@@ -316,15 +317,9 @@ def _hit_problems(
         return ("a hit's certificate must name its time and contact points",)
     if not 0.0 <= until <= time <= 1.0:
         return (f"apart_until {until!r} and the time {time!r} are not in order in [0, 1]",)
-    start, speed = bounds
-    problems: list[str] = []
-    if not _apart(start, speed, until):
-        # the axis proves apart only while sep(0) + t * speed > 0
-        proven = start / -speed if start > 0.0 and speed < 0.0 else 0.0
-        problems.append(f"the axis holds the shapes apart only until t = {proven!r}, not {until!r}")
-    elif time - until > AGREEMENT_RELATIVE * max(time, 1.0):
-        problems.append(f"apart only until t = {until!r}, short of the time of impact {time!r}")
-    problems += _late_problems(shapes, motion, (time, proof.axis, result.target_distance), bounds)
+    problems = _axis_problems(shapes, motion, answer, bounds)
+    exactly = _exactly_apart_problems(shapes, motion, answer) if problems else None
+    problems = problems if exactly is None else exactly
     (pax, pay), (pbx, pby) = proof.contact
     if not all(map(math.isfinite, (pax, pay, pbx, pby))):
         return (*problems, "a contact point is not finite")
@@ -342,6 +337,60 @@ def _hit_problems(
     if not abs(gap - result.target_distance) <= slack:
         problems.append(f"the contact points are {gap:.17g} apart, not {result.target_distance!r}")
     return tuple(problems)
+
+
+def _axis_problems(
+    shapes: tuple[ConvexShape, ConvexShape],
+    motion: tuple[Vec, Vec],
+    answer: tuple[CastResult, CastCertificate],
+    bounds: tuple[float, float],
+) -> list[str]:
+    """Whether the axis holds the shapes apart before ``apart_until``, no more than
+    :data:`~gjkcli.tolerances.AGREEMENT_RELATIVE` short of the time, and the time no later
+    than the axis allows (:func:`_late_problems`)."""
+    (result, proof), (start, speed) = answer, bounds
+    time, until = result.time, proof.apart_until
+    assert time is not None  # a hit's
+    problems: list[str] = []
+    if not _apart(start, speed, until):
+        # the axis proves apart only while sep(0) + t * speed > 0
+        proven = start / -speed if start > 0.0 and speed < 0.0 else 0.0
+        problems.append(f"the axis holds the shapes apart only until t = {proven!r}, not {until!r}")
+    elif time - until > AGREEMENT_RELATIVE * max(time, 1.0):
+        problems.append(f"apart only until t = {until!r}, short of the time of impact {time!r}")
+    return problems + _late_problems(
+        shapes, motion, (time, proof.axis, result.target_distance), bounds
+    )
+
+
+def _exactly_apart_problems(
+    shapes: tuple[ConvexShape, ConvexShape],
+    motion: tuple[Vec, Vec],
+    answer: tuple[CastResult, CastCertificate],
+) -> list[str] | None:
+    """For shapes with polygonal cores, where the axis does not prove the hit: whether the
+    shapes are more than the target apart at every time up to ``apart_until``, decided
+    exactly without an axis (:func:`~gjkcli.verify.exact_cast.apart_before`), and
+    ``apart_until`` no more than the cast tolerance short of the time (see the module
+    notes); ``None`` for other shapes, which only an axis proves."""
+    (shape_a, shape_b), (result, proof) = shapes, answer
+    time, until, target = result.time, proof.apart_until, result.target_distance
+    assert time is not None  # a hit's
+    clear = apart_before(shape_a, shape_b, motion, until, target)
+    if clear is None:
+        return None
+    scale = difference_scale(shape_bounds(shape_a), shape_bounds(shape_b))
+    (ta, tb), problems = motion, []
+    allowed = cast_time_tolerance(time, scale, math.hypot(tb[0] - ta[0], tb[1] - ta[1]))
+    if not clear:
+        meet = "meet" if target == 0.0 else f"come within the target distance {target!r}"
+        problems.append(f"the shapes {meet} before apart_until = {until!r} (decided exactly)")
+    if time - until > allowed:
+        problems.append(
+            f"apart only until t = {until!r}, short of the time of impact {time!r} by more "
+            f"than the cast tolerance {allowed:.3g}"
+        )
+    return problems
 
 
 def _late_problems(
