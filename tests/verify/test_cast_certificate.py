@@ -130,6 +130,23 @@ def test_an_apart_until_past_the_first_contact_of_rounded_shapes_fails_exactly()
     assert problems(tilted) == ()
 
 
+def test_a_graze_is_proven_apart_exactly_up_to_the_float_before_its_time_and_no_further() -> None:
+    # B's disc passes 2 above A's, tangent at t = 1/2: along any axis the separation is
+    # linear in time, and the distance comes down to 0 with zero slope there, so only the
+    # exact re-check proves the shapes apart up to just before 1/2
+    a, b, motion = circle((0.0, 0.0), 1.0), circle((3.0, 2.0), 1.0), (-6.0, 0.0)
+    graze = cast(a, b, motion)
+    assert graze.time == 0.5 and check_cast_certificate(a, b, STILL, motion, graze) == ()
+    touching = forged(graze, apart_until=0.5)
+    assert check_cast_certificate(a, b, STILL, motion, touching) == (
+        "the shapes meet before apart_until = 0.5 (decided exactly)",
+    )
+    early = forged(graze, apart_until=0.49)
+    assert check_cast_certificate(a, b, STILL, motion, early)[0].startswith(
+        "apart only until t = 0.49, short of the time of impact 0.5 by more than"
+    )
+
+
 def test_an_apart_until_a_hair_past_the_proof_shows_the_difference() -> None:
     # The gap of 3 closes at speed 6: the axis (1, 0) proves the shapes apart up to 1/2 at
     # most; claiming 1e-10 more was reported as "until t = 0.5, not 0.5".
