@@ -56,7 +56,12 @@ exact on the edge of ``D`` the loop ends on (:func:`~gjkcli.algorithms.raycast.e
 the time is the rational time of that edge, rounded once, and checked exactly to
 be the first (no vertex of ``D`` beyond the edge's line). For rounded polytopes
 (circles, capsules, rounded polygons, and any shapes with a target distance) the hit is
-solved in closed form on the cores' last feature; for other curved shapes (ellipses)
+solved exactly on the cores' last feature, from the shapes as given: the first time the
+sweep comes within the radii (and the target) of that corner or edge
+(:func:`~gjkcli.algorithms.sweep.disc_entry`, :func:`~gjkcli.algorithms.sweep.offset_entry`),
+rounded once; a graze's time moves with the square root of any rounding, so the float
+closed form on the shapes moved together was up to 2e-8 off. A feature the sweep never
+comes that close to, exactly, makes the answer a miss. For other curved shapes (ellipses)
 Newton steps on the distance along the motion finish what the loop leaves
 (:data:`~gjkcli.tolerances.CAST_POLISH_STEPS`). A hit carries the contact points on A
 and on B at the time of impact (both shapes moved there) and the unit normal from A
@@ -173,10 +178,14 @@ class CastCertificate:
     the shapes are farther apart than the target along it (``min axis . B(t) - max axis
     . A(t) > target``) at every time in ``[0, apart_until)``, and ``contact`` are a point
     of A and a point of B at ``time``, both moved there, that coincide (or lie the target
-    apart) to rounding. For a miss, ``apart_until`` is 1.0 and ``axis`` (of any length
-    but 0) holds the shapes more than ``target |axis|`` apart at both ends of the motion,
-    hence at every time between (the separation along a fixed axis changes linearly with
-    time); ``time`` and ``contact`` are ``None``. A miss may instead name an ``edge`` of
+    apart) to rounding. For shapes with polygonal cores, where the axis falls short (a
+    graze: its separation along any fixed axis is linear in time, the distance flat at
+    the touch), ``apart_until`` is the float just before ``time``, which the re-check
+    proves the shapes apart up to exactly, without the axis (then the contact normal).
+    For a miss, ``apart_until`` is 1.0 and ``axis`` (of any length but 0) holds the shapes
+    more than ``target |axis|`` apart at both ends of the motion, hence at every time
+    between (the separation along a fixed axis changes linearly with time); ``time`` and
+    ``contact`` are ``None``. A miss may instead name an ``edge`` of
     the cores' ``A - B`` whose exact normal holds the sweep apart (``axis`` is then that
     normal, rounded and made unit, for showing). A miss that nothing proves carries no
     certificate.

@@ -27,6 +27,15 @@ states (never from the ray loop's own numbers):
   :data:`~gjkcli.tolerances.CERTIFICATE_DIRECTIONS` directions, within the rounding of
   the numbers: :func:`~gjkcli.algorithms.bounds.membership_slack`), and lie the target
   apart, to the rounding of the shapes' reach and the motion;
+* for a hit of shapes with **polygonal cores** (polygons, circles, capsules, rounded
+  polygons) that the axis does not prove: the shapes more than the target apart at
+  every time up to ``apart_until``, decided exactly without an axis
+  (:func:`~gjkcli.verify.exact_cast.apart_before`: the origin farther than the radii and
+  the target from the cores' ``A - B`` less the swept segment, an edge merge and its
+  exact nearest point, nothing of the cast's own roots), and ``apart_until`` no more
+  than the cast tolerance short of the time; the contact points as above. A tangent
+  graze needs it: the separation along a fixed axis is linear in time and the distance
+  comes down to the touch with zero slope, so no axis proves the shapes apart up to it;
 * for a **miss**: the shapes more than the target apart along the axis at ``t = 0`` and
   at ``t = 1``.
 
