@@ -113,24 +113,22 @@ from gjkcli.algorithms.minkowski import minkowski_difference
 from gjkcli.algorithms.raycast import (
     RayRun,
     RayStep,
+    RoundedHit,
     direction_of,
     exact_hit,
     on_boundary,
     ray_loop,
+    rounded_hit,
 )
 from gjkcli.algorithms.support import MinkowskiDifference, SupportPoint, minkowski_support
 from gjkcli.algorithms.sweep import (
-    Root,
     SweepFeature,
     SweepFrame,
     SweepStatus,
-    disc_entry,
     integer_unit,
-    offset_entry,
     sweep_frame,
 )
 from gjkcli.algorithms.sweep import sweep as exact_sweep
-from gjkcli.dyadic import common_integers
 from gjkcli.shapes.base import ConvexShape, Vec, as_vec
 from gjkcli.shapes.compound import Compound, Shape, shape_bounds
 from gjkcli.shapes.polytope import Polytope
@@ -161,9 +159,6 @@ touching at ``t = 0`` and the motion moves apart, slides along, or is zero (no h
 within it (time 0)."""
 
 _ZERO: Vec = (0.0, 0.0)
-
-_SIDES = ((0, 1), (1, 0))
-"""An edge's two ends in either order: its offset line on either side."""
 
 Edge = tuple[tuple[int, int], tuple[int, int]]
 """An edge of the cores' ``A - B``, from corner ``a_i - b_j`` to ``a_k - b_l``, as the two
@@ -336,7 +331,10 @@ def _cast(sweep: _Sweep, recorder: list[RayStep] | None) -> CastResult:
     if recorder is not None and steps is not None:
         recorder.extend(steps)
     traced = tuple(steps or ())
-    if run.status == "miss" and not (run.stop == "beyond-max" and run.fraction <= NEAR_END):
+    # a miss close past the end, or running along the rounded shapes' boundary (a graze,
+    # whose feature the hit is solved on exactly), is looked at again
+    again = run.stop == "beyond-max" and run.fraction <= NEAR_END
+    if run.status == "miss" and not (again or (run.stop == "parallel" and radius > 0.0)):
         found = _missed(sweep, run.iterations, run.stop, traced)
     else:
         # "inside" after a separated verdict is closer than the loop resolves: polytopes
@@ -549,10 +547,10 @@ def _hit(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
     entry = None if features is None else _rounded_entry(sweep, features)
     if entry == "never":  # exactly, the sweep passes the feature the loop ended on
         return _missed(sweep, run.iterations, run.stop, steps)
-    if isinstance(entry, tuple) and features is not None:
-        root, time, normal, along = entry
+    if isinstance(entry, RoundedHit) and features is not None:
+        time, normal, along = entry.time, entry.normal, entry.along
         if _supporting(core_a, core_b, sweep.r, (time, normal, along), radius):
-            if not root.at_most_one():
+            if not entry.root.at_most_one():
                 return _missed(sweep, run.iterations, "beyond-max", steps)
             ends = features if len(features) == 2 else (features[0], features[0])
             pa = _weighted([p.a for p in ends], (1.0 - along, along))
@@ -614,15 +612,12 @@ def _hit_within_resolution(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...
 
 def _rounded_entry(
     sweep: _Sweep, features: tuple[SupportPoint, ...]
-) -> tuple[Root, float, Vec, float] | Literal["never"] | None:
-    """The first time at which the sweep comes within the radii and the target of the
-    cores' feature the loop ended on (a corner or an edge of the cores' ``A - B``), exactly,
-    from the shapes as given (not as moved together, whose coordinates were rounded): that
-    feature's :func:`~gjkcli.algorithms.sweep.disc_entry` or
-    :func:`~gjkcli.algorithms.sweep.offset_entry` (either side of an edge), the earliest,
-    and its value rounded once; with the unit outward normal there and the weight of the
-    feature's second end at the contact. ``"never"`` when the sweep never comes that close
-    to the feature, ``None`` when a point of it is not a vertex of the cores."""
+) -> RoundedHit | Literal["never"] | None:
+    """The hit on the cores' feature the loop ended on (a corner or an edge of the cores'
+    ``A - B``), exactly, from the shapes as given (not as moved together, whose
+    coordinates were rounded): :func:`~gjkcli.algorithms.raycast.rounded_hit` of its
+    vertices, the motion and the radii and target; ``None`` when a point of the feature is
+    not a vertex of the cores."""
     (given_a, radius_a), (given_b, radius_b) = map(split_radius, sweep.shapes)
     near_a, near_b = split_radius(sweep.a)[0], split_radius(sweep.b)[0]
     if not all(isinstance(core, Polytope) for core in (given_a, given_b, near_a, near_b)):
@@ -633,32 +628,8 @@ def _rounded_entry(
         pairs = [(near_a.vertices.index(p.a), near_b.vertices.index(p.b)) for p in features]
     except ValueError:
         return None
-    numbers = [c for i, j in pairs for c in (*given_a.vertices[i], *given_b.vertices[j])]
-    lengths = (radius_a, radius_b, sweep.target)
-    integers, _ = common_integers([*numbers, *sweep.ta, *sweep.tb, *lengths])
-    corners = [
-        (integers[k] - integers[k + 2], integers[k + 1] - integers[k + 3])
-        for k in range(0, len(numbers), 4)
-    ]
-    tax, tay, tbx, tby, *reach = integers[len(numbers) :]
-    ray, rho = (tbx - tax, tby - tay), sum(reach)
-    found = [(disc_entry(corner, ray, rho), k, k) for k, corner in enumerate(corners)]
-    if len(corners) == 2 and corners[0] != corners[1]:  # an edge's ends, in order
-        found += [(offset_entry(corners[i], corners[j], ray, rho), i, j) for i, j in _SIDES]
-    values = [(root.value(), root, i, j) for root, i, j in found if root is not None]
-    if not values:
-        return "never"
-    value, root, first, second = min(values, key=lambda entry: entry[0])
-    time, (rx, ry) = float(value), sweep.r
-    (px, py), (qx, qy) = _difference(features[first]), _difference(features[second])
-    if first == second:  # a corner's disc: the normal from the corner to the point reached
-        return root, time, direction_of((time * rx - px, time * ry - py)), float(first)
-    (ux, uy), (vx, vy) = corners[first], corners[second]
-    normal = integer_unit(vy - uy, ux - vx)  # to the right of first -> second: outward
-    ex, ey = qx - px, qy - py
-    share = ((time * rx - px) * ex + (time * ry - py) * ey) / (ex * ex + ey * ey)
-    along = min(max(share, 0.0), 1.0)
-    return root, time, normal, along if first == 0 else 1.0 - along
+    corners = [(given_a.vertices[i], given_b.vertices[j]) for i, j in pairs]
+    return rounded_hit(corners, (sweep.ta, sweep.tb), (radius_a, radius_b, sweep.target))
 
 
 def _supporting(

@@ -675,8 +675,38 @@ GRAZES: list[tuple[ConvexShape, ConvexShape, Vec]] = [
 ]
 
 
+GRAZES.append(
+    # the loop stopped on "parallel", a miss: exactly, two rounded boxes graze, corner to corner
+    (
+        rounded(
+            Polytope(
+                (
+                    (8.58877084268947, 8.558570893703356),
+                    (12.831533742839188, 8.558570893703356),
+                    (12.831533742839188, 9.570223477351076),
+                    (8.58877084268947, 9.570223477351076),
+                )
+            ),
+            0.10619391519367535,
+        ),
+        rounded(
+            Polytope(
+                (
+                    (-9.823757967768218, 19.534331141438038),
+                    (-7.442448007939605, 19.534331141438038),
+                    (-7.442448007939605, 22.30482493253188),
+                    (-9.823757967768218, 22.30482493253188),
+                )
+            ),
+            0.12298251425279833,
+        ),
+        (40.27616547039524, -17.270705570188365),
+    )
+)
+
+
 @pytest.mark.parametrize(
-    ("a", "b", "motion"), GRAZES, ids=["discs", "capsule", "box", "far", "edge"]
+    ("a", "b", "motion"), GRAZES, ids=["discs", "capsule", "box", "far", "edge", "parallel"]
 )
 def test_a_graze_of_rounded_shapes_is_timed_exactly_and_proven_apart_before(
     a: ConvexShape, b: ConvexShape, motion: Vec
