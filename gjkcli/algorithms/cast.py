@@ -27,7 +27,9 @@ Other (curved) shapes are first moved together so that a point of A lies on the 
 verdict's touching band and the loop's rounding then scale with the shapes' own frame,
 not with their distance from the origin. The state at ``t = 0`` comes first, from
 gjkcli's own verdict (:func:`gjkcli.algorithms.answer.solve`), in which a proof beats
-the touching band:
+the touching band (but a proof on the shapes moved together that they are apart, or
+overlap, by no more than the band is not one for the shapes as given, whose A - B the
+move's rounding shifted by about that much: they are touching):
 
 * ``overlapping`` (the interiors meet at ``t = 0``): time 0;
 * ``touching``: ``touching-approaching`` (time 0) when the motion pushes the
@@ -384,10 +386,24 @@ def _float_state(sweep: _Sweep) -> tuple[str, Answer]:
     target, r = sweep.target, sweep.r
     if target > 0.0 and answer.verdict != "overlapping" and answer.gjk.distance <= target:
         return "within-target", answer
-    if answer.verdict == "touching":
+    if answer.verdict == "touching" or _proven_only_as_moved(sweep, answer):
         moving = r != _ZERO and approaching(sweep.a, sweep.b, r, answer.verdict_tolerance)
         return ("touching-approaching" if moving else "touching-receding"), answer
     return answer.verdict, answer
+
+
+def _proven_only_as_moved(sweep: _Sweep, answer: Answer) -> bool:
+    """Whether the verdict on curved shapes moved together (each coordinate rounded) is a
+    proof that stands for them alone: apart, or overlapping, by no more than the touching
+    band. The shapes as given may lie on the other side of touching by that rounding, so
+    for them the band decides, and it says touching."""
+    if sweep.given is None:
+        return False
+    band = answer.verdict_tolerance
+    if answer.verdict == "separated":
+        return answer.gjk.distance <= band
+    depth = None if answer.penetration is None else answer.penetration.depth
+    return answer.verdict == "overlapping" and depth is not None and depth <= band
 
 
 def _started(

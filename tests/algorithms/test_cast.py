@@ -12,6 +12,7 @@ import pytest
 from gjkcli.algorithms.cast import CastCertificate, CastResult, approaching, cast
 from gjkcli.algorithms.cast_start import StartCertificate
 from gjkcli.algorithms.distance import distance
+from gjkcli.algorithms.poses import Motion, Move, Pose
 from gjkcli.algorithms.raycast import RayStep
 from gjkcli.algorithms.support import MinkowskiDifference
 from gjkcli.shapes import (
@@ -28,10 +29,9 @@ from gjkcli.shapes import (
     transformed,
 )
 from gjkcli.shapes.base import ConvexShape, Vec
-from gjkcli.shapes.compound import shape_bounds
 from gjkcli.shapes.polytope import Polytope
-from gjkcli.tolerances import cast_time_tolerance, difference_scale
 from gjkcli.verify.cast_certificate import check_cast_certificate
+from gjkcli.verify.cast_check import check_cast
 from gjkcli.verify.exact_cast import AnalyticCast, analytic_cast, exact_cast
 from tests.verify.cast_pairs import first_meeting, random_cast, start_contact
 
@@ -747,6 +747,29 @@ def test_a_float_hit_on_a_feature_the_sweep_never_reaches_exactly_is_a_miss() ->
     assert check_cast_certificate(a, b, (0.0, 0.0), motion, result) == ()
 
 
+def test_shapes_proven_apart_only_as_moved_together_touch_at_the_start() -> None:
+    # A capsule and a triangle touching at t = 0 (overlapping by 1e-17, exactly), the motion
+    # sliding off: moved together near the origin (each coordinate rounded) a separating
+    # axis proved them 2e-16 apart, and the cast called it a miss, which the analytic
+    # cast's overlap does not allow; for the shapes as given the band says touching
+    a = capsule(
+        (-0.158846020034491, -1.2216024734846622),
+        (1.5573830084982374, 0.8967238962410116),
+        0.9902553848392938,
+    )
+    b = convex_polygon(
+        [
+            (8.841058889365648, 0.26742854205204925),
+            (0.22723755950455882, -2.13349347399598),
+            (6.914740581248161, -3.9729209250410955),
+        ]
+    )
+    motion = (-19.76582748641213, -8.368611406655297)
+    checked = check_cast(a, b, Motion(b=Move(end=Pose(motion[0], motion[1], 0.0))))
+    assert checked.analytic_status == "overlapping"
+    assert checked.result.status == "touching-receding" and checked.agree, checked.problems
+
+
 def _hair_pass(rng: random.Random) -> tuple[ConvexShape, ConvexShape, Vec]:
     """Two shapes with polygonal cores (a polygon, a circle, a capsule, a rounded box) and
     a motion whose sweep passes tangent to ``A - B``, a hair (0 to 1e-6 of the offset) off
@@ -785,29 +808,25 @@ def _hair_pass(rng: random.Random) -> tuple[ConvexShape, ConvexShape, Vec]:
 
 
 @pytest.mark.slow
-def test_thousands_of_hair_passes_of_polygonal_cores_carry_certificates_that_hold() -> None:
-    # Every answer to 4,000 sweeps tangent to A - B or a hair off it carries a certificate
-    # that re-checks (a miss may carry none: unproven); every miss the exact or analytic
-    # cast confirms is proven, and every hit it confirms is timed within the cast
-    # tolerance. (2e-14 from a rounded corner near (1000, 1000) a miss carried no proof
-    # once; 125 grazing hits of rounded shapes failed their re-check, a single axis
-    # proving no tangent graze apart up to its time, and 55 were up to 2e-8 late or early.)
+def test_thousands_of_hair_passes_of_polygonal_cores_agree_with_every_referee() -> None:
+    # Every answer to 4,000 sweeps tangent to A - B or a hair off it agrees with the exact
+    # or analytic cast, Shapely, the contact check and its certificate's re-check; every
+    # miss the exact or analytic cast confirms is proven. (Once: 2e-14 from a rounded
+    # corner near (1000, 1000) a miss carried no proof; 125 grazing hits of rounded shapes
+    # failed their re-check, a single axis proving no tangent graze apart up to its time,
+    # 55 of them up to 2e-8 late or early; 489 float hits were exactly misses; and 5
+    # sweeps starting at the tangent point were called misses of shapes that overlap by
+    # 1e-16, proven apart only as moved together near the origin.)
     rng = random.Random(1818)
-    confirmed: Counter[str] = Counter()
+    statuses: Counter[str] = Counter()
     for _ in range(4000):
         a, b, motion = _hair_pass(rng)
-        result = cast(a, b, motion)
-        found = check_cast_certificate(a, b, (0.0, 0.0), motion, result)
-        assert found == (), (a, b, motion, found)
-        referee = exact_cast(a, b, (0.0, 0.0), motion) or analytic_cast(a, b, (0.0, 0.0), motion)
-        if referee is None or (referee.status, result.status) not in (("hit",) * 2, ("miss",) * 2):
-            continue
-        confirmed[result.status] += 1
-        if result.status == "miss":
+        checked = check_cast(a, b, Motion(b=Move(end=Pose(motion[0], motion[1], 0.0))))
+        assert checked.agree, (a, b, motion, checked.problems)
+        result = checked.result
+        statuses[result.status] += 1
+        referee = checked.exact.status if checked.exact else checked.analytic_status
+        if result.status == "miss" == referee:
             assert result.certificate is not None, (a, b, motion)
-            continue
-        assert result.time is not None and referee.time is not None
-        reach = difference_scale(shape_bounds(a), shape_bounds(b))
-        allowed = cast_time_tolerance(float(referee.time), reach, math.hypot(*motion))
-        assert abs(Fraction(result.time) - Fraction(referee.time)) <= allowed, (a, b, motion)
-    assert confirmed["hit"] > 200 and confirmed["miss"] > 3000, confirmed
+    assert statuses["hit"] > 200 and statuses["miss"] > 3000, statuses
+    assert statuses["touching-receding"] > 100, statuses
