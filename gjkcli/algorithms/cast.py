@@ -177,8 +177,9 @@ class CastCertificate:
     of A and a point of B at ``time``, both moved there, that coincide (or lie the target
     apart) to rounding. For shapes with polygonal cores, where the axis falls short (a
     graze: its separation along any fixed axis is linear in time, the distance flat at
-    the touch), ``apart_until`` is the float just before ``time``, which the re-check
-    proves the shapes apart up to exactly, without the axis (then the contact normal).
+    the touch), ``apart_exactly`` is true instead and ``apart_until`` the float just
+    before ``time``: the shapes are claimed apart up to it, for the re-check to decide in
+    rational arithmetic without the axis (then only the contact normal, for showing).
     For a miss, ``apart_until`` is 1.0 and ``axis`` (of any length but 0) holds the shapes
     more than ``target |axis|`` apart at both ends of the motion, hence at every time
     between (the separation along a fixed axis changes linearly with time); ``time`` and
@@ -193,6 +194,7 @@ class CastCertificate:
     time: float | None
     contact: tuple[Vec, Vec] | None
     edge: Edge | None = None
+    apart_exactly: bool = False
 
 
 @dataclass(frozen=True)
@@ -701,13 +703,16 @@ def _result_hit(
 ) -> CastResult:
     """A hit at ``contact`` (time, normal, points), with its certificate; ``run`` is the
     loop's iterations and stop reason. ``exact``: the time is the exact one rounded once,
-    of shapes with polygonal cores and radii, which the re-check proves apart before the
-    time in rational arithmetic where the normal's axis cannot (a graze: see
-    :class:`CastCertificate`)."""
+    of shapes with polygonal cores and radii, which the re-check can prove apart before
+    the time in rational arithmetic where the normal's axis falls short by more than the
+    cast tolerance (a graze: ``apart_exactly``, see :class:`CastCertificate`)."""
     time, normal, points = contact
     axis = at_most_unit(normal)
-    until = _apart_until(sweep, axis, time, graze=exact)
-    proof = CastCertificate(axis, until, time, points)
+    until = _apart_until(sweep, axis, time)
+    graze = exact and time - until > _time_allowance(sweep, time)
+    if graze:  # no axis proves it: the float before the time, for the re-check to decide
+        until = math.nextafter(time, 0.0)
+    proof = CastCertificate(axis, until, time, points, apart_exactly=graze)
     return CastResult("hit", time, normal, points, *run, sweep.target, proof, steps)
 
 
@@ -888,21 +893,18 @@ def approaching(shape_a: ConvexShape, shape_b: ConvexShape, r: Vec, band: float)
     return nx * ux + ny * uy < 0.0
 
 
-def _apart_until(sweep: _Sweep, axis: Vec, time: float, *, graze: bool = False) -> float:
+def _time_allowance(sweep: _Sweep, time: float) -> float:
+    """The cast tolerance at ``time`` (:func:`~gjkcli.tolerances.cast_time_tolerance`)."""
+    scale = difference_scale(*(shape_bounds(shape) for shape in sweep.shapes))
+    return cast_time_tolerance(time, scale, math.hypot(*sweep.r))
+
+
+def _apart_until(sweep: _Sweep, axis: Vec, time: float) -> float:
     """The proven time up to which ``axis`` holds the shapes more than ``target`` apart:
     ``sep(t) = sep(0) + t * axis . (tb - ta)``, with both terms bounded for rounding. Where
     the rounding of the shapes' coordinates (far from the origin) leaves it more than
-    ``AGREEMENT_RELATIVE`` short of the time, ``sep(0)`` is computed exactly instead.
-
-    With ``graze`` (the time is exact, of polygonal cores with radii), where the axis falls
-    short of the time by more than the cast tolerance, as along the normal of a tangent
-    graze it always does, the float just before the time: the re-check proves the shapes
-    apart up to it exactly, without an axis."""
+    ``AGREEMENT_RELATIVE`` short of the time, ``sep(0)`` is computed exactly instead."""
     until = _proven_until(sweep, axis, time, exact=False)
-    if graze:
-        scale = difference_scale(*(shape_bounds(shape) for shape in sweep.shapes))
-        allowed = cast_time_tolerance(time, scale, math.hypot(*sweep.r))
-        return until if time - until <= allowed else math.nextafter(time, 0.0)
     if time - until > AGREEMENT_RELATIVE * max(time, 1.0):
         until = max(until, _proven_until(sweep, axis, time, exact=True))
     return until

@@ -27,9 +27,9 @@ states (never from the ray loop's own numbers):
   :data:`~gjkcli.tolerances.CERTIFICATE_DIRECTIONS` directions, within the rounding of
   the numbers: :func:`~gjkcli.algorithms.bounds.membership_slack`), and lie the target
   apart, to the rounding of the shapes' reach and the motion;
-* for a hit of shapes with **polygonal cores** (polygons, circles, capsules, rounded
-  polygons) that the axis does not prove: the shapes more than the target apart at
-  every time up to ``apart_until``, decided exactly without an axis
+* for a hit whose certificate says ``apart_exactly`` (shapes with **polygonal cores**:
+  polygons, circles, capsules, rounded polygons), instead of the axis: the shapes more
+  than the target apart at every time up to ``apart_until``, decided exactly
   (:func:`~gjkcli.verify.exact_cast.apart_before`: the origin farther than the radii and
   the target from the cores' ``A - B`` less the swept segment, an edge merge and its
   exact nearest point, nothing of the cast's own roots), and ``apart_until`` no more
@@ -157,6 +157,10 @@ def _moving_problems(
         return (f"the axis ({nx!r}, {ny!r}) is not a unit vector no longer than 1",)
     ta, tb = translation_a, translation_b
     shapes, motion, target = (shape_a, shape_b), (ta, tb), result.target_distance
+    if proof.apart_exactly:  # a hit proven without its axis
+        if miss:
+            return ("a miss is proven along its axis, not apart_exactly",)
+        return _hit_problems(shapes, motion, (result, proof), (0.0, 0.0))
     start, speed = _separation_bounds(shapes, motion, proof.axis, target, exact=False)
     until = 1.0 if miss else proof.apart_until
     if not _apart(start, speed, until, closed=miss):
@@ -319,16 +323,19 @@ def _hit_problems(
     answer: tuple[CastResult, CastCertificate],
     bounds: tuple[float, float],
 ) -> tuple[str, ...]:
-    """The checks of a hit's certificate (see the module notes)."""
+    """The checks of a hit's certificate (see the module notes); ``bounds`` are those of
+    the axis's separation and closing speed (unused for ``apart_exactly``)."""
     (shape_a, shape_b), (ta, tb), (result, proof) = shapes, motion, answer
     time, until = result.time, proof.apart_until
     if time is None or proof.time != time or proof.contact is None:
         return ("a hit's certificate must name its time and contact points",)
     if not 0.0 <= until <= time <= 1.0:
         return (f"apart_until {until!r} and the time {time!r} are not in order in [0, 1]",)
-    problems = _axis_problems(shapes, motion, answer, bounds)
-    exactly = _exactly_apart_problems(shapes, motion, answer) if problems else None
-    problems = problems if exactly is None else exactly
+    if proof.apart_exactly:
+        exactly = _exactly_apart_problems(shapes, motion, answer)
+        problems = ["apart_exactly needs polygonal cores"] if exactly is None else exactly
+    else:
+        problems = _axis_problems(shapes, motion, answer, bounds)
     (pax, pay), (pbx, pby) = proof.contact
     if not all(map(math.isfinite, (pax, pay, pbx, pby))):
         return (*problems, "a contact point is not finite")
@@ -377,7 +384,7 @@ def _exactly_apart_problems(
     motion: tuple[Vec, Vec],
     answer: tuple[CastResult, CastCertificate],
 ) -> list[str] | None:
-    """For shapes with polygonal cores, where the axis does not prove the hit: whether the
+    """For shapes with polygonal cores, a certificate with ``apart_exactly``: whether the
     shapes are more than the target apart at every time up to ``apart_until``, decided
     exactly without an axis (:func:`~gjkcli.verify.exact_cast.apart_before`), and
     ``apart_until`` no more than the cast tolerance short of the time (see the module

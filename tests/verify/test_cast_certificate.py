@@ -120,14 +120,25 @@ def test_an_apart_until_past_the_proof_fails() -> None:
     assert any("holds the shapes apart only until" in problem for problem in found)
 
 
-def test_an_apart_until_past_the_first_contact_of_rounded_shapes_fails_exactly() -> None:
-    # with polygonal cores and radii, what the axis cannot prove is decided exactly: the
-    # disc meets the box at t = 1/2, so no certificate may claim them apart up to 0.6
-    hit = cast(BOX, DISC, MOTION)
-    late = forged(dataclasses.replace(hit, time=0.6), time=0.6, apart_until=0.6)
+def test_an_apart_until_claimed_exactly_past_the_first_contact_fails() -> None:
+    # a certificate that says apart_exactly is decided in rational arithmetic, without its
+    # axis: the disc meets the box at t = 1/2, so no certificate may claim them apart up to
+    # 0.6; up to 0.5 less an ulp, with any axis, it holds
+    hit = dataclasses.replace(cast(BOX, DISC, MOTION), time=0.6)
+    late = forged(hit, time=0.6, apart_until=0.6, apart_exactly=True)
     assert "the shapes meet before apart_until = 0.6 (decided exactly)" in problems(late)
-    tilted = forged(hit, axis=(0.0, 1.0))  # the axis is not needed: the sweep is apart
-    assert problems(tilted) == ()
+    hit = cast(BOX, DISC, MOTION)
+    exactly = forged(hit, apart_until=math.nextafter(0.5, 0.0), apart_exactly=True)
+    assert problems(exactly) == () and problems(forged(exactly, axis=(0.0, 1.0))) == ()
+    # only shapes with polygonal cores, and only a hit
+    oval = cast(BOX, OVAL, MOTION)
+    assert problems(forged(oval, apart_exactly=True), b=OVAL) == (
+        "apart_exactly needs polygonal cores",
+    )
+    miss = forged(cast(BOX, DISC, (6.0, 0.0)), apart_exactly=True)
+    assert check_cast_certificate(BOX, DISC, STILL, (6.0, 0.0), miss) == (
+        "a miss is proven along its axis, not apart_exactly",
+    )
 
 
 def test_a_graze_is_proven_apart_exactly_up_to_the_float_before_its_time_and_no_further() -> None:
@@ -137,6 +148,12 @@ def test_a_graze_is_proven_apart_exactly_up_to_the_float_before_its_time_and_no_
     a, b, motion = circle((0.0, 0.0), 1.0), circle((3.0, 2.0), 1.0), (-6.0, 0.0)
     graze = cast(a, b, motion)
     assert graze.time == 0.5 and check_cast_certificate(a, b, STILL, motion, graze) == ()
+    assert isinstance(graze.certificate, CastCertificate) and graze.certificate.apart_exactly
+    # along its axis, the contact normal (0, 1), the separation is 0 all along
+    along = forged(graze, apart_exactly=False)
+    assert "the axis holds the shapes apart only until t = 0.0" in " ".join(
+        check_cast_certificate(a, b, STILL, motion, along)
+    )
     touching = forged(graze, apart_until=0.5)
     assert check_cast_certificate(a, b, STILL, motion, touching) == (
         "the shapes meet before apart_until = 0.5 (decided exactly)",
@@ -239,10 +256,10 @@ def test_a_hit_later_than_the_axis_allows_fails() -> None:
     late = forged(dataclasses.replace(hit, time=0.5 + 8e-10), time=0.5 + 8e-10)
     found = problems(late, b=OVAL)
     assert len(found) == 1 and found[0].startswith("the time 0.5000000008 is later than"), found
-    # the disc, whose proof is exact where the axis falls short: apart_until too short
+    # proven exactly instead, apart_until is then too short of the time
     hit = cast(BOX, DISC, MOTION)
     late = forged(dataclasses.replace(hit, time=0.5 + 8e-10), time=0.5 + 8e-10)
-    found = problems(late)
+    found = problems(forged(late, apart_exactly=True))
     assert len(found) == 1 and found[0].startswith("apart only until t = 0.4999999999999"), found
     assert found[0].endswith("by more than the cast tolerance 5e-13"), found
 
