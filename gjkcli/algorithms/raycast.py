@@ -489,9 +489,13 @@ def rounded_hit(
     ]
     sx, sy, ex, ey, *reach = integers[len(numbers) :]
     ray, rho = (ex - sx, ey - sy), sum(reach)
-    found = [(disc_entry(corner, ray, rho), k, k) for k, corner in enumerate(corners)]
+    found: list[tuple[Root | None, int, int]] = []
     if len(corners) == 2 and corners[0] != corners[1]:  # an edge's ends, in order
-        found += [(offset_entry(corners[i], corners[j], ray, rho), i, j) for i, j in _SIDES]
+        # the edge moved out, entered from outside, is where the ray enters the feature
+        # grown by the radius (a convex region, which a ray enters once): no disc sooner
+        found = [(offset_entry(corners[i], corners[j], ray, rho), i, j) for i, j in _SIDES]
+    if not any(root is not None for root, _, _ in found):
+        found = [(disc_entry(corner, ray, rho), k, k) for k, corner in enumerate(corners)]
     values = [(root.value(), root, i, j) for root, i, j in found if root is not None]
     if not values:
         return "never"
