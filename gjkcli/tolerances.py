@@ -66,6 +66,7 @@ __all__ = [
     "coordinate_scale",
     "difference_scale",
     "rounding",
+    "swept_rounding",
     "touch_band",
 ]
 
@@ -409,6 +410,23 @@ def difference_scale(
     a_minx, a_miny, a_maxx, a_maxy = bounds_a
     b_minx, b_miny, b_maxx, b_maxy = bounds_b
     return coordinate_scale((a_minx - b_maxx, a_miny - b_maxy, a_maxx - b_minx, a_maxy - b_miny))
+
+
+def swept_rounding(scale: float) -> float:
+    """How far the swept region a cast's Shapely check builds (the hull of B and of B's
+    points moved by ``t r``) may lie from the true one, for coordinates up to ``scale``:
+    each moved coordinate is rounded once or twice (the product ``t r`` and the sum; half
+    a unit in the last place each, at most ``2 * sqrt(2) * 2^-53 * scale`` for a point),
+    and shrinking A by this much (Shapely's buffer) rounds a few times more: within
+    :func:`rounding` of ``scale`` (``16 * 2^-53 * scale``). A sweep aimed at a corner of A
+    and missing it by less (a ray whose end ``o + d`` rounds onto the corner's side) meets
+    A in Shapely, though the true sweep does not; so Shapely's meeting contradicts a miss
+    only when A shrunk by this much still meets the sweep.
+
+    >>> swept_rounding(1.0) == rounding(1.0) == 16 * 2.0**-53
+    True
+    """
+    return rounding(scale)
 
 
 def touch_band(size: float) -> float:

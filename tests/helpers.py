@@ -131,4 +131,3 @@ class Records(list[str]):
 
     def write(self, text: str) -> None:
         self.extend(text.split("\n"))
-

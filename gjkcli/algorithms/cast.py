@@ -27,7 +27,9 @@ Other (curved) shapes are first moved together so that a point of A lies on the 
 verdict's touching band and the loop's rounding then scale with the shapes' own frame,
 not with their distance from the origin. The state at ``t = 0`` comes first, from
 gjkcli's own verdict (:func:`gjkcli.algorithms.answer.solve`), in which a proof beats
-the touching band:
+the touching band (but a proof on the shapes moved together that they are apart, or
+overlap, by no more than the band is not one for the shapes as given, whose A - B the
+move's rounding shifted by about that much: they are touching):
 
 * ``overlapping`` (the interiors meet at ``t = 0``): time 0;
 * ``touching``: ``touching-approaching`` (time 0) when the motion pushes the
@@ -56,7 +58,12 @@ exact on the edge of ``D`` the loop ends on (:func:`~gjkcli.algorithms.raycast.e
 the time is the rational time of that edge, rounded once, and checked exactly to
 be the first (no vertex of ``D`` beyond the edge's line). For rounded polytopes
 (circles, capsules, rounded polygons, and any shapes with a target distance) the hit is
-solved in closed form on the cores' last feature; for other curved shapes (ellipses)
+solved exactly on the cores' last feature, from the shapes as given: the first time the
+sweep comes within the radii (and the target) of that corner or edge
+(:func:`~gjkcli.algorithms.sweep.disc_entry`, :func:`~gjkcli.algorithms.sweep.offset_entry`),
+rounded once; a graze's time moves with the square root of any rounding, so the float
+closed form on the shapes moved together was up to 2e-8 off. A feature the sweep never
+comes that close to, exactly, makes the answer a miss. For other curved shapes (ellipses)
 Newton steps on the distance along the motion finish what the loop leaves
 (:data:`~gjkcli.tolerances.CAST_POLISH_STEPS`). A hit carries the contact points on A
 and on B at the time of impact (both shapes moved there) and the unit normal from A
@@ -108,6 +115,7 @@ from gjkcli.algorithms.minkowski import minkowski_difference
 from gjkcli.algorithms.raycast import (
     RayRun,
     RayStep,
+    RoundedHit,
     direction_of,
     exact_hit,
     on_boundary,
@@ -124,10 +132,17 @@ from gjkcli.algorithms.sweep import (
 )
 from gjkcli.algorithms.sweep import sweep as exact_sweep
 from gjkcli.shapes.base import ConvexShape, Vec, as_vec
-from gjkcli.shapes.compound import Compound, Shape
+from gjkcli.shapes.compound import Compound, Shape, shape_bounds
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import split_radius
-from gjkcli.tolerances import AGREEMENT_RELATIVE, CAST_POLISH_STEPS, NEAR_END, rounding
+from gjkcli.tolerances import (
+    AGREEMENT_RELATIVE,
+    CAST_POLISH_STEPS,
+    NEAR_END,
+    cast_time_tolerance,
+    difference_scale,
+    rounding,
+)
 
 if TYPE_CHECKING:
     from gjkcli.algorithms.answer import Answer
@@ -160,10 +175,15 @@ class CastCertificate:
     the shapes are farther apart than the target along it (``min axis . B(t) - max axis
     . A(t) > target``) at every time in ``[0, apart_until)``, and ``contact`` are a point
     of A and a point of B at ``time``, both moved there, that coincide (or lie the target
-    apart) to rounding. For a miss, ``apart_until`` is 1.0 and ``axis`` (of any length
-    but 0) holds the shapes more than ``target |axis|`` apart at both ends of the motion,
-    hence at every time between (the separation along a fixed axis changes linearly with
-    time); ``time`` and ``contact`` are ``None``. A miss may instead name an ``edge`` of
+    apart) to rounding. For shapes with polygonal cores, where the axis falls short (a
+    graze: its separation along any fixed axis is linear in time, the distance flat at
+    the touch), ``apart_exactly`` is true instead and ``apart_until`` the float just
+    before ``time``: the shapes are claimed apart up to it, for the re-check to decide in
+    rational arithmetic without the axis (then only the contact normal, for showing).
+    For a miss, ``apart_until`` is 1.0 and ``axis`` (of any length but 0) holds the shapes
+    more than ``target |axis|`` apart at both ends of the motion, hence at every time
+    between (the separation along a fixed axis changes linearly with time); ``time`` and
+    ``contact`` are ``None``. A miss may instead name an ``edge`` of
     the cores' ``A - B`` whose exact normal holds the sweep apart (``axis`` is then that
     normal, rounded and made unit, for showing). A miss that nothing proves carries no
     certificate.
@@ -174,6 +194,7 @@ class CastCertificate:
     time: float | None
     contact: tuple[Vec, Vec] | None
     edge: Edge | None = None
+    apart_exactly: bool = False
 
 
 @dataclass(frozen=True)
@@ -314,7 +335,10 @@ def _cast(sweep: _Sweep, recorder: list[RayStep] | None) -> CastResult:
     if recorder is not None and steps is not None:
         recorder.extend(steps)
     traced = tuple(steps or ())
-    if run.status == "miss" and not (run.stop == "beyond-max" and run.fraction <= NEAR_END):
+    # a miss close past the end, or running along the rounded shapes' boundary (a graze,
+    # whose feature the hit is solved on exactly), is looked at again
+    again = run.stop == "beyond-max" and run.fraction <= NEAR_END
+    if run.status == "miss" and not (again or (run.stop == "parallel" and radius > 0.0)):
         found = _missed(sweep, run.iterations, run.stop, traced)
     else:
         # "inside" after a separated verdict is closer than the loop resolves: polytopes
@@ -364,10 +388,24 @@ def _float_state(sweep: _Sweep) -> tuple[str, Answer]:
     target, r = sweep.target, sweep.r
     if target > 0.0 and answer.verdict != "overlapping" and answer.gjk.distance <= target:
         return "within-target", answer
-    if answer.verdict == "touching":
+    if answer.verdict == "touching" or _proven_only_as_moved(sweep, answer):
         moving = r != _ZERO and approaching(sweep.a, sweep.b, r, answer.verdict_tolerance)
         return ("touching-approaching" if moving else "touching-receding"), answer
     return answer.verdict, answer
+
+
+def _proven_only_as_moved(sweep: _Sweep, answer: Answer) -> bool:
+    """Whether the verdict on curved shapes moved together (each coordinate rounded) is a
+    proof that stands for them alone: apart, or overlapping, by no more than the touching
+    band. The shapes as given may lie on the other side of touching by that rounding, so
+    for them the band decides, and it says touching."""
+    if sweep.given is None:
+        return False
+    band = answer.verdict_tolerance
+    if answer.verdict == "separated":
+        return answer.gjk.distance <= band
+    depth = None if answer.penetration is None else answer.penetration.depth
+    return answer.verdict == "overlapping" and depth is not None and depth <= band
 
 
 def _started(
@@ -524,17 +562,19 @@ def _hit(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...]) -> CastResult:
                 steps,
             )
     features = _core_feature(run) if polytopes and radius > 0.0 else None
-    if features is not None:
-        rounded = rounded_hit(_ZERO, sweep.r, [_difference(p) for p in features], radius)
-        if rounded is not None and _supporting(core_a, core_b, sweep.r, rounded, radius):
-            time, normal, along = rounded
-            if time > 1.0:
+    entry = None if features is None else _rounded_entry(sweep, features)
+    if entry == "never":  # exactly, the sweep passes the feature the loop ended on
+        return _missed(sweep, run.iterations, run.stop, steps)
+    if isinstance(entry, RoundedHit) and features is not None:
+        time, normal, along = entry.time, entry.normal, entry.along
+        if _supporting(core_a, core_b, sweep.r, (time, normal, along), radius):
+            if not entry.root.at_most_one():
                 return _missed(sweep, run.iterations, "beyond-max", steps)
             ends = features if len(features) == 2 else (features[0], features[0])
             pa = _weighted([p.a for p in ends], (1.0 - along, along))
             pb = _weighted([p.b for p in ends], (1.0 - along, along))
             contact = (time, normal, _surfaces(sweep, time, normal, (pa, pb)))
-            return _result_hit(sweep, contact, (run.iterations, run.stop), steps)
+            return _result_hit(sweep, contact, (run.iterations, run.stop), steps, exact=True)
     if run.status == "miss":  # a float miss close past the end, not made a hit exactly
         return _missed(sweep, run.iterations, run.stop, steps)
     if run.axis is None:
@@ -588,6 +628,28 @@ def _hit_within_resolution(sweep: _Sweep, run: RayRun, steps: tuple[RayStep, ...
     return _result_hit(sweep, (time, normal, points), (run.iterations, run.stop), steps)
 
 
+def _rounded_entry(
+    sweep: _Sweep, features: tuple[SupportPoint, ...]
+) -> RoundedHit | Literal["never"] | None:
+    """The hit on the cores' feature the loop ended on (a corner or an edge of the cores'
+    ``A - B``), exactly, from the shapes as given (not as moved together, whose
+    coordinates were rounded): :func:`~gjkcli.algorithms.raycast.rounded_hit` of its
+    vertices, the motion and the radii and target; ``None`` when a point of the feature is
+    not a vertex of the cores."""
+    (given_a, radius_a), (given_b, radius_b) = map(split_radius, sweep.shapes)
+    near_a, near_b = split_radius(sweep.a)[0], split_radius(sweep.b)[0]
+    if not all(isinstance(core, Polytope) for core in (given_a, given_b, near_a, near_b)):
+        return None
+    assert isinstance(near_a, Polytope) and isinstance(near_b, Polytope)
+    assert isinstance(given_a, Polytope) and isinstance(given_b, Polytope)
+    try:
+        pairs = [(near_a.vertices.index(p.a), near_b.vertices.index(p.b)) for p in features]
+    except ValueError:
+        return None
+    corners = [(given_a.vertices[i], given_b.vertices[j]) for i, j in pairs]
+    return rounded_hit(corners, (sweep.ta, sweep.tb), (radius_a, radius_b, sweep.target))
+
+
 def _supporting(
     core_a: ConvexShape, core_b: ConvexShape, r: Vec, hit: tuple[float, Vec, float], radius: float
 ) -> bool:
@@ -636,12 +698,21 @@ def _result_hit(
     contact: tuple[float, Vec, tuple[Vec, Vec]],
     run: tuple[int, str],
     steps: tuple[RayStep, ...],
+    *,
+    exact: bool = False,
 ) -> CastResult:
     """A hit at ``contact`` (time, normal, points), with its certificate; ``run`` is the
-    loop's iterations and stop reason."""
+    loop's iterations and stop reason. ``exact``: the time is the exact one rounded once,
+    of shapes with polygonal cores and radii, which the re-check can prove apart before
+    the time in rational arithmetic where the normal's axis falls short by more than the
+    cast tolerance (a graze: ``apart_exactly``, see :class:`CastCertificate`)."""
     time, normal, points = contact
     axis = at_most_unit(normal)
-    proof = CastCertificate(axis, _apart_until(sweep, axis, time), time, points)
+    until = _apart_until(sweep, axis, time)
+    graze = exact and time - until > _time_allowance(sweep, time)
+    if graze:  # no axis proves it: the float before the time, for the re-check to decide
+        until = math.nextafter(time, 0.0)
+    proof = CastCertificate(axis, until, time, points, apart_exactly=graze)
     return CastResult("hit", time, normal, points, *run, sweep.target, proof, steps)
 
 
@@ -820,6 +891,12 @@ def approaching(shape_a: ConvexShape, shape_b: ConvexShape, r: Vec, band: float)
     if nx * forward[0] + ny * forward[1] > -(nx * backward[0] + ny * backward[1]):
         nx, ny = -nx, -ny  # the outward normal is the side D barely reaches
     return nx * ux + ny * uy < 0.0
+
+
+def _time_allowance(sweep: _Sweep, time: float) -> float:
+    """The cast tolerance at ``time`` (:func:`~gjkcli.tolerances.cast_time_tolerance`)."""
+    scale = difference_scale(*(shape_bounds(shape) for shape in sweep.shapes))
+    return cast_time_tolerance(time, scale, math.hypot(*sweep.r))
 
 
 def _apart_until(sweep: _Sweep, axis: Vec, time: float) -> float:

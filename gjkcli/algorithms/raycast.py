@@ -32,7 +32,11 @@ the edge's meet at a rational ``lambda``, computed in integer arithmetic from th
 floats given, and the edge is checked, exactly, to be a supporting line of the
 shape (no vertex beyond it; where one is, it replaces an end of the edge, and the
 check repeats). The fraction is that rational rounded once, and the normal the
-edge's. The float loop finds the edge; the arithmetic of the answer is exact. The
+edge's. The float loop finds the edge; the arithmetic of the answer is exact. For rounded
+polytopes (circles, capsules, rounded polygons) the hit is made exact the same way on the
+core's corner or edge the loop ends on (:func:`rounded_hit`: one square root, rounded
+once), also after a loop that stops ``parallel`` (a graze the float loop calls a miss);
+a feature the ray never comes within the radius of, exactly, is a miss. The
 status (inside, hit or miss) of a ray against a polytope is then checked against the
 exact sweep (:func:`gjkcli.algorithms.sweep.sweep` of the polytope against the ray's
 origin moving along the ray), which replaces the loop's answer where they differ: a
@@ -45,13 +49,22 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from decimal import localcontext
 from fractions import Fraction
 from typing import Literal, NamedTuple
 
 from gjkcli.algorithms.axis import unit
 from gjkcli.algorithms.simplex import closest_to_origin
 from gjkcli.algorithms.support import SupportPoint
-from gjkcli.algorithms.sweep import integer_unit, sweep, sweep_frame
+from gjkcli.algorithms.sweep import (
+    ANALYTIC_DIGITS,
+    Root,
+    disc_entry,
+    integer_unit,
+    offset_entry,
+    sweep,
+    sweep_frame,
+)
 from gjkcli.dyadic import common_integers
 from gjkcli.shapes.base import ConvexShape, Vec, as_vec
 from gjkcli.shapes.compound import Compound, Shape
@@ -66,6 +79,7 @@ __all__ = [
     "RayRun",
     "RayStatus",
     "RayStep",
+    "RoundedHit",
     "direction_of",
     "exact_hit",
     "on_boundary",
@@ -90,6 +104,9 @@ RAY_STOPS = (
 """Why the ray loop stopped (see the module notes)."""
 
 _ZERO: Vec = (0.0, 0.0)
+
+_SIDES = ((0, 1), (1, 0))
+"""An edge's two ends in either order: its offset line on either side."""
 
 
 @dataclass(frozen=True)
@@ -211,8 +228,12 @@ def _found(
         return RayHit("inside", 0.0, start, None, run.iterations, run.stop)
     near_end = run.stop == "beyond-max" and run.fraction <= max_fraction * NEAR_END
     refined = None
-    if run.status == "hit" or near_end:  # a miss close past the end is looked at again
+    # a miss close past the end, or running along a rounded shape's boundary (a graze,
+    # whose feature the hit is solved on exactly), is looked at again
+    if run.status == "hit" or near_end or (run.stop == "parallel" and radius > 0.0):
         refined = _refined(core, radius, start, towards, run)
+    if refined == "never":  # exactly, the ray never comes within the radius of the feature
+        return RayHit("miss", None, None, None, run.iterations, run.stop)
     if refined is None and run.status == "hit" and run.axis is not None:
         refined = run.fraction, direction_of(run.axis)
     if refined is None or refined[0] > max_fraction:
@@ -252,20 +273,23 @@ def _decided(
 
 def _refined(
     core: ConvexShape, radius: float, start: Vec, towards: Vec, run: RayRun
-) -> tuple[float, Vec] | None:
-    """The hit made exact (a polytope) or solved in closed form (a rounded polytope) on the
-    loop's last feature; ``None`` for other shapes, or when the feature is not the one hit."""
+) -> tuple[float, Vec] | Literal["never"] | None:
+    """The hit made exact on the loop's last feature (a polytope's edge; a rounded
+    polytope's corner or edge, :func:`rounded_hit`); ``"never"`` when the ray, exactly,
+    never comes within the radius of that feature; ``None`` for other shapes, or when the
+    feature is not the one hit."""
     if not isinstance(core, Polytope):
         return None
     if radius == 0.0:
         exact = exact_hit(core.vertices, (_ZERO,), start, towards, run.simplex)
         return None if exact is None else (float(exact.fraction), exact.normal)
     feature = sorted({p.a for p in run.simplex})
-    near = [(x - start[0], y - start[1]) for x, y in feature]
-    rounded = rounded_hit(_ZERO, towards, near, radius)
-    if rounded is None:
+    if len(feature) > 2:
         return None
-    fraction, normal, _ = rounded
+    rounded = rounded_hit([(p, start) for p in feature], (_ZERO, towards), [radius])
+    if rounded == "never":
+        return rounded
+    fraction, normal = rounded.time, rounded.normal
     (cx, cy), point = core.support(normal), (fraction * towards[0], fraction * towards[1])
     top = (cx - start[0] + radius * normal[0], cy - start[1] + radius * normal[1])
     size = max(map(abs, (*top, *point))) + radius
@@ -416,76 +440,81 @@ def _size(point: SupportPoint) -> float:
     return max(abs(ax), abs(ay), abs(bx), abs(by), abs(wx), abs(wy))
 
 
+@dataclass(frozen=True)
+class RoundedHit:
+    """Where a motion first comes within a radius of a feature of ``P - Q`` (a corner, or
+    an edge between two), exactly (:func:`rounded_hit`): the ``root`` (compared with 1
+    exactly) and its value rounded once, ``time``; the unit outward ``normal`` there
+    (rounded once from 60 digits); the weight ``along`` of the feature's second corner at
+    the contact (0 or 1 at a corner)."""
+
+    root: Root
+    time: float
+    normal: Vec
+    along: float
+
+
 def rounded_hit(
-    origin: Vec, direction: Vec, feature: Sequence[Vec], radius: float
-) -> tuple[float, Vec, float] | None:
-    """Where the ray first comes within ``radius`` of ``feature``, a point or a segment
-    given relative to ``origin``: ``(lambda, unit outward normal, weight of the segment's
-    second end at the foot)``, in closed form; ``None`` when it never does (or the
-    feature is not 1 or 2 points).
+    pairs: Sequence[tuple[Vec, Vec]], motion: tuple[Vec, Vec], lengths: Sequence[float]
+) -> RoundedHit | Literal["never"]:
+    """The first time ``t`` at which ``t r`` (``r = motion[1] - motion[0]``) comes within
+    the sum of ``lengths`` of the feature of ``P - Q`` whose corners are ``p - q`` for the
+    ``pairs`` given (one: a corner, two: an edge), exactly; ``"never"`` when it does not.
 
-    This is the hit on a rounded polytope (a disc, a capsule, a rounded polygon) once
-    the core's feature nearest the hit is known. Near a segment the ray meets the line
-    ``radius`` out from it, ``n . (lambda r - c1) = radius``; near a point the circle,
-    ``|lambda r - c| = radius``, whose smaller root is computed without cancellation as
-    ``(|c|^2 - radius^2) / (r.c + sqrt(radius^2 |r|^2 - cross(r, c)^2))``, each
-    difference of squares computed exactly and rounded once.
+    This is the hit on a rounded polytope (a disc, a capsule, a rounded polygon; or a
+    polytope with a target distance) once the core's feature nearest the hit is known:
+    every float is an integer over one power of two (:func:`~gjkcli.dyadic.common_integers`),
+    the corners' discs and the edge's offset lines on either side are entered at
+    :func:`~gjkcli.algorithms.sweep.disc_entry` and
+    :func:`~gjkcli.algorithms.sweep.offset_entry` (exact up to one square root), and the
+    earliest is rounded once. The float closed form loses a graze: its time moves with
+    the square root of the rounding of the numbers it combines.
 
-    >>> rounded_hit((0.0, 0.0), (10.0, 0.0), [(5.0, 0.0)], 1.0)
+    >>> hit = rounded_hit([((5.0, 0.0), (0.0, 0.0))], ((0.0, 0.0), (10.0, 0.0)), [1.0])
+    >>> hit.time, hit.normal, hit.along
     (0.4, (-1.0, 0.0), 0.0)
-    >>> rounded_hit((0.0, 0.0), (1.0, 0.0), [(3.0, -1.0), (3.0, 1.0)], 0.5)
+    >>> edge = [((3.0, -1.0), (0.0, 0.0)), ((3.0, 1.0), (0.0, 0.0))]
+    >>> hit = rounded_hit(edge, ((0.0, 0.0), (1.0, 0.0)), [0.5])
+    >>> hit.time, hit.normal, hit.along
     (2.5, (-1.0, 0.0), 0.5)
+    >>> rounded_hit([((3.0, 5.0), (0.0, 0.0))], ((0.0, 0.0), (1.0, 0.0)), [2.0])
+    'never'
     """
-    ox, oy = origin
-    rx, ry = direction
-    points = [(x - ox, y - oy) for x, y in feature]
-    if len(points) == 2:
-        (x1, y1), (x2, y2) = points
-        ex, ey = x2 - x1, y2 - y1
-        length = math.hypot(ex, ey)
-        if length > 0.0:
-            nx, ny = ey / length, -ex / length
-            if nx * x1 + ny * y1 > 0.0:  # outward: towards the ray's origin
-                nx, ny = -nx, -ny
-            closing = nx * rx + ny * ry
-            if closing < 0.0:
-                fraction = (radius + nx * x1 + ny * y1) / closing
-                fx, fy = fraction * rx - radius * nx, fraction * ry - radius * ny
-                along = ((fx - x1) * ex + (fy - y1) * ey) / (length * length)
-                if 0.0 <= along <= 1.0 and fraction >= 0.0:
-                    return fraction, (nx, ny), along
-        ends = [_disc_hit(p, direction, radius) for p in points]
-        found = [(hit, i) for i, hit in enumerate(ends) if hit is not None]
-        if not found:
-            return None
-        (fraction, normal), i = min(found)
-        return fraction, normal, float(i)
-    if len(points) == 1:
-        hit = _disc_hit(points[0], direction, radius)
-        return None if hit is None else (hit[0], hit[1], 0.0)
-    return None
-
-
-def _disc_hit(centre: Vec, direction: Vec, radius: float) -> tuple[float, Vec] | None:
-    """The ray from the origin along ``direction`` against the disc of ``radius`` about
-    ``centre``: the first ``lambda`` and the unit outward normal there (see
-    :func:`rounded_hit`)."""
-    cx, cy = centre
-    rx, ry = direction
-    along = rx * cx + ry * cy
-    # the two differences of squares exactly, each rounded once: a hit at the end of a
-    # cast (t = 1) must not come out a rounding past it
-    x, y, dx, dy, rho = map(Fraction, (cx, cy, rx, ry, radius))
-    spread = float(rho * rho * (dx * dx + dy * dy) - (dx * y - dy * x) ** 2)
-    if spread < 0.0 or along <= 0.0:
-        return None
-    beyond = float(x * x + y * y - rho * rho)
-    fraction = beyond / (along + math.sqrt(spread))
-    nx, ny = fraction * rx - cx, fraction * ry - cy
-    length = math.hypot(nx, ny)
-    if length == 0.0:
-        return None
-    return max(fraction, 0.0), (nx / length, ny / length)
+    numbers = [c for p, q in pairs for c in (*p, *q)]
+    (ax, ay), (bx, by) = motion
+    integers, _ = common_integers([*numbers, ax, ay, bx, by, *lengths])
+    corners = [
+        (integers[k] - integers[k + 2], integers[k + 1] - integers[k + 3])
+        for k in range(0, len(numbers), 4)
+    ]
+    sx, sy, ex, ey, *reach = integers[len(numbers) :]
+    ray, rho = (ex - sx, ey - sy), sum(reach)
+    found: list[tuple[Root | None, int, int]] = []
+    if len(corners) == 2 and corners[0] != corners[1]:  # an edge's ends, in order
+        # the edge moved out, entered from outside, is where the ray enters the feature
+        # grown by the radius (a convex region, which a ray enters once): no disc sooner
+        found = [(offset_entry(corners[i], corners[j], ray, rho), i, j) for i, j in _SIDES]
+    if not any(root is not None for root, _, _ in found):
+        found = [(disc_entry(corner, ray, rho), k, k) for k, corner in enumerate(corners)]
+    values = [(root.value(), root, i, j) for root, i, j in found if root is not None]
+    if not values:
+        return "never"
+    value, root, first, second = min(values, key=lambda entry: entry[0])
+    (ux, uy), (vx, vy), (rx, ry) = corners[first], corners[second], ray
+    with localcontext() as context:
+        context.prec = ANALYTIC_DIGITS
+        if first == second:  # a corner's disc: the normal from the corner to the point reached
+            normal = unit((float(value * rx - ux), float(value * ry - uy)))
+            assert normal is not None  # the point reached lies the radii from the corner
+            return RoundedHit(root, float(value), normal, float(first))
+        # an edge: its normal to the right of first -> second (outward), and the share of
+        # the way along it of the point reached
+        share = ((value * rx - ux) * (vx - ux) + (value * ry - uy) * (vy - uy)) / (
+            (vx - ux) ** 2 + (vy - uy) ** 2
+        )
+    along = min(max(float(share), 0.0), 1.0)
+    normal = integer_unit(vy - uy, ux - vx)
+    return RoundedHit(root, float(value), normal, along if first == 0 else 1.0 - along)
 
 
 @dataclass(frozen=True)

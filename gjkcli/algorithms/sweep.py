@@ -30,6 +30,16 @@ the segment, its normal the side the motion leaves by (any side, sliding along i
 This is the exact core both :func:`gjkcli.algorithms.cast.cast` and
 :func:`gjkcli.algorithms.raycast.raycast` decide polygonal statuses with (a proof beats
 the float loop's band), and :mod:`gjkcli.verify.exact_cast` referees with.
+
+**Rounded cores.** Shapes that are polygonal cores grown by discs (circles, capsules,
+rounded polygons; or polygons with a target distance) meet when ``t r`` comes within the
+summed radius ``rho`` of the cores' ``D``: first at a disc of radius ``rho`` about a
+corner of ``D`` (:func:`disc_entry`, a root of ``|t r - v|^2 = rho^2``) or at an edge moved
+``rho`` outwards (:func:`offset_entry`, linear in ``|e|``). Each time is a
+:class:`Root`, ``(x1 + y1 sqrt(z)) / (x2 + y2 sqrt(z))`` in integers, written so that
+nothing cancels, and compared with 1 exactly; its value is taken to
+:data:`ANALYTIC_DIGITS` digits and rounded once. The cast takes the root of the feature
+its float loop ends on; :mod:`gjkcli.verify.exact_cast` the earliest of every feature.
 """
 
 from __future__ import annotations
@@ -37,8 +47,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal, localcontext
 from fractions import Fraction
-from typing import Literal
+from typing import Final, Literal
 
 from gjkcli.algorithms.minkowski import edge_merge
 from gjkcli.dyadic import common_integers
@@ -46,11 +57,16 @@ from gjkcli.shapes.base import Vec
 from gjkcli.shapes.polytope import Polytope
 
 __all__ = [
+    "ANALYTIC_DIGITS",
     "IntPoint",
+    "Root",
     "SweepFeature",
     "SweepFrame",
     "SweepStatus",
+    "disc_entry",
     "integer_unit",
+    "offset_entry",
+    "surd_sign",
     "sweep",
     "sweep_frame",
 ]
@@ -259,3 +275,107 @@ def integer_unit(nx: int, ny: int) -> Vec:
     x, y = float(nx), float(ny)
     length = math.hypot(x, y)
     return (x / length, y / length)
+
+
+# --- rounded cores ------------------------------------------------------------------------
+
+ANALYTIC_DIGITS: Final = 60
+"""Significant digits of the square root and the one division behind a :class:`Root`'s
+value; everything else is exact integer arithmetic. A time rounded once from this is the
+correctly rounded time unless it lies within ``1e-58`` (relative) of a rounding boundary
+between two floats. Not a tolerance: no comparison is made at this precision."""
+
+
+@dataclass(frozen=True)
+class Root:
+    """``(x1 + y1 sqrt(z)) / (x2 + y2 sqrt(z))``, integers, with a positive denominator.
+
+    >>> third = Root(1, 0, 1, 1, 4)  # (1 + 0 sqrt(4)) / (1 + 1 sqrt(4))
+    >>> float(third.value()), third.at_most_one(), Root(3, 0, 1, 1, 1).at_most_one()
+    (0.3333333333333333, True, False)
+    """
+
+    x1: int
+    y1: int
+    x2: int
+    y2: int
+    z: int
+
+    def at_most_one(self) -> bool:
+        """Whether the value is at most 1, exactly."""
+        return surd_sign(self.x2 - self.x1, self.y2 - self.y1, self.z) >= 0
+
+    def value(self) -> Decimal:
+        """The value to :data:`ANALYTIC_DIGITS` digits."""
+        with localcontext() as context:
+            context.prec = ANALYTIC_DIGITS
+            root = Decimal(self.z).sqrt()
+            return (self.x1 + self.y1 * root) / (self.x2 + self.y2 * root)
+
+
+def surd_sign(x: int, y: int, z: int) -> int:
+    """The sign of ``x + y sqrt(z)`` (``z >= 0``), exactly.
+
+    >>> surd_sign(-3, 1, 9), surd_sign(-3, 1, 10), surd_sign(3, -1, 8), surd_sign(0, -2, 5)
+    (0, 1, 1, -1)
+    """
+    a = (x > 0) - (x < 0)
+    b = ((y > 0) - (y < 0)) if z > 0 else 0
+    if a == 0:
+        return b
+    if b in (0, a):
+        return a
+    left, right = x * x, y * y * z
+    return a if left > right else b if left < right else 0
+
+
+def disc_entry(centre: IntPoint, ray: IntPoint, reach: int) -> Root | None:
+    """The first ``t`` at which ``t * ray`` comes within ``reach`` of ``centre``, which the
+    origin is farther from: the smaller root of ``|t r - v|^2 = reach^2``, as ``c / (b +
+    sqrt(b^2 - a c))`` (``a = |r|^2``, ``b = r.v``, ``c = |v|^2 - reach^2``), free of
+    cancellation; ``None`` when the ray never comes that close (or starts that close).
+
+    >>> float(disc_entry((5, 0), (10, 0), 1).value()), disc_entry((5, 3), (10, 0), 1)
+    (0.4, None)
+    """
+    (rx, ry), (vx, vy) = ray, centre
+    toward = rx * vx + ry * vy
+    beyond = vx * vx + vy * vy - reach * reach
+    discriminant = toward * toward - (rx * rx + ry * ry) * beyond
+    if beyond > 0 and toward > 0 and discriminant >= 0:
+        return Root(beyond, 0, toward, 1, discriminant)
+    return None
+
+
+def offset_entry(p: IntPoint, q: IntPoint, ray: IntPoint, reach: int) -> Root | None:
+    """The first ``t`` at which ``t * ray`` crosses the edge ``p -> q`` moved ``reach``
+    outwards (to its right: outward for a counter-clockwise ring), with its foot on the
+    edge, decided exactly; ``None`` when the ray does not (it moves away, the origin is not
+    beyond that line, or the foot falls off the edge, where a corner's disc is met).
+
+    With ``e = q - p`` and ``n = (e_y, -e_x)``, ``t = (n.p + reach |e|) / n.r``, written as
+    ``(level^2 - reach^2 |e|^2)`` over ``(level - reach |e|) n.r``: two positive terms each.
+
+    >>> float(offset_entry((3, 5), (3, -5), (2, 0), 1).value())
+    1.0
+    >>> offset_entry((3, -5), (3, 5), (2, 0), 1) is None  # the far side
+    True
+    """
+    (px, py), (qx, qy), (rx, ry) = p, q, ray
+    ex, ey = qx - px, qy - py
+    nx, ny = ey, -ex
+    closing = nx * rx + ny * ry
+    level = nx * px + ny * py
+    length_squared = ex * ex + ey * ey
+    if closing >= 0 or surd_sign(level, reach, length_squared) >= 0:
+        return None  # not moving towards this edge's offset line, or not beyond it
+    # the foot e . (t r - p) must lie in [0, |e|^2], that is (times closing < 0) the
+    # foot in [|e|^2 closing, 0]
+    along = ex * rx + ey * ry
+    foot = level * along - (ex * px + ey * py) * closing
+    if surd_sign(foot, reach * along, length_squared) > 0:
+        return None
+    if surd_sign(foot - length_squared * closing, reach * along, length_squared) < 0:
+        return None
+    numerator = level * level - reach * reach * length_squared
+    return Root(numerator, 0, level * closing, -reach * closing, length_squared)

@@ -245,6 +245,8 @@ def _proof_words(check: CastCheck) -> str:
         words = f"apart for t in [0, 1] along the exact normal of the edge a{i}-b{j} to a{k}-b{m}"
     elif cast.status == "miss":
         words = f"apart for t in [0, 1] along {compact_point(proof.axis)}"
+    elif proof.apart_exactly:
+        words = f"apart before t = {_time(proof.apart_until)}, decided exactly (a graze)"
     else:
         words = f"apart before t = {_time(proof.apart_until)} along {compact_point(proof.axis)}"
     return words + ("; re-checked" if not check.certificate_problems else "; FAILS its re-check")

@@ -27,6 +27,15 @@ states (never from the ray loop's own numbers):
   :data:`~gjkcli.tolerances.CERTIFICATE_DIRECTIONS` directions, within the rounding of
   the numbers: :func:`~gjkcli.algorithms.bounds.membership_slack`), and lie the target
   apart, to the rounding of the shapes' reach and the motion;
+* for a hit whose certificate says ``apart_exactly`` (shapes with **polygonal cores**:
+  polygons, circles, capsules, rounded polygons), instead of the axis: the shapes more
+  than the target apart at every time up to ``apart_until``, decided exactly
+  (:func:`~gjkcli.verify.exact_cast.apart_before`: the origin farther than the radii and
+  the target from the cores' ``A - B`` less the swept segment, an edge merge and its
+  exact nearest point, nothing of the cast's own roots), and ``apart_until`` no more
+  than the cast tolerance short of the time; the contact points as above. A tangent
+  graze needs it: the separation along a fixed axis is linear in time and the distance
+  comes down to the touch with zero slope, so no axis proves the shapes apart up to it;
 * for a **miss**: the shapes more than the target apart along the axis at ``t = 0`` and
   at ``t = 1``.
 
@@ -82,6 +91,7 @@ from gjkcli.tolerances import (
     touch_band,
 )
 from gjkcli.verify.certificates import check_certificate, membership_problems
+from gjkcli.verify.exact_cast import apart_before
 from gjkcli.verify.shapely_oracle import stand_ins
 
 __all__ = ["check_cast_certificate", "unproven"]
@@ -147,6 +157,10 @@ def _moving_problems(
         return (f"the axis ({nx!r}, {ny!r}) is not a unit vector no longer than 1",)
     ta, tb = translation_a, translation_b
     shapes, motion, target = (shape_a, shape_b), (ta, tb), result.target_distance
+    if proof.apart_exactly:  # a hit proven without its axis
+        if miss:
+            return ("a miss is proven along its axis, not apart_exactly",)
+        return _hit_problems(shapes, motion, (result, proof), (0.0, 0.0))
     start, speed = _separation_bounds(shapes, motion, proof.axis, target, exact=False)
     until = 1.0 if miss else proof.apart_until
     if not _apart(start, speed, until, closed=miss):
@@ -309,22 +323,19 @@ def _hit_problems(
     answer: tuple[CastResult, CastCertificate],
     bounds: tuple[float, float],
 ) -> tuple[str, ...]:
-    """The checks of a hit's certificate (see the module notes)."""
+    """The checks of a hit's certificate (see the module notes); ``bounds`` are those of
+    the axis's separation and closing speed (unused for ``apart_exactly``)."""
     (shape_a, shape_b), (ta, tb), (result, proof) = shapes, motion, answer
     time, until = result.time, proof.apart_until
     if time is None or proof.time != time or proof.contact is None:
         return ("a hit's certificate must name its time and contact points",)
     if not 0.0 <= until <= time <= 1.0:
         return (f"apart_until {until!r} and the time {time!r} are not in order in [0, 1]",)
-    start, speed = bounds
-    problems: list[str] = []
-    if not _apart(start, speed, until):
-        # the axis proves apart only while sep(0) + t * speed > 0
-        proven = start / -speed if start > 0.0 and speed < 0.0 else 0.0
-        problems.append(f"the axis holds the shapes apart only until t = {proven!r}, not {until!r}")
-    elif time - until > AGREEMENT_RELATIVE * max(time, 1.0):
-        problems.append(f"apart only until t = {until!r}, short of the time of impact {time!r}")
-    problems += _late_problems(shapes, motion, (time, proof.axis, result.target_distance), bounds)
+    if proof.apart_exactly:
+        exactly = _exactly_apart_problems(shapes, motion, answer)
+        problems = ["apart_exactly needs polygonal cores"] if exactly is None else exactly
+    else:
+        problems = _axis_problems(shapes, motion, answer, bounds)
     (pax, pay), (pbx, pby) = proof.contact
     if not all(map(math.isfinite, (pax, pay, pbx, pby))):
         return (*problems, "a contact point is not finite")
@@ -342,6 +353,60 @@ def _hit_problems(
     if not abs(gap - result.target_distance) <= slack:
         problems.append(f"the contact points are {gap:.17g} apart, not {result.target_distance!r}")
     return tuple(problems)
+
+
+def _axis_problems(
+    shapes: tuple[ConvexShape, ConvexShape],
+    motion: tuple[Vec, Vec],
+    answer: tuple[CastResult, CastCertificate],
+    bounds: tuple[float, float],
+) -> list[str]:
+    """Whether the axis holds the shapes apart before ``apart_until``, no more than
+    :data:`~gjkcli.tolerances.AGREEMENT_RELATIVE` short of the time, and the time no later
+    than the axis allows (:func:`_late_problems`)."""
+    (result, proof), (start, speed) = answer, bounds
+    time, until = result.time, proof.apart_until
+    assert time is not None  # a hit's
+    problems: list[str] = []
+    if not _apart(start, speed, until):
+        # the axis proves apart only while sep(0) + t * speed > 0
+        proven = start / -speed if start > 0.0 and speed < 0.0 else 0.0
+        problems.append(f"the axis holds the shapes apart only until t = {proven!r}, not {until!r}")
+    elif time - until > AGREEMENT_RELATIVE * max(time, 1.0):
+        problems.append(f"apart only until t = {until!r}, short of the time of impact {time!r}")
+    return problems + _late_problems(
+        shapes, motion, (time, proof.axis, result.target_distance), bounds
+    )
+
+
+def _exactly_apart_problems(
+    shapes: tuple[ConvexShape, ConvexShape],
+    motion: tuple[Vec, Vec],
+    answer: tuple[CastResult, CastCertificate],
+) -> list[str] | None:
+    """For shapes with polygonal cores, a certificate with ``apart_exactly``: whether the
+    shapes are more than the target apart at every time up to ``apart_until``, decided
+    exactly without an axis (:func:`~gjkcli.verify.exact_cast.apart_before`), and
+    ``apart_until`` no more than the cast tolerance short of the time (see the module
+    notes); ``None`` for other shapes, which only an axis proves."""
+    (shape_a, shape_b), (result, proof) = shapes, answer
+    time, until, target = result.time, proof.apart_until, result.target_distance
+    assert time is not None  # a hit's
+    clear = apart_before(shape_a, shape_b, motion, until, target)
+    if clear is None:
+        return None
+    scale = difference_scale(shape_bounds(shape_a), shape_bounds(shape_b))
+    (ta, tb), problems = motion, []
+    allowed = cast_time_tolerance(time, scale, math.hypot(tb[0] - ta[0], tb[1] - ta[1]))
+    if not clear:
+        meet = "meet" if target == 0.0 else f"come within the target distance {target!r}"
+        problems.append(f"the shapes {meet} before apart_until = {until!r} (decided exactly)")
+    if time - until > allowed:
+        problems.append(
+            f"apart only until t = {until!r}, short of the time of impact {time!r} by more "
+            f"than the cast tolerance {allowed:.3g}"
+        )
+    return problems
 
 
 def _late_problems(

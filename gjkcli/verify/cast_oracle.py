@@ -18,7 +18,11 @@ in ``[0, s]``. A claimed first contact at ``t`` is checked twice:
 
 A miss is checked on the whole sweep, ``hull(B, B + r)``: it must not meet A
 (``B + r`` is rounded to its coordinates' precision, so a miss by less than that
-rounding is beyond what this check can confirm; the exact arbiter decides it).
+rounding is beyond what this check can confirm; the exact arbiter decides it). A
+sweep whose moved points were rounded meets A here only if it meets A shrunk by
+that rounding (:func:`~gjkcli.tolerances.swept_rounding`; A as it is when it has no
+area to shrink): a ray aimed at a corner of A and passing it by 1e-16, whose end ``o + d``
+rounds to the corner's other side, meets A in Shapely, and the true ray does not.
 A claim of contact at ``t = 0`` (overlapping, touching, within the target) is
 checked on the shapes where they start: they must be within the allowance
 (of the target). Which way a contact at ``t = 0`` goes (approaching or
@@ -48,6 +52,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -62,6 +67,7 @@ from gjkcli.tolerances import (
     cast_time_tolerance,
     difference_scale,
     rounding,
+    swept_rounding,
 )
 from gjkcli.verify.shapely_oracle import stand_ins
 
@@ -194,14 +200,27 @@ class _Sweep:
     b: Any = None
 
     def gap(self, until: float) -> tuple[float, bool]:
-        """Shapely's distance from A to B's sweep over ``[0, until]``, and whether they meet."""
+        """Shapely's distance from A to B's sweep over ``[0, until]``, and whether the true
+        sweep surely meets A: Shapely's does, and where moving B's points rounded their
+        coordinates, it meets A shrunk by that rounding too
+        (:func:`~gjkcli.tolerances.swept_rounding`; A as it is when shrinking leaves
+        nothing, a segment or a point)."""
         step = until * np.array(self.translation)
+        points = self.points if self.b is None else shapely.get_coordinates(self.b)
+        exact = all(
+            Fraction(until) * Fraction(move) == Fraction(float(done))
+            for move, done in zip(self.translation, step, strict=True)
+        ) and _exact_sum(points, step)
         if self.b is not None:
             swept = swept_geometry(self.b, (float(step[0]), float(step[1])))
-            return float(shapely.distance(self.a, swept)), bool(shapely.intersects(self.a, swept))
-        moved = self.points + step
-        hull = shapely.convex_hull(shapely.multipoints(np.concatenate((self.points, moved))))
-        return float(shapely.distance(self.a, hull)), bool(shapely.intersects(self.a, hull))
+        else:
+            moved = self.points + step
+            swept = shapely.convex_hull(shapely.multipoints(np.concatenate((self.points, moved))))
+        met = bool(shapely.intersects(self.a, swept))
+        if met and not exact:
+            shrunk = shapely.buffer(self.a, -swept_rounding(self.scale), join_style="mitre")
+            met = bool(shapely.is_empty(shrunk)) or bool(shapely.intersects(shrunk, swept))
+        return float(shapely.distance(self.a, swept)), met
 
 
 def swept_geometry(geometry: Any, step: Vec) -> Any:

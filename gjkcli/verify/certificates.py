@@ -503,9 +503,8 @@ def membership_problems(
     slack = membership_slack(shape, point)
     for nx, ny, height in _support_lines(shape, also) if lines is None else lines:
         if not nx * x + ny * y <= height + slack:
-            return [
-                f"{label}: ({x:.17g}, {y:.17g}) lies beyond the shape along ({nx:.3g}, {ny:.3g})"
-            ]
+            along = f"({nx + 0.0:.3g}, {ny + 0.0:.3g})"  # + 0.0: no "-0" in the sentence
+            return [f"{label}: ({x:.17g}, {y:.17g}) lies beyond the shape along {along}"]
     return []
 
 

@@ -56,11 +56,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
-from typing import Final
 
 from gjkcli.algorithms.cast import CastStatus
+from gjkcli.algorithms.minkowski import edge_merge
 from gjkcli.algorithms.raycast import RayStatus
-from gjkcli.algorithms.sweep import IntPoint, sweep, sweep_frame
+from gjkcli.algorithms.sweep import (
+    ANALYTIC_DIGITS,
+    IntPoint,
+    disc_entry,
+    offset_entry,
+    sweep,
+    sweep_frame,
+)
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import Compound, Shape, parts_of
 from gjkcli.shapes.polytope import Polytope
@@ -72,20 +79,13 @@ __all__ = [
     "ExactCast",
     "ExactRay",
     "analytic_cast",
+    "apart_before",
     "exact_cast",
     "exact_gap",
     "exact_raycast",
 ]
 
 Rational = tuple[Fraction, Fraction]
-
-ANALYTIC_DIGITS: Final = 60
-"""Significant digits of the square roots and the one division behind an analytic time
-(:func:`analytic_cast`); everything else is exact integer arithmetic. The float
-answer is rounded once from this, so it is the correctly rounded time unless
-the time lies within ``1e-58`` (relative) of a rounding boundary between two
-floats. Not a tolerance: no comparison is made at this precision."""
-
 
 _RANK = {
     "overlapping": 0,
@@ -386,6 +386,47 @@ def exact_gap(
         return float(gap / (scale * denominator))
 
 
+def apart_before(
+    shape_a: Shape,
+    shape_b: Shape,
+    motion: tuple[Vec, Vec],
+    until: float,
+    target_distance: float = 0.0,
+) -> bool | None:
+    """Whether A and B, moving by ``motion`` (A's translation, B's), are farther apart than
+    ``target_distance`` at every time in ``[0, until]``, decided exactly; ``None`` unless
+    both have polygonal cores (polytopes, and circles, capsules and rounded polygons).
+
+    The shapes lie more than the summed radius ``rho`` (and the target) apart at ``t``
+    when ``t r`` lies farther than that from the cores' difference ``C``; at every time up
+    to ``until`` when the segment from the origin to ``until * r`` does, that is when the
+    origin lies that far from ``C`` less the segment: a polygon (the edge merge of ``C`` and
+    the segment), whose point nearest the origin is found exactly. No axis is needed, so
+    this proves a grazing contact apart up to its time, which no single axis can: along
+    any fixed axis the separation changes linearly in time, while the distance of a graze
+    comes down to its touch with zero slope.
+
+    >>> from gjkcli.shapes import circle
+    >>> unit, other = circle((0.0, 0.0), 1.0), circle((3.0, 2.0), 1.0)
+    >>> apart_before(unit, other, ((0.0, 0.0), (-6.0, 0.0)), 0.49), apart_before(
+    ...     unit, other, ((0.0, 0.0), (-6.0, 0.0)), 0.5)  # a tangent graze at t = 1/2
+    (True, False)
+    """
+    parts = [_core(shape_a), _core(shape_b)]
+    if parts[0] is None or parts[1] is None:
+        return None
+    (core_a, radius_a), (core_b, radius_b) = parts[0], parts[1]
+    frame = sweep_frame(core_a, core_b, motion, (radius_a, radius_b, target_distance))
+    numerator, denominator = Fraction(until).as_integer_ratio()
+    rx, ry = frame.ray
+    scaled = [(x * denominator, y * denominator) for x, y in frame.difference]
+    # in units of 1 / (scale * denominator): C less the segment from 0 to until * r
+    polygon, _ = edge_merge(scaled, [(0, 0), (numerator * rx, numerator * ry)])
+    interior, (cx, cy) = _closest(polygon)
+    reach = sum(frame.lengths) * denominator
+    return not interior and cx * cx + cy * cy > reach * reach
+
+
 # --- the rounded cast ------------------------------------------------------------------
 
 
@@ -447,82 +488,17 @@ def _nearest_on_segment(p: IntPoint, q: IntPoint) -> Rational:
 
 def _rounded_entry(polygon: Sequence[IntPoint], ray: IntPoint, reach: int) -> float | None:
     """The first ``t`` in ``(0, 1]`` at which ``t * ray`` comes within ``reach`` of the hull
-    of ``polygon``, which the origin is farther from; ``None`` if there is none.
-
-    Each candidate is kept as ``(x1 + y1 sqrt(z)) / (x2 + y2 sqrt(z))`` with integers
-    and a positive denominator, in a form free of cancellation.
-    """
-    rx, ry = ray
-    speed = rx * rx + ry * ry
-    times: list[_Root] = []
-    for vx, vy in polygon:  # the disc at each corner: |t r - v|^2 = reach^2
-        toward = rx * vx + ry * vy
-        beyond = vx * vx + vy * vy - reach * reach
-        discriminant = toward * toward - speed * beyond
-        if toward > 0 and discriminant >= 0:  # (b - sqrt(d)) / a = c / (b + sqrt(d))
-            times.append(_Root(beyond, 0, toward, 1, discriminant))
-    for (px, py), (qx, qy) in zip(polygon, [*polygon[1:], polygon[0]], strict=True):
-        ex, ey = qx - px, qy - py
-        nx, ny = ey, -ex  # outward for a counter-clockwise ring (both sides of a segment)
-        closing = nx * rx + ny * ry
-        level = nx * px + ny * py
-        length_squared = ex * ex + ey * ey
-        if closing >= 0 or _sign(level, reach, length_squared) >= 0:
-            continue  # not moving towards this edge's offset line, or not beyond it
-        # t = (level + reach |e|) / closing; its foot e . (t r - p) must lie in [0, |e|^2],
-        # that is (times closing < 0) foot in [|e|^2 closing, 0]
-        along = ex * rx + ey * ry
-        foot = level * along - (ex * px + ey * py) * closing
-        if _sign(foot, reach * along, length_squared) > 0:
-            continue
-        if _sign(foot - length_squared * closing, reach * along, length_squared) < 0:
-            continue
-        # (level + reach sqrt(E)) / closing, as (level^2 - reach^2 E) over
-        # (level - reach sqrt(E)) closing: two positive terms each, nothing cancels
-        numerator = level * level - reach * reach * length_squared
-        times.append(_Root(numerator, 0, level * closing, -reach * closing, length_squared))
-    soon = [time for time in times if time.at_most_one()]
+    of ``polygon``, which the origin is farther from; ``None`` if there is none: the
+    earliest entry into a corner's disc (:func:`~gjkcli.algorithms.sweep.disc_entry`) or an
+    edge moved outwards (:func:`~gjkcli.algorithms.sweep.offset_entry`; a segment's both
+    sides), every corner and edge tried."""
+    times = [disc_entry(corner, ray, reach) for corner in polygon]
+    for p, q in zip(polygon, [*polygon[1:], polygon[0]], strict=True):
+        times.append(offset_entry(p, q, ray, reach))
+    soon = [time for time in times if time is not None and time.at_most_one()]
     if not soon:
         return None
     return float(min(time.value() for time in soon))
-
-
-@dataclass(frozen=True)
-class _Root:
-    """``(x1 + y1 sqrt(z)) / (x2 + y2 sqrt(z))``, integers, with a positive denominator."""
-
-    x1: int
-    y1: int
-    x2: int
-    y2: int
-    z: int
-
-    def at_most_one(self) -> bool:
-        """Whether the value is at most 1, exactly."""
-        return _sign(self.x2 - self.x1, self.y2 - self.y1, self.z) >= 0
-
-    def value(self) -> Decimal:
-        """The value to :data:`ANALYTIC_DIGITS` digits."""
-        with localcontext() as context:
-            context.prec = ANALYTIC_DIGITS
-            root = Decimal(self.z).sqrt()
-            return (self.x1 + self.y1 * root) / (self.x2 + self.y2 * root)
-
-
-def _sign(x: int, y: int, z: int) -> int:
-    """The sign of ``x + y sqrt(z)`` (``z >= 0``), exactly.
-
-    >>> _sign(-3, 1, 9), _sign(-3, 1, 10), _sign(3, -1, 8), _sign(0, -2, 5)
-    (0, 1, 1, -1)
-    """
-    a = (x > 0) - (x < 0)
-    b = ((y > 0) - (y < 0)) if z > 0 else 0
-    if a == 0:
-        return b
-    if b in (0, a):
-        return a
-    left, right = x * x, y * y * z
-    return a if left > right else b if left < right else 0
 
 
 # --- integers ----------------------------------------------------------------------------

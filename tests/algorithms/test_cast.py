@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from gjkcli.algorithms.cast import CastCertificate, CastResult, approaching, cast
 from gjkcli.algorithms.cast_start import StartCertificate
 from gjkcli.algorithms.distance import distance
+from gjkcli.algorithms.poses import Motion, Move, Pose
 from gjkcli.algorithms.raycast import RayStep
 from gjkcli.algorithms.support import MinkowskiDifference
 from gjkcli.shapes import (
@@ -29,6 +31,7 @@ from gjkcli.shapes import (
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.verify.cast_certificate import check_cast_certificate
+from gjkcli.verify.cast_check import check_cast
 from gjkcli.verify.exact_cast import AnalyticCast, analytic_cast, exact_cast
 from tests.verify.cast_pairs import first_meeting, random_cast, start_contact
 
@@ -632,6 +635,143 @@ def test_rounded_statuses_match_the_analytic_cast_at_any_offset(offset: float) -
             assert abs(result.time - expected.time) <= 1e-12, (a, b, motion)
 
 
+GRAZES: list[tuple[ConvexShape, ConvexShape, Vec]] = [
+    # two unit discs, B's centre passing 2 above A's: tangent at t = 1/2
+    (circle((0.0, 0.0), 1.0), circle((3.0, 2.0), 1.0), (-6.0, 0.0)),
+    # a disc sliding along a capsule's flat side, and along a rounded box's top
+    (capsule((-2.0, 0.0), (2.0, 0.0), 1.0), circle((5.0, 2.5), 1.5), (-6.0, 0.0)),
+    (rounded(rectangle((0.0, 0.0), (2.0, 2.0)), 0.5), circle((5.0, 2.0), 0.5), (-6.0, 0.0)),
+    # from the seeded near-miss run: a disc and a capsule near (1000, 1000), whose float
+    # time was 2.7e-11 late, and a capsule grazing a rounded box, 1e-10 late
+    (
+        rounded(Polytope(((1000.5018825461053, 1000.1663586705237),)), 3.515496141149576),
+        rounded(
+            Polytope(
+                ((983.0433396227564, 1013.8837965162951), (982.3635369116402, 1015.0394042600554))
+            ),
+            1.264109827461848,
+        ),
+        (31.069920873792203, -14.97025452842355),
+    ),
+    (
+        capsule(
+            (-1.3851456483978652, -4.621795729792518),
+            (0.008595641342095228, 4.49449502803868),
+            0.2454470477930853,
+        ),
+        rounded(
+            Polytope(
+                (
+                    (-46.320369038376185, 5.065973147078346),
+                    (-44.18563169836504, 5.065973147078346),
+                    (-44.18563169836504, 8.718953346612405),
+                    (-46.320369038376185, 8.718953346612405),
+                )
+            ),
+            0.8661641226046028,
+        ),
+        (44.18064037543422, 0.5400500131075892),
+    ),
+]
+
+
+GRAZES.append(
+    # the loop stopped on "parallel", a miss: exactly, two rounded boxes graze, corner to corner
+    (
+        rounded(
+            Polytope(
+                (
+                    (8.58877084268947, 8.558570893703356),
+                    (12.831533742839188, 8.558570893703356),
+                    (12.831533742839188, 9.570223477351076),
+                    (8.58877084268947, 9.570223477351076),
+                )
+            ),
+            0.10619391519367535,
+        ),
+        rounded(
+            Polytope(
+                (
+                    (-9.823757967768218, 19.534331141438038),
+                    (-7.442448007939605, 19.534331141438038),
+                    (-7.442448007939605, 22.30482493253188),
+                    (-9.823757967768218, 22.30482493253188),
+                )
+            ),
+            0.12298251425279833,
+        ),
+        (40.27616547039524, -17.270705570188365),
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "motion"), GRAZES, ids=["discs", "capsule", "box", "far", "edge", "parallel"]
+)
+def test_a_graze_of_rounded_shapes_is_timed_exactly_and_proven_apart_before(
+    a: ConvexShape, b: ConvexShape, motion: Vec
+) -> None:
+    # along the contact normal a tangent graze's separation is flat: no axis proves the
+    # shapes apart before it, so the certificate claims them apart_exactly up to the float
+    # just before the time, which the re-check decides exactly (near-tangent ones may be
+    # proven by the axis, to within the tolerance); the time is the analytic one
+    result = cast(a, b, motion)
+    expected = analytic_cast(a, b, (0.0, 0.0), motion)
+    assert expected is not None and expected.status == "hit"
+    assert (result.status, result.time) == ("hit", expected.time)
+    proof = result.certificate
+    assert isinstance(proof, CastCertificate) and result.time is not None
+    if motion == (-6.0, 0.0):  # tangent exactly: along the normal the separation is flat
+        assert proof.apart_exactly and proof.apart_until == math.nextafter(result.time, 0.0)
+    assert check_cast_certificate(a, b, (0.0, 0.0), motion, result) == ()
+
+
+def test_a_float_hit_on_a_feature_the_sweep_never_reaches_exactly_is_a_miss() -> None:
+    # from the seeded near-miss run: the float loop ends on a corner of a disc and a rounded
+    # box passing a hair from it, and calls it a hit; exactly, the sweep never comes within
+    # the radii of that corner: a miss (it was a hit whose certificate could not hold)
+    a = rounded(Polytope(((-0.6454570010192586, 0.49339429706961924),)), 2.447174284920642)
+    b = rounded(
+        Polytope(
+            (
+                (5.608210753552285, 4.305763333220094),
+                (10.576084732821425, 4.305763333220094),
+                (10.576084732821425, 6.118606473751202),
+                (5.608210753552285, 6.118606473751202),
+            )
+        ),
+        0.3399882934620803,
+    )
+    motion = (-6.609152118770737, -12.083213269193202)
+    result = cast(a, b, motion)
+    expected = analytic_cast(a, b, (0.0, 0.0), motion)
+    assert expected is not None and result.status == "miss" == expected.status
+    assert check_cast_certificate(a, b, (0.0, 0.0), motion, result) == ()
+
+
+def test_shapes_proven_apart_only_as_moved_together_touch_at_the_start() -> None:
+    # A capsule and a triangle touching at t = 0 (overlapping by 1e-17, exactly), the motion
+    # sliding off: moved together near the origin (each coordinate rounded) a separating
+    # axis proved them 2e-16 apart, and the cast called it a miss, which the analytic
+    # cast's overlap does not allow; for the shapes as given the band says touching
+    a = capsule(
+        (-0.158846020034491, -1.2216024734846622),
+        (1.5573830084982374, 0.8967238962410116),
+        0.9902553848392938,
+    )
+    b = convex_polygon(
+        [
+            (8.841058889365648, 0.26742854205204925),
+            (0.22723755950455882, -2.13349347399598),
+            (6.914740581248161, -3.9729209250410955),
+        ]
+    )
+    motion = (-19.76582748641213, -8.368611406655297)
+    checked = check_cast(a, b, Motion(b=Move(end=Pose(motion[0], motion[1], 0.0))))
+    assert checked.analytic_status == "overlapping"
+    assert checked.result.status == "touching-receding" and checked.agree, checked.problems
+
+
 def _hair_pass(rng: random.Random) -> tuple[ConvexShape, ConvexShape, Vec]:
     """Two shapes with polygonal cores (a polygon, a circle, a capsule, a rounded box) and
     a motion whose sweep passes tangent to ``A - B``, a hair (0 to 1e-6 of the offset) off
@@ -670,23 +810,25 @@ def _hair_pass(rng: random.Random) -> tuple[ConvexShape, ConvexShape, Vec]:
 
 
 @pytest.mark.slow
-def test_thousands_of_hair_misses_of_polygonal_cores_carry_certificates_that_hold() -> None:
-    # every miss that the exact or analytic cast confirms, a hair from A - B (2e-14 from a
-    # rounded corner near (1000, 1000) carried none once), is proven by a certificate that
-    # re-checks; wrong answers a hair off are the referees' to catch (grazing hits of
-    # rounded shapes are not held to it here: a single axis cannot prove a tangent graze
-    # apart to within 1e-9 of its time)
+def test_thousands_of_hair_passes_of_polygonal_cores_agree_with_every_referee() -> None:
+    # Every answer to 4,000 sweeps tangent to A - B or a hair off it agrees with the exact
+    # or analytic cast, Shapely, the contact check and its certificate's re-check; every
+    # miss the exact or analytic cast confirms is proven. (Once: 2e-14 from a rounded
+    # corner near (1000, 1000) a miss carried no proof; 125 grazing hits of rounded shapes
+    # failed their re-check, a single axis proving no tangent graze apart up to its time,
+    # 55 of them up to 2e-8 late or early; 489 float hits were exactly misses; and 5
+    # sweeps starting at the tangent point were called misses of shapes that overlap by
+    # 1e-16, proven apart only as moved together near the origin.)
     rng = random.Random(1818)
-    misses = 0
+    statuses: Counter[str] = Counter()
     for _ in range(4000):
         a, b, motion = _hair_pass(rng)
-        result = cast(a, b, motion)
-        found = check_cast_certificate(a, b, (0.0, 0.0), motion, result)
-        if result.status != "miss":
-            continue
-        referee = exact_cast(a, b, (0.0, 0.0), motion) or analytic_cast(a, b, (0.0, 0.0), motion)
-        if referee is None or referee.status != "miss":
-            continue
-        misses += 1
-        assert result.certificate is not None and found == (), (a, b, motion)
-    assert misses > 1000
+        checked = check_cast(a, b, Motion(b=Move(end=Pose(motion[0], motion[1], 0.0))))
+        assert checked.agree, (a, b, motion, checked.problems)
+        result = checked.result
+        statuses[result.status] += 1
+        referee = checked.exact.status if checked.exact else checked.analytic_status
+        if result.status == "miss" == referee:
+            assert result.certificate is not None, (a, b, motion)
+    assert statuses["hit"] > 200 and statuses["miss"] > 3000, statuses
+    assert statuses["touching-receding"] > 100, statuses

@@ -125,9 +125,12 @@ def touching_rings(rng: random.Random) -> tuple[Ring, Ring]:
             (x1 + gap * nx, y1 + gap * ny),
             (x1 + 2 * nx, y1 + 2 * ny),
         ]
-        b = [b[0], b[2], b[1]] if (b[1][0] - b[0][0]) * (b[2][1] - b[0][1]) - (
-            b[1][1] - b[0][1]
-        ) * (b[2][0] - b[0][0]) < 0 else b
+        b = (
+            [b[0], b[2], b[1]]
+            if (b[1][0] - b[0][0]) * (b[2][1] - b[0][1]) - (b[1][1] - b[0][1]) * (b[2][0] - b[0][0])
+            < 0
+            else b
+        )
     return a, b
 
 
@@ -153,8 +156,7 @@ def special_rings(rng: random.Random) -> tuple[Ring, Ring]:
     kind = rng.randrange(6)
     if kind == 5:  # a ring with collinear and repeated vertices (the general loader's own)
         side = rng.choice([1.0, 3.0, 1e-3])
-        square = [(0.0, 0.0), (side / 2, 0.0), (side, 0.0), (side, 0.0), (side, side),
-                  (0.0, side)]
+        square = [(0.0, 0.0), (side / 2, 0.0), (side, 0.0), (side, 0.0), (side, side), (0.0, side)]
         return square, moved(a, rng.uniform(-2.0, 2.0), rng.uniform(-2.0, 2.0))
     if kind == 0:
         return a, list(a)
@@ -243,8 +245,15 @@ def test_the_lane_answers_random_octagons() -> None:
     for k in range(512):
         a = random_convex_ring(rng, 8, (0.0, 0.0), rng.uniform(0.5, 2.0))
         b = random_convex_ring(rng, 8, (rng.uniform(-4, 4), rng.uniform(-4, 4)), 1.0)
-        lines.append(json.dumps({"name": f"o/{k}", "a": {"type": "polygon", "points": a},
-                                 "b": {"type": "polygon", "points": b}}))
+        lines.append(
+            json.dumps(
+                {
+                    "name": f"o/{k}",
+                    "a": {"type": "polygon", "points": a},
+                    "b": {"type": "polygon", "points": b},
+                }
+            )
+        )
     fast, general, answered = both_ways(lines)
     assert fast == general
     assert answered == len(lines)
@@ -253,12 +262,25 @@ def test_the_lane_answers_random_octagons() -> None:
 def test_lines_the_lane_does_not_take_are_left_to_the_general_path() -> None:
     polygon = [[0, 0], [2, 0], [0, 2]]
     lines = [
-        json.dumps({"a": {"type": "polygon", "points": polygon},
-                    "b": {"type": "point", "at": [3, 3], "margin": 1}}),
-        json.dumps({"a": {"type": "polygon", "points": polygon},
-                    "b": {"type": "polygon", "points": polygon}, "expect": {"normal": [1, 0]}}),
-        json.dumps({"a": {"type": "polygon", "points": polygon},
-                    "b": {"type": "polygon", "points": [[0, 0], [1, 0], [2, 0]]}}),  # collinear
+        json.dumps(
+            {
+                "a": {"type": "polygon", "points": polygon},
+                "b": {"type": "point", "at": [3, 3], "margin": 1},
+            }
+        ),
+        json.dumps(
+            {
+                "a": {"type": "polygon", "points": polygon},
+                "b": {"type": "polygon", "points": polygon},
+                "expect": {"normal": [1, 0]},
+            }
+        ),
+        json.dumps(
+            {
+                "a": {"type": "polygon", "points": polygon},
+                "b": {"type": "polygon", "points": [[0, 0], [1, 0], [2, 0]]},
+            }
+        ),  # collinear
         "{",
     ]
     items = [Item("lane.jsonl", number, text) for number, text in enumerate(lines, 1)]

@@ -299,6 +299,7 @@ TAKEN = [
 ]
 """Lines of the scanner's form, all plain (read_plain reads every one)."""
 
+
 def loads(line: str) -> bool:
     """Whether read_plain takes a line whose rings are not plainly convex: the general
     loader builds its pair (no error), and no ring is longer than LONGEST_RING."""

@@ -22,6 +22,7 @@ from tests.verify.cast_pairs import random_cast
 
 BOX = rectangle((0.0, 0.0), (2.0, 2.0))
 DISC = circle((5.0, 0.0), 1.0)
+OVAL = ellipse((6.0, 0.0), (2.0, 1.0), 0.0)  # met at t = 1/2 too, proven by an axis alone
 MOTION: Vec = (-6.0, 0.0)
 STILL: Vec = (0.0, 0.0)
 
@@ -108,23 +109,69 @@ def test_an_axis_that_is_not_a_unit_vector_fails() -> None:
 
 
 def test_an_apart_until_past_the_proof_fails() -> None:
-    hit = cast(BOX, DISC, MOTION)
+    hit = cast(BOX, OVAL, MOTION)
     # the time and apart_until pushed later together: the axis no longer proves it
     late = dataclasses.replace(hit, time=0.6)
     late = forged(late, time=0.6, apart_until=0.6)
-    assert any("apart only until" in problem for problem in problems(late))
+    assert any("apart only until" in problem for problem in problems(late, b=OVAL))
     # a wrong axis proves nothing up to the time
     tilted = forged(hit, axis=(0.0, 1.0))
-    assert any("holds the shapes apart only until" in problem for problem in problems(tilted))
+    found = problems(tilted, b=OVAL)
+    assert any("holds the shapes apart only until" in problem for problem in found)
+
+
+def test_an_apart_until_claimed_exactly_past_the_first_contact_fails() -> None:
+    # a certificate that says apart_exactly is decided in rational arithmetic, without its
+    # axis: the disc meets the box at t = 1/2, so no certificate may claim them apart up to
+    # 0.6; up to 0.5 less an ulp, with any axis, it holds
+    hit = dataclasses.replace(cast(BOX, DISC, MOTION), time=0.6)
+    late = forged(hit, time=0.6, apart_until=0.6, apart_exactly=True)
+    assert "the shapes meet before apart_until = 0.6 (decided exactly)" in problems(late)
+    hit = cast(BOX, DISC, MOTION)
+    exactly = forged(hit, apart_until=math.nextafter(0.5, 0.0), apart_exactly=True)
+    assert problems(exactly) == () and problems(forged(exactly, axis=(0.0, 1.0))) == ()
+    # only shapes with polygonal cores, and only a hit
+    oval = cast(BOX, OVAL, MOTION)
+    assert problems(forged(oval, apart_exactly=True), b=OVAL) == (
+        "apart_exactly needs polygonal cores",
+    )
+    miss = forged(cast(BOX, DISC, (6.0, 0.0)), apart_exactly=True)
+    assert check_cast_certificate(BOX, DISC, STILL, (6.0, 0.0), miss) == (
+        "a miss is proven along its axis, not apart_exactly",
+    )
+
+
+def test_a_graze_is_proven_apart_exactly_up_to_the_float_before_its_time_and_no_further() -> None:
+    # B's disc passes 2 above A's, tangent at t = 1/2: along any axis the separation is
+    # linear in time, and the distance comes down to 0 with zero slope there, so only the
+    # exact re-check proves the shapes apart up to just before 1/2
+    a, b, motion = circle((0.0, 0.0), 1.0), circle((3.0, 2.0), 1.0), (-6.0, 0.0)
+    graze = cast(a, b, motion)
+    assert graze.time == 0.5 and check_cast_certificate(a, b, STILL, motion, graze) == ()
+    assert isinstance(graze.certificate, CastCertificate) and graze.certificate.apart_exactly
+    # along its axis, the contact normal (0, 1), the separation is 0 all along
+    along = forged(graze, apart_exactly=False)
+    assert "the axis holds the shapes apart only until t = 0.0" in " ".join(
+        check_cast_certificate(a, b, STILL, motion, along)
+    )
+    touching = forged(graze, apart_until=0.5)
+    assert check_cast_certificate(a, b, STILL, motion, touching) == (
+        "the shapes meet before apart_until = 0.5 (decided exactly)",
+    )
+    early = forged(graze, apart_until=0.49)
+    assert check_cast_certificate(a, b, STILL, motion, early)[0].startswith(
+        "apart only until t = 0.49, short of the time of impact 0.5 by more than"
+    )
 
 
 def test_an_apart_until_a_hair_past_the_proof_shows_the_difference() -> None:
     # The gap of 3 closes at speed 6: the axis (1, 0) proves the shapes apart up to 1/2 at
     # most; claiming 1e-10 more was reported as "until t = 0.5, not 0.5".
-    hit = cast(BOX, DISC, MOTION)
+    hit = cast(BOX, OVAL, MOTION)
     late = forged(dataclasses.replace(hit, time=0.5000000001), time=0.5000000001)
     late = forged(late, apart_until=0.5000000001)
-    (said,) = [problem for problem in problems(late) if "holds the shapes apart" in problem]
+    found = problems(late, b=OVAL)
+    (said,) = [problem for problem in found if "holds the shapes apart" in problem]
     assert said.endswith(", not 0.5000000001"), said
 
 
@@ -202,13 +249,19 @@ def test_every_generated_hair_miss_and_graze_has_a_certificate_that_holds(family
 
 
 def test_a_hit_later_than_the_axis_allows_fails() -> None:
-    # The disc meets the box at t = 1/2; a time 8e-10 later, its contact points kept
+    # The square meets the box at t = 1/2; a time 8e-10 later, its contact points kept
     # (moved back by the later time they lie deeper inside B) and apart_until kept, is
     # within AGREEMENT_RELATIVE of apart_until but 1600 times the cast tolerance late.
+    hit = cast(BOX, OVAL, MOTION)
+    late = forged(dataclasses.replace(hit, time=0.5 + 8e-10), time=0.5 + 8e-10)
+    found = problems(late, b=OVAL)
+    assert len(found) == 1 and found[0].startswith("the time 0.5000000008 is later than"), found
+    # proven exactly instead, apart_until is then too short of the time
     hit = cast(BOX, DISC, MOTION)
     late = forged(dataclasses.replace(hit, time=0.5 + 8e-10), time=0.5 + 8e-10)
-    found = problems(late)
-    assert len(found) == 1 and found[0].startswith("the time 0.5000000008 is later than"), found
+    found = problems(forged(late, apart_exactly=True))
+    assert len(found) == 1 and found[0].startswith("apart only until t = 0.4999999999999"), found
+    assert found[0].endswith("by more than the cast tolerance 5e-13"), found
 
 
 def test_a_miss_axis_may_have_any_length_but_not_zero() -> None:

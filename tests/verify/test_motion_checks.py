@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import random
+from collections import Counter
 
 import pytest
 
 from gjkcli.algorithms.poses import STILL, Motion, Move, Pose
 from gjkcli.algorithms.raycast import RayHit
 from gjkcli.algorithms.toi import ToiResult
-from gjkcli.shapes import capsule, circle, ellipse, rectangle
+from gjkcli.shapes import Polytope, capsule, circle, ellipse, hull, rectangle
 from gjkcli.verify import ray_check, toi_check
 from gjkcli.verify.ray_check import check_ray
 
@@ -85,6 +87,59 @@ def test_a_wrong_normal_is_caught() -> None:
     )
     assert "is not a unit vector" in wrong(checked, normal=(-2.0, 0.0))[0]
     assert "the ray leaves through the normal" in wrong(checked, normal=(1.0, 0.0))[-1]
+
+
+HEXAGON = hull(
+    [
+        (1.4241600595658186, 1.0271191679188787),
+        (-2.7469660052930167, 1.9269240200793032),
+        (-2.3592593279565066, -0.17201329680886968),
+        (2.200322776068683, -0.013084254748632063),
+        (3.315281298437746, 1.2019900293039578),
+        (4.010080214483853, 2.2675933018932284),
+    ]
+)
+
+
+def test_a_ray_passing_a_corner_closer_than_its_end_rounds_agrees() -> None:
+    # Aimed at the corner (4.01..., 2.27...), the ray passes it 1.1e-16 outside (exactly: a
+    # miss), but its end o + d rounds 2.2e-16 sideways, onto the corner: Shapely's segment
+    # met the hexagon, and the miss was called a disagreement (6 of 1,500 such rays).
+    origin, direction = (
+        (4.418343052590685, -2.715710968871397),
+        (-0.816525676213663, 9.96660854152925),
+    )
+    checked = check_ray(HEXAGON, origin, direction, 1.0)
+    assert checked.exact is not None and checked.exact.status == "miss"
+    assert checked.hit.status == "miss" and checked.agree, checked.problems
+    assert checked.shapely is not None and checked.shapely.gap_at == 0.0  # it does meet there
+    # a miss claimed for a ray through the hexagon is still caught by Shapely, whether its
+    # end o + d is exact (0.5 + 0.25) or rounded (0.1 + 0.3)
+    for through, along in (((0.5, -5.0), (0.25, 10.0)), ((0.1, -5.0), (0.3, 10.0))):
+        crossing = check_ray(HEXAGON, through, along, 1.0)
+        missed = wrong(crossing, status="miss", fraction=None, point=None, normal=None)
+        assert any("B's whole sweep meets A, but the cast claims a miss" in p for p in missed)
+
+
+@pytest.mark.slow
+def test_thousands_of_rays_aimed_at_corners_agree_with_every_referee() -> None:
+    # random hexagons 0, 1e3 or 1e6 from the origin, rays through one of their corners or
+    # 1e-13 of the offset beside it: the exact ray cast, Shapely (its sweep's rounded end
+    # allowed for) and the normal all agree with the ray cast
+    rng = random.Random(3)
+    statuses: Counter[str] = Counter()
+    for _ in range(1500):
+        far = rng.choice([0.0, 1e3, 1e6])
+        shape = hull([(far + rng.uniform(-5, 5), far + rng.uniform(-5, 5)) for _ in range(6)])
+        assert isinstance(shape, Polytope)
+        cx, cy = rng.choice(shape.vertices)
+        turn = rng.uniform(0.0, 2.0 * math.pi)
+        dx, dy = 10.0 * math.cos(turn), 10.0 * math.sin(turn)
+        origin = (cx - 0.5 * dx + rng.choice([0.0, 1e-13, -1e-13]) * far, cy - 0.5 * dy)
+        checked = check_ray(shape, origin, (dx, dy), 1.0)
+        assert checked.agree, (shape, origin, (dx, dy), checked.problems)
+        statuses[checked.hit.status] += 1
+    assert statuses["hit"] > 500 and statuses["miss"] > 100, statuses
 
 
 SPIN = Motion(Move(), Move(Pose(5.0, 0.0, 0.0), Pose(0.0, 0.0, 90.0)))
