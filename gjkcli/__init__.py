@@ -50,21 +50,6 @@ from gjkcli._version import __version__
 from gjkcli.algorithms.distance import DistanceResult
 from gjkcli.algorithms.epa import Penetration
 from gjkcli.algorithms.intersect import IntersectResult
-from gjkcli.algorithms.minkowski import MinkowskiPolygon
-from gjkcli.queries import (
-    cast,
-    check,
-    distance,
-    figure,
-    intersects,
-    manifold,
-    minkowski_difference,
-    penetration,
-    raycast,
-    solve,
-    time_of_impact,
-    union_of,
-)
 from gjkcli.shapes import (
     Affine,
     Compound,
@@ -84,7 +69,22 @@ from gjkcli.shapes import (
 if TYPE_CHECKING:
     from gjkcli.algorithms.answer import Answer
     from gjkcli.algorithms.decompose import decompose
+    from gjkcli.algorithms.minkowski import MinkowskiPolygon
     from gjkcli.io import InputError, load_pair, load_shape, load_two
+    from gjkcli.queries import (
+        cast,
+        check,
+        distance,
+        figure,
+        intersects,
+        manifold,
+        minkowski_difference,
+        penetration,
+        raycast,
+        solve,
+        time_of_impact,
+        union_of,
+    )
     from gjkcli.verify.check import Check, check_pair
 
 __all__ = [
@@ -129,6 +129,24 @@ __all__ = [
 ]
 
 _LAZY = {
+    **dict.fromkeys(
+        (
+            "cast",
+            "check",
+            "distance",
+            "figure",
+            "intersects",
+            "manifold",
+            "minkowski_difference",
+            "penetration",
+            "raycast",
+            "solve",
+            "time_of_impact",
+            "union_of",
+        ),
+        "gjkcli.queries",
+    ),
+    "MinkowskiPolygon": "gjkcli.algorithms.minkowski",
     "Answer": "gjkcli.algorithms.answer",
     "decompose": "gjkcli.algorithms.decompose",
     "InputError": "gjkcli.io",
@@ -141,9 +159,12 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
-    """Import the Shapely-backed parts of the API, and the whole-answer ones, on first use."""
+    """Import the query functions and the Shapely-backed parts of the API on first use (the
+    command line, which imports this package first, needs few of them)."""
     if name in _LAZY:
         import importlib
 
-        return getattr(importlib.import_module(_LAZY[name]), name)
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value  # found at once from now on, as an import would have put it
+        return value
     raise AttributeError(f"module 'gjkcli' has no attribute {name!r}")

@@ -284,12 +284,20 @@ def _no_such_option(error: Any) -> str:
         root = error.ctx.find_root()
         owners = [
             f"{root.info_name} {command_name}"
-            for command_name, command in sorted(getattr(root.command, "commands", {}).items())
+            for command_name, command in sorted(_every_command(root.command).items())
             if any(name in param.opts for param in command.params)
         ]
         if owners:
             text += f"; {name} is an option of {' and '.join(owners)}"
     return text
+
+
+def _every_command(group: Any) -> dict[str, Any]:
+    """The commands of the program whose root command is ``group``: all of them, where the
+    group of a run of one command holds that one alone (``Group.every_command``)."""
+    if hasattr(group, "every_command"):
+        return dict(group.every_command())
+    return dict(getattr(group, "commands", {}))
 
 
 def _label(param: Any) -> str:

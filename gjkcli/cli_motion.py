@@ -21,7 +21,8 @@ import typer
 from gjkcli.cli_values import Command
 
 if TYPE_CHECKING:
-    from gjkcli.pair import Motion, Pair, ShapeInput
+    from gjkcli.algorithms.poses import Motion
+    from gjkcli.pair import Pair, ShapeInput
     from gjkcli.shapes.base import Vec
     from gjkcli.shapes.compound import Shape
     from gjkcli.verify.motion_check import MotionCheck

@@ -79,6 +79,11 @@ class Group(TyperGroup):
 
         format_help(self, ctx, formatter)
 
+    def every_command(self) -> dict[str, Any]:
+        """Every command of the program by name: those of this group (a group that holds
+        fewer, as a run of one command's does, gives them all here)."""
+        return dict(self.commands)
+
     def main(
         self,
         args: Sequence[str] | None = None,

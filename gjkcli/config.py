@@ -9,6 +9,7 @@ directory, then each parent in turn; the first ``pyproject.toml`` that has a
 from __future__ import annotations
 
 import math
+import re
 import sys
 from pathlib import Path
 from typing import Any, Literal
@@ -16,11 +17,6 @@ from typing import Any, Literal
 from gjkcli.io.node import unknown
 from gjkcli.tolerances import MAX_COORDINATE
 from gjkcli.verify.expect import PRECISIONS, ExpectSettings
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
 
 __all__ = ["CONVENTIONS", "ConfigError", "expect_settings", "find_table"]
 
@@ -79,8 +75,18 @@ def find_table(start: Path) -> tuple[Path, dict[str, Any]] | None:
         if not path.is_file():
             continue
         try:
-            document = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ConfigError(f"{path}: cannot read it: {error}") from None
+        if not _may_hold_table(text):  # not parsed, nor the parser imported (a cold start)
+            continue
+        if sys.version_info >= (3, 11):
+            import tomllib
+        else:  # pragma: no cover - Python 3.10
+            import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
+        try:
+            document = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
             raise ConfigError(f"{path}: cannot read it: {error}") from None
         tool = document.get("tool", {})
         table = tool.get("gjkcli") if isinstance(tool, dict) else None
@@ -90,6 +96,36 @@ def find_table(start: Path) -> tuple[Path, dict[str, Any]] | None:
             raise ConfigError(f"{path}: [tool.gjkcli] must be a table")
         return path, table
     return None
+
+
+_KEY = r"""\s*["']?{}["']?\s*"""  # a bare or quoted key, with the spaces TOML allows around it
+_MAY_HOLD_TABLE = re.compile(
+    "|".join(
+        (
+            _KEY.format("tool") + r"\." + _KEY.format("gjkcli"),  # [tool.gjkcli], tool.gjkcli.x =
+            r"^\s*\[" + _KEY.format("tool") + r"\]",  # [tool], under which gjkcli = {...}
+            _KEY.format("tool") + r"=\s*\{",  # tool = {gjkcli = {...}}
+            r"\\[uU]",  # an escape, which might spell either key
+        )
+    ),
+    re.MULTILINE,
+)
+
+
+def _may_hold_table(text: str) -> bool:
+    """Whether the TOML document ``text`` may have a ``[tool.gjkcli]`` table: ``False``
+    only where no way of writing one (a header, a dotted key, a key under ``[tool]``, an
+    inline table) is there, so that most ``pyproject.toml`` files, ones that name gjkcli
+    as a dependency among them, are passed over without parsing them.
+
+    >>> _may_hold_table('[project]\\ndependencies = ["gjkcli>=0.1"]\\n')
+    False
+    >>> _may_hold_table('[ tool . "gjkcli" ]\\nrtol = 1e-6\\n')
+    True
+    >>> _may_hold_table('[tool]\\ngjkcli = { rtol = 1e-6 }\\n')
+    True
+    """
+    return _MAY_HOLD_TABLE.search(text) is not None
 
 
 def _settings(values: dict[str, Any], where: str) -> ExpectSettings:

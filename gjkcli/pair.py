@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gjkcli.algorithms.poses import Motion, Move, Pose
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import Shape
+
+if TYPE_CHECKING:  # a pair's motion, when it has one (io.motion builds it)
+    from gjkcli.algorithms.poses import Motion
 
 __all__ = [
     "CAST_STATUSES",
     "VERDICTS",
     "CastExpect",
     "Expect",
-    "Motion",
-    "Move",
     "Pair",
-    "Pose",
     "ShapeInput",
 ]
 

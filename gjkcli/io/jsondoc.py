@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import math
 import re
-import shlex
 from dataclasses import dataclass
 from typing import Any
 
@@ -107,6 +106,8 @@ def _batch_command(file: str) -> str:
     """
     if file == STDIN_NAME:
         return "gjk batch -"
+    import shlex
+
     if file.lower().endswith(STREAM_SUFFIXES):
         return f"gjk batch {shlex.quote(file)}"
     return f"gjk batch - < {shlex.quote(file)}"

@@ -17,16 +17,14 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-import shlex
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import BinaryIO, TypeVar
+from typing import TYPE_CHECKING, BinaryIO, TypeVar
 
 from gjkcli.io.errors import InputError, NotAPairError
 from gjkcli.io.expectation import CARRIED_KEYS, carried_fields, expect_from_node
 from gjkcli.io.geojson import features
 from gjkcli.io.jsondoc import parse_json
-from gjkcli.io.motion import motion_from_node
 from gjkcli.io.node import Node
 from gjkcli.io.shape import shape_from_node
 from gjkcli.io.shape_value import (
@@ -45,6 +43,10 @@ from gjkcli.io.source import (
     read_text,
 )
 from gjkcli.pair import Pair, ShapeInput
+
+if TYPE_CHECKING:
+    from gjkcli.algorithms.poses import Motion
+    from gjkcli.shapes.compound import Shape
 
 __all__ = [
     "load_pair",
@@ -91,6 +93,8 @@ pairs in it with gjk batch samples/circle
         name = _text_name(path)
         return _as_text(name, lambda: pair_from_text(name, name, path, default_name="pair"))
     if path != STDIN and os.path.isdir(path):
+        import shlex
+
         raise InputError(
             path,
             "",
@@ -245,9 +249,7 @@ def pair_from_node(node: Node, default_name: str) -> Pair:
                 f"a FeatureCollection pair needs exactly two features, got {len(parts)}"
             )
         a, b = (shape_from_node(part, node) for part in parts)
-        motion_node = node.get("motion")
-        motion = None if motion_node is None else motion_from_node(motion_node, a.shape, b.shape)
-        return Pair(a, b, default_name, motion=motion)
+        return Pair(a, b, default_name, motion=_motion_of(node, a.shape, b.shape))
     if "a" not in mapping and "b" not in mapping and "type" in mapping:
         raise NotAPairError(
             node.file,
@@ -258,11 +260,11 @@ def pair_from_node(node: Node, default_name: str) -> Pair:
     node.check_keys("a pair", _PAIR_KEYS, _PAIR_OPTIONAL)
     name_node = node.get("name")
     expect_node = node.get("expect")
-    motion_node = node.get("motion")
     a, b = shape_from_node(node.key("a")), shape_from_node(node.key("b"))
     expect = None if expect_node is None else expect_from_node(expect_node)
-    if expect_node is not None and expect_node.get("cast") is not None and motion_node is None:
-        raise expect_node.key("cast").error(
+    cast_node = None if expect_node is None else expect_node.get("cast")
+    if cast_node is not None and node.get("motion") is None:
+        raise cast_node.error(
             "a cast's expectation needs a motion to cast: add a 'motion' key to the pair"
         )
     return Pair(
@@ -271,8 +273,19 @@ def pair_from_node(node: Node, default_name: str) -> Pair:
         name_node.string() if name_node is not None else default_name,
         expect,
         carried=carried_fields(node),
-        motion=None if motion_node is None else motion_from_node(motion_node, a.shape, b.shape),
+        motion=_motion_of(node, a.shape, b.shape),
     )
+
+
+def _motion_of(node: Node, a: Shape, b: Shape) -> Motion | None:
+    """The motion in the pair ``node``'s ``motion`` member, if it has one (the motion
+    loader, and the poses, are imported only then)."""
+    motion_node = node.get("motion")
+    if motion_node is None:
+        return None
+    from gjkcli.io.motion import motion_from_node
+
+    return motion_from_node(motion_node, a, b)
 
 
 def _looks_like_json(path: str, text: str) -> bool:

@@ -10,6 +10,7 @@ with a background colour are kept (they are visible).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from rich.console import Console
 from rich.segment import Segment
@@ -30,7 +31,18 @@ class TidyConsole(Console):
     >>> TidyConsole(file=out, width=40).print(table)
     >>> out.getvalue()
     'a long cell\\nshort\\n'
+    >>> out = io.StringIO()
+    >>> TidyConsole(file=out).print("[bold]a name[/bold] :smile:")
+    >>> out.getvalue()
+    '[bold]a name[/bold] :smile:\\n'
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Text is printed as it is: a name such as '[red]' or ':warning:' in a pair or
+        # a file is not read as Rich markup or an emoji code (nor parsed for them).
+        kwargs.setdefault("markup", False)
+        kwargs.setdefault("emoji", False)
+        super().__init__(*args, **kwargs)
 
     def _render_buffer(self, buffer: Iterable[Segment]) -> str:
         # The one place where Rich turns segments into text, for every renderable.

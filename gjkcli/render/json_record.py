@@ -48,10 +48,10 @@ from gjkcli.verify.check import Check, check_status
 from gjkcli.verify.exact import ExactAnswer
 from gjkcli.verify.expect import ExpectOutcome
 from gjkcli.verify.shapely_oracle import ShapelyAnswer
-from gjkcli.verify.tally import Status
 
 if TYPE_CHECKING:  # the terminal's trace, and Rich with it, are not imported for JSON
     from gjkcli.render.trace import Query
+    from gjkcli.verify.tally import Status
 
 __all__ = [
     "SCHEMA",

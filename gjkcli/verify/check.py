@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gjkcli.algorithms.answer import Answer, solve
 from gjkcli.pair import Pair
@@ -21,8 +22,10 @@ from gjkcli.verify.exact_filter import exact_answers
 from gjkcli.verify.expect import ExpectOutcome, ExpectSettings, Reference, check_expect
 from gjkcli.verify.ruling import Ruling, ruling
 from gjkcli.verify.shapely_oracle import ShapelyAnswer, shapely_answers
-from gjkcli.verify.tally import Status
 from gjkcli.verify.triage import triage
+
+if TYPE_CHECKING:  # the batch's tally is not imported for one pair
+    from gjkcli.verify.tally import Status
 
 __all__ = ["Check", "check_pair", "check_pairs", "check_status"]
 

@@ -54,12 +54,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import numpy as np
 import shapely
 
-from gjkcli.algorithms.outline import Outline, outlines
 from gjkcli.algorithms.verdict import Verdict
 from gjkcli.engine import compiled
 from gjkcli.shapes.base import ConvexShape, Vec
@@ -74,6 +73,9 @@ from gjkcli.tolerances import (
 )
 from gjkcli.verify.hull_points import hull_candidates, ring_hull_orders
 from gjkcli.verify.nearest_facets import shortest_lines
+
+if TYPE_CHECKING:  # the tracing of curved outlines is imported when a curve is met
+    from gjkcli.algorithms.outline import Outline
 
 __all__ = [
     "GEOS_REACH",
@@ -257,7 +259,11 @@ def stand_ins(
     (:func:`~gjkcli.algorithms.outline.outlines`).
     """
     curves = _curves(shapes)
-    traced = dict(zip(map(id, curves), outlines(curves, max_points=max_points), strict=True))
+    traced: dict[int, Outline] = {}
+    if curves:
+        from gjkcli.algorithms.outline import outlines
+
+        traced = dict(zip(map(id, curves), outlines(curves, max_points=max_points), strict=True))
     scales = [0] * len(shapes) if exponents is None else list(exponents)
     return _stand_ins(shapes, traced, scales)
 
@@ -719,6 +725,8 @@ def _all_corners(
     in the set of all differences): GEOS has been seen to return a hull that is not
     convex, and misses the origin, for differences of shapes with repeated vertices.
     """
+    from gjkcli.algorithms.outline import outlines
+
     curved = [shape for shape in shapes if not isinstance(shape, Polytope)]
     traced = iter(outlines(curved, segments=segments, max_points=max_points))
     corners = []

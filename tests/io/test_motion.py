@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from gjkcli.algorithms.poses import Motion, Move, Pose
 from gjkcli.io import InputError, load_pair
 from gjkcli.io.node import Node
 from gjkcli.io.pairs import pair_from_node
-from gjkcli.pair import Motion, Move, Pose
 from tests.helpers import Records
 
 A = {"type": "polygon", "points": [[0, 0], [1, 0], [1, 1], [0, 1]]}

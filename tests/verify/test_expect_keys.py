@@ -10,6 +10,12 @@ from pathlib import Path
 
 import pytest
 
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
+
+from gjkcli.config import _may_hold_table, find_table
 from gjkcli.pair import Expect, Pair, ShapeInput
 from gjkcli.shapes import circle
 from gjkcli.shapes import convex_polygon as polygon
@@ -251,3 +257,31 @@ def test_a_bad_table_is_a_usage_error_naming_the_file(
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert "pyproject.toml" in result.stderr and words in result.stderr
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        "[tool.gjkcli]\nrtol = 1e-3\n",
+        "[ tool . 'gjkcli' ]\nrtol = 1e-3\n",
+        '["tool"."gjkcli"]\nrtol = 1e-3\n',
+        "tool.gjkcli.rtol = 1e-3\n",
+        "tool = { gjkcli = { rtol = 1e-3 } }\n",
+        "[tool]\nother = 1\ngjkcli = { rtol = 1e-3 }\n",
+        "[tool]\ngjkcli.rtol = 1e-3\n",
+        '"t\\u006fol".gjkcli.rtol = 1e-3\n',
+    ],
+)
+def test_the_table_is_found_however_toml_writes_it(tmp_path: Path, document: str) -> None:
+    # A pyproject.toml is parsed only where a [tool.gjkcli] table may be written in it: each
+    # way of writing one is found (the parser agrees it is the table), and a file that only
+    # names gjkcli, as a dependency, is passed over.
+    assert tomllib.loads(document)["tool"]["gjkcli"] == {"rtol": 1e-3}
+    (tmp_path / "pyproject.toml").write_text(document)
+    assert find_table(tmp_path) == (tmp_path / "pyproject.toml", {"rtol": 1e-3})
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "mine"\ndependencies = ["gjkcli>=0.1"]\n'
+        '[tool.setuptools.package-data]\ngjkcli = ["py.typed"]\n'
+    )
+    assert not _may_hold_table((tmp_path / "pyproject.toml").read_text())
+    assert find_table(tmp_path) is None
