@@ -927,7 +927,9 @@ static void gjk_distance(Context *ctx, const Shape *shape_a, const Shape *shape_
             }
         }
         if (status >= 0) break;
-        for (i = 0; i < count; i++) candidates[i] = simplex[i];
+        /* whole arrays, entries past count included: a copy of fixed size compiles to a few
+           moves, where one of count entries became a slow string instruction */
+        memcpy(candidates, simplex, sizeof candidates);
         candidates[count] = point;
         ncand = count + 1;
         stuck = !closest_keeping_new(ctx, candidates, ncand, &candidate);
@@ -944,7 +946,7 @@ static void gjk_distance(Context *ctx, const Shape *shape_a, const Shape *shape_
         {
             Support kept[3];
             for (k = 0; k < candidate.n; k++) kept[k] = candidates[candidate.kept[k]];
-            for (k = 0; k < candidate.n; k++) simplex[k] = kept[k];
+            memcpy(simplex, kept, sizeof simplex);
             count = candidate.n;
         }
         closest = candidate;
@@ -985,7 +987,7 @@ static void gjk_distance(Context *ctx, const Shape *shape_a, const Shape *shape_
     out->iterations = iterations;
     out->status = status;
     out->count = count;
-    for (i = 0; i < count; i++) out->simplex[i] = simplex[i];
+    memcpy(out->simplex, simplex, sizeof out->simplex);
     out->radii[0] = radius_a;
     out->radii[1] = radius_b;
     out->has_closest = 0;
