@@ -168,3 +168,9 @@ def __getattr__(name: str) -> Any:
         globals()[name] = value  # found at once from now on, as an import would have put it
         return value
     raise AttributeError(f"module 'gjkcli' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The package's names, those imported on first use among them (for ``help`` and the
+    completion of ``gjkcli.<Tab>``, which read this)."""
+    return sorted({*globals(), *_LAZY})

@@ -103,9 +103,11 @@ _MAY_HOLD_TABLE = re.compile(
     "|".join(
         (
             _KEY.format("tool") + r"\." + _KEY.format("gjkcli"),  # [tool.gjkcli], tool.gjkcli.x =
-            r"^\s*\[" + _KEY.format("tool") + r"\]",  # [tool], under which gjkcli = {...}
+            # [tool], under which gjkcli = {...}; on the first line maybe after a byte order
+            # mark, which the parser refuses (the file is then an error, not passed over)
+            r"^\ufeff?\s*\[" + _KEY.format("tool") + r"\]",
             _KEY.format("tool") + r"=\s*\{",  # tool = {gjkcli = {...}}
-            r"\\[uU]",  # an escape, which might spell either key
+            r"\\[uUx]",  # an escape, which might spell either key (\x: TOML 1.1, as tomli reads it)
         )
     ),
     re.MULTILINE,

@@ -101,3 +101,23 @@ def test_check_of_wkt_imports_the_wkt_reader_only(tmp_path: Path) -> None:
     modules = imported(tmp_path, "check", wkt, "samples/formats/shape-circle.json", "--json")
     assert among(modules, NEVER + TERMINAL) == []
     assert among(modules, ("gjkcli.io.wkt",)) == ["gjkcli.io.wkt"]
+
+
+def test_the_names_imported_on_first_use_are_listed_before_it() -> None:
+    # dir() lists the whole public API in a fresh interpreter, before any of it is used:
+    # the REPL's completion of gjkcli.dis<Tab> and help(gjkcli) read it.
+    completed = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import json, gjkcli; print(json.dumps([gjkcli.__all__, dir(gjkcli)]))",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=True,
+    )
+    public, listed = json.loads(completed.stdout)
+    assert "distance" in public and listed == sorted(listed)
+    assert [name for name in public if name not in listed] == []

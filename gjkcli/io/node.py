@@ -122,7 +122,7 @@ class Node:
         """Require the ``required`` keys and reject any key outside ``required | optional``."""
         mapping = self.mapping(what)
         required = list(required)
-        allowed = [*required, *optional]
+        allowed = list(dict.fromkeys([*required, *optional]))  # a key named in both: once
         for name in mapping:
             if name not in allowed:
                 raise self.key(name).error(

@@ -198,3 +198,13 @@ def test_a_batch_reads_motions_and_reports_a_bad_one_as_its_row() -> None:
         "cast.jsonl:2: motion.b.to: expected a pose [x, y, angle in degrees], got a list of 2 items"
     )
     assert summary.errors == 1
+
+
+def test_an_unknown_key_of_a_cast_expectation_lists_each_valid_key_once(tmp_path: Path) -> None:
+    path = tmp_path / "pair.json"
+    path.write_text(
+        json.dumps({"a": A, "b": B, "motion": {"b": [-3, 0]}, "expect": {"cast": {"hit": 1}}})
+    )
+    with pytest.raises(InputError) as caught:
+        load_pair(str(path))
+    assert str(caught.value).endswith("valid keys: status, time")

@@ -15,7 +15,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
 
-from gjkcli.config import _may_hold_table, find_table
+from gjkcli.config import ConfigError, _may_hold_table, find_table
 from gjkcli.pair import Expect, Pair, ShapeInput
 from gjkcli.shapes import circle
 from gjkcli.shapes import convex_polygon as polygon
@@ -285,3 +285,18 @@ def test_the_table_is_found_however_toml_writes_it(tmp_path: Path, document: str
     )
     assert not _may_hold_table((tmp_path / "pyproject.toml").read_text())
     assert find_table(tmp_path) is None
+
+
+def test_a_table_spelled_with_a_toml_1_1_escape_may_be_there() -> None:
+    # TOML 1.1 (tomli 2.3 and later, which Python 3.10 installs) reads "\x74ool" as "tool":
+    # such a file is parsed rather than passed over, whatever the parser here reads.
+    assert _may_hold_table('["\\x74ool".gjkcli]\nrtol = 1e-3\n')
+    assert _may_hold_table("[tool.'gjkc\\x6ci']\nrtol = 1e-3\n")
+
+
+def test_a_pyproject_starting_with_a_byte_order_mark_is_still_read(tmp_path: Path) -> None:
+    # The parser refuses the mark: a [tool] table on the first line is a usage error naming
+    # the file, as for any file it cannot read, and not a table passed over in silence.
+    (tmp_path / "pyproject.toml").write_text("\ufeff[tool]\ngjkcli = { rtol = 1e-3 }\n")
+    with pytest.raises(ConfigError, match=r"pyproject\.toml: cannot read it"):
+        find_table(tmp_path)
