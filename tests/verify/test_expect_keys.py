@@ -300,3 +300,16 @@ def test_a_pyproject_starting_with_a_byte_order_mark_is_still_read(tmp_path: Pat
     (tmp_path / "pyproject.toml").write_text("\ufeff[tool]\ngjkcli = { rtol = 1e-3 }\n")
     with pytest.raises(ConfigError, match=r"pyproject\.toml: cannot read it"):
         find_table(tmp_path)
+
+
+def test_invalid_toml_is_an_error_only_where_the_table_may_be(tmp_path: Path) -> None:
+    # FORMATS section 2: a file that may hold the table must parse; one that cannot hold it
+    # is passed over unread, so a broken pyproject.toml of another tool's stops nothing.
+    inner, outer = tmp_path / "project", tmp_path
+    inner.mkdir()
+    (outer / "pyproject.toml").write_text("[tool.gjkcli]\nrtol = 1e-3\n")
+    (inner / "pyproject.toml").write_text('[project]\nname = "x\n')  # an unclosed string
+    assert find_table(inner) == (outer / "pyproject.toml", {"rtol": 1e-3})
+    (inner / "pyproject.toml").write_text('[tool.gjkcli]\nrtol = "x\n')
+    with pytest.raises(ConfigError, match=r"project/pyproject\.toml: cannot read it"):
+        find_table(inner)
