@@ -77,14 +77,24 @@ def write_pairs(path: Path, count: int, seed: int) -> None:
 
 
 def timed(command: list[str], environment: dict[str, str] | None = None) -> float:
+    """Seconds ``command`` took; it must exit 0 or 1 (pairs that failed their checks):
+    anything else, a usage error or a crash, stops the benchmark rather than timing it."""
     start = time.perf_counter()
-    subprocess.run(
+    done = subprocess.run(
         command,
         check=False,
         stdout=subprocess.DEVNULL,
         env=None if environment is None else {**os.environ, **environment},
     )
-    return time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    ran(command, done.returncode)
+    return seconds
+
+
+def ran(command: list[str], status: int) -> None:
+    """Stop the benchmark if ``command`` did not run to its end (exit status 0 or 1)."""
+    if status not in (0, 1):
+        raise SystemExit(f"benchmark stopped: {' '.join(command)} exited with status {status}")
 
 
 def tree_rss(pid: int) -> int:
@@ -111,6 +121,7 @@ def sampled_memory(command: list[str]) -> tuple[float, list[tuple[float, int]]]:
     while process.poll() is None:
         samples.append((time.perf_counter() - start, tree_rss(process.pid)))
         time.sleep(0.2)
+    ran(command, process.returncode)
     return time.perf_counter() - start, samples
 
 

@@ -40,6 +40,15 @@ The choices, and why:
   every worker has been waited for when :meth:`WorkerPool.close` returns.
   Signals are held while closing, so a second Ctrl-C cannot leave workers
   behind; they are handled as soon as the pool is closed.
+- A worker does one thing at a time, on one core: its BLAS library gets one thread
+  (``OPENBLAS_NUM_THREADS`` and the like, unless the user set them), where by
+  default it starts one per core whose waiting took processor time from the other
+  workers; and its garbage collector runs less often (:data:`COLLECT_EVERY`) over
+  less (what the imports made is frozen, :func:`gc.freeze`), where the checks'
+  many short-lived objects set off a collection every few hundred microseconds.
+  Together they save about 3% (100,000 pairs of ``gjk generate --seed 1`` on two
+  workers, in alternating runs: 19.6 s on average without them, 19.0 s with them); no
+  answer depends on them.
 - Deaths are bounded by the caller (which tries each piece of work at most
   twice); deaths that no task explains (a worker that cannot start, or that
   something outside keeps killing) end the run with
@@ -50,7 +59,9 @@ The choices, and why:
 from __future__ import annotations
 
 import contextlib
+import gc
 import multiprocessing
+import os
 import signal
 import threading
 import time
@@ -69,6 +80,15 @@ TERMINATE_GRACE = 1.0
 """Seconds a worker has to end after SIGTERM (or, at a normal end, after being told to
 exit) before it is killed. A worker dies at once on SIGTERM once it runs; the grace is
 for one still starting, whose signals are held until its handlers are in place."""
+
+COLLECT_EVERY = 50_000
+"""A worker's first-generation threshold of the garbage collector (Python's default: 700
+allocations). The checks make few reference cycles, and the objects of a chunk are gone
+when its rows are sent: collecting a little less often frees the same memory."""
+
+WORKER_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+"""The environment variables that give a worker's BLAS library one thread (each ``1``
+unless already set): read once, as NumPy loads the library in the new worker."""
 
 _HELD = (signal.SIGINT, signal.SIGTERM)
 _CAN_HOLD = hasattr(signal, "pthread_sigmask")  # POSIX; Windows has no signal masks
@@ -207,7 +227,7 @@ class WorkerPool(Generic[A, R]):
             target=_serve, args=(theirs, self._function), name="gjk-worker", daemon=True
         )
         try:
-            with _quiet_start():
+            with _quiet_start(), _one_thread_each():
                 process.start()
                 worker = _Worker(process, ours)
                 self._workers.append(worker)
@@ -261,6 +281,8 @@ def _serve(connection: Connection, function: Callable[[Any], Any]) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if _CAN_HOLD:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)  # a held SIGTERM ends it here
+    gc.freeze()  # the modules, imported by now: never garbage, so never scanned again
+    gc.set_threshold(COLLECT_EVERY, *gc.get_threshold()[1:])
     while True:
         try:
             task = connection.recv()
@@ -322,6 +344,20 @@ def _quiet_start() -> Iterator[None]:
         finally:
             if ignore:
                 signal.signal(signal.SIGINT, previous)
+
+
+@contextlib.contextmanager
+def _one_thread_each() -> Iterator[None]:
+    """The environment a worker starts with: :data:`WORKER_THREADS` set to ``1`` where the
+    user has not set them, for the start alone (the main process's library is loaded)."""
+    added = [name for name in WORKER_THREADS if name not in os.environ]
+    for name in added:
+        os.environ[name] = "1"
+    try:
+        yield
+    finally:
+        for name in added:
+            os.environ.pop(name, None)
 
 
 def _join(workers: list[_Worker], seconds: float) -> None:

@@ -3,6 +3,7 @@ workers, closing at once, and workers that keep dying."""
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import sys
@@ -11,7 +12,14 @@ from typing import TypeVar
 
 import pytest
 
-from gjkcli.batch.pool import Lost, WorkerPool, WorkersFailedError, death_limit
+from gjkcli.batch.pool import (
+    COLLECT_EVERY,
+    WORKER_THREADS,
+    Lost,
+    WorkerPool,
+    WorkersFailedError,
+    death_limit,
+)
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
@@ -46,6 +54,12 @@ def sleep(seconds: float) -> float:
 
 def dispositions(value: int) -> tuple[object, object]:
     return signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+
+
+def settings(name: str) -> tuple[str | None, int]:
+    """The worker's value of the environment variable ``name`` and its collector's first
+    threshold."""
+    return os.environ.get(name), gc.get_threshold()[0]
 
 
 def collect(pool: WorkerPool[A, R], tasks: dict[int, A]) -> dict[int, R | Lost]:
@@ -98,3 +112,16 @@ def test_closing_early_stops_a_busy_worker_without_waiting_for_its_task() -> Non
     pool.close(now=True)
     assert time.monotonic() - started < 30.0  # not an hour: only a hang exceeds this bound
     assert not pool.busy and pool.free
+
+
+def test_a_worker_has_one_blas_thread_unless_the_user_chose(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    first, second = WORKER_THREADS[:2]
+    monkeypatch.delenv(first, raising=False)
+    monkeypatch.setenv(second, "3")  # the user's own choice is kept
+    with WorkerPool(settings, 1) as pool:
+        done = collect(pool, {1: first, 2: second})
+    assert done == {1: ("1", COLLECT_EVERY), 2: ("3", COLLECT_EVERY)}
+    assert first not in os.environ  # set for the worker's start alone
+    assert gc.get_threshold()[0] != COLLECT_EVERY  # and the main process's collector as it was
