@@ -351,9 +351,9 @@ def _one_thread_each() -> Iterator[None]:
     """The environment a worker starts with: :data:`WORKER_THREADS` set to ``1`` where the
     user has not set them, for the start alone (the main process's library is loaded)."""
     added = [name for name in WORKER_THREADS if name not in os.environ]
-    for name in added:
-        os.environ[name] = "1"
-    try:
+    try:  # the setting too: an interruption halfway (Windows holds no signals) undoes it
+        for name in added:
+            os.environ[name] = "1"
         yield
     finally:
         for name in added:

@@ -125,3 +125,28 @@ def test_a_worker_has_one_blas_thread_unless_the_user_chose(
     assert done == {1: ("1", COLLECT_EVERY), 2: ("3", COLLECT_EVERY)}
     assert first not in os.environ  # set for the worker's start alone
     assert gc.get_threshold()[0] != COLLECT_EVERY  # and the main process's collector as it was
+
+
+class _Interrupting(dict[str, str]):
+    """An environment in which setting ``name`` is interrupted (Ctrl-C where no signal
+    can be held, as on Windows)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+
+    def __setitem__(self, key: str, value: str) -> None:
+        if key == self.name:
+            raise KeyboardInterrupt
+        super().__setitem__(key, value)
+
+
+def test_a_start_interrupted_while_setting_the_threads_leaves_none_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    environment = _Interrupting(WORKER_THREADS[1])
+    monkeypatch.setattr(os, "environ", environment)
+    pool: WorkerPool[int, int] = WorkerPool(abs, 1)
+    with pytest.raises(KeyboardInterrupt), pool:
+        pool.submit(1, -1)
+    assert not set(WORKER_THREADS) & environment.keys()
