@@ -68,7 +68,11 @@ def main() -> None:
             load.terminate()
             load.wait()
     elapsed = time.monotonic() - start
-    beside = "alone" if options.no_load else f"with the suite run {suites} times beside them"
+    beside = (
+        "alone"
+        if options.no_load
+        else f"with the suite running beside them throughout ({suites} runs of it finished)"
+    )
     print(f"{options.times} rounds passed in a row in {elapsed:.0f} s, {beside}")
 
 
