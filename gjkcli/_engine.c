@@ -2394,6 +2394,7 @@ static PyObject *engine_configure(PyObject *self, PyObject *mapping)
 #include "_outline.c"
 #include "_lines.c"
 #include "_merge.c"
+#include "_rings.c"
 #include "_facets.c"
 
 static PyMethodDef engine_methods[] = {
@@ -2447,6 +2448,8 @@ static PyMethodDef engine_methods[] = {
      "facets_kept(ring_a, ring_b, near_a, near_b, distances): GEOS's pair kept (_facets.c)."},
     {"merge_parts", (PyCFunction)(void (*)(void))engine_merge_parts, METH_FASTCALL,
      "merge_parts(points, triangles): decompose's convex parts, as corner numbers (_merge.c)."},
+    {"ring_convexity", (PyCFunction)(void (*)(void))engine_ring_convexity, METH_FASTCALL,
+     "ring_convexity(points): convexity_problem's answer as (code, index, count) (_rings.c)."},
     {NULL, NULL, 0, NULL},
 };
 

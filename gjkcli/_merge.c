@@ -68,9 +68,12 @@ static int dm_orientation(const double *a, const double *b, const double *c)
         for (j = 0; j < 2; j++) {
             double first = e[0][i] * f[1][j], second = e[1][i] * f[0][j];
             double size = fmax(fabs(first), fabs(second));
-            if ((first != 0.0 && !(fabs(first) >= DM_SMALLEST)) ||
-                (second != 0.0 && !(fabs(second) >= DM_SMALLEST)) || !(size <= DM_LARGEST))
-                return 2;
+            /* a product of 0 is exact only when a factor is 0: else it underflowed */
+            int lost_first = first == 0.0 ? e[0][i] != 0.0 && f[1][j] != 0.0
+                                          : !(fabs(first) >= DM_SMALLEST);
+            int lost_second = second == 0.0 ? e[1][i] != 0.0 && f[0][j] != 0.0
+                                            : !(fabs(second) >= DM_SMALLEST);
+            if (lost_first || lost_second || !(size <= DM_LARGEST)) return 2;
             terms[count++] = first;
             terms[count++] = fma(e[0][i], f[1][j], -first);
             terms[count++] = -second;

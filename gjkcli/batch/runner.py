@@ -35,11 +35,12 @@ import functools
 import itertools
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from concurrent.futures import Executor
 
 from gjkcli.batch.executor import ExecutorTasks
 from gjkcli.batch.lane import lane_rows
+from gjkcli.batch.memo import Memo
 from gjkcli.batch.order import in_order
 from gjkcli.batch.plain import read_plain
 from gjkcli.batch.pool import Lost, WorkerPool
@@ -179,9 +180,12 @@ def check_chunk(
     pairs: list[Pair] = []
     places: list[int] = []
     settings = settings or ExpectSettings()
+    keys: dict[int, Hashable] = {}  # the pairs to remember, by place
     if columnar:
         rows = _lane(chunk, settings)
     rest = [index for index, row in enumerate(rows) if row is None]
+    if columnar:
+        rest = _recalled(chunk, rest, rows, keys, settings=settings, strict=strict)
     plain = _read_plain([chunk[index] for index in rest]) if columnar else [None] * len(chunk)
     for index, read in zip(rest, plain, strict=True):
         item = chunk[index]
@@ -224,10 +228,44 @@ def check_chunk(
             rows[index] = _internal_error_row(item, pair.name, "while casting", error)
             continue
         try:
-            rows[index] = _check_row(item, check, strict, cast)
+            row = _check_row(item, check, strict, cast)
         except Exception as error:  # the record could not be made, or written as JSON
             rows[index] = _internal_error_row(item, pair.name, "in its record", error)
+            continue
+        rows[index] = row
+        if index in keys and cast is None:
+            MEMO.put(keys[index], item, row)
     return [row for row in rows if row is not None]
+
+
+MEMO = Memo()
+"""This process's memory of the pairs it has checked (:mod:`gjkcli.batch.memo`)."""
+
+
+def _recalled(
+    chunk: list[Item],
+    rest: list[int],
+    rows: list[Row | None],
+    keys: dict[int, Hashable],
+    *,
+    settings: ExpectSettings,
+    strict: bool,
+) -> list[int]:
+    """Of the places ``rest``, those still to check: a pair checked before (in an
+    earlier chunk) gets its row from that one's; the key of each other pair that may be
+    remembered is put in ``keys``."""
+    left = []
+    for index in rest:
+        item = chunk[index]
+        key = MEMO.key(item, settings, strict)
+        row = None if key is None else MEMO.row(key, item)
+        if row is not None:
+            rows[index] = row
+            continue
+        if key is not None:
+            keys[index] = key
+        left.append(index)
+    return left
 
 
 def _lane(chunk: list[Item], settings: ExpectSettings) -> list[Row | None]:

@@ -13,10 +13,11 @@ itself even though every turn goes the same way.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from gjkcli.engine import compiled
 from gjkcli.shapes.base import Vec
 
 __all__ = ["RingProblem", "convexity_problem", "open_ring", "orientation"]
@@ -55,7 +56,10 @@ def open_ring(points: Sequence[Vec]) -> list[Vec]:
 def convexity_problem(points: Sequence[Vec]) -> RingProblem | None:
     """``None`` if the ring bounds a convex polygon of positive area, else the problem.
 
-    Indices refer to ``points`` as given (after dropping a closing point).
+    Indices refer to ``points`` as given (after dropping a closing point). A ring of
+    pairs of floats is checked by the compiled engine where it is active
+    (``gjkcli/_rings.c``: the same steps, with the same answer), any other by
+    :func:`_checked`, the reference.
 
     >>> convexity_problem([(0, 0), (2, 0), (2, 2), (0, 2)]) is None
     True
@@ -66,6 +70,20 @@ def convexity_problem(points: Sequence[Vec]) -> RingProblem | None:
     >>> convexity_problem([(0, 0), (1, 0), (2, 0)]).message
     'zero area: all points lie on one line'
     """
+    core = compiled()
+    found = None if core is None else core.ring_convexity(points)
+    code, index, count = _checked(points) if found is None else found
+    return _PROBLEMS[code](index, count) if code else None
+
+
+def _checked(points: Sequence[Vec]) -> tuple[int, int, int]:
+    """What is wrong with a ring, as ``(code, index, count)``: ``code`` a key of
+    :data:`_PROBLEMS` (0: nothing), ``index`` the input vertex at fault (-1: none),
+    ``count`` how many distinct vertices the ring has.
+
+    >>> _checked([(0.0, 0.0), (2.0, 0.0), (1.0, 1.0), (2.0, 2.0), (0.0, 2.0)])
+    (5, 2, 5)
+    """
     ring = open_ring(points)
     # Positions of the distinct consecutive vertices, with their input indices.
     kept: list[tuple[int, Vec]] = []
@@ -74,10 +92,10 @@ def convexity_problem(points: Sequence[Vec]) -> RingProblem | None:
             kept.append((index, p))
     if len(kept) > 1 and kept[0][1] == kept[-1][1]:
         kept.pop()
-    if len(kept) < 3:
-        return RingProblem(None, f"needs at least 3 distinct points, got {len(kept)}", True)
-
     n = len(kept)
+    if n < 3:
+        return _TOO_FEW, -1, n
+
     turns = [_turn(kept[i - 1][1], kept[i][1], kept[(i + 1) % n][1]) for i in range(n)]
     # Shoelace formula about the first vertex: far from the origin, products
     # of absolute coordinates would cancel catastrophically.
@@ -87,24 +105,41 @@ def convexity_problem(points: Sequence[Vec]) -> RingProblem | None:
         (x0, y0), (x1, y1) = kept[i][1], kept[i + 1][1]
         twice_area += (x0 - ox) * (y1 - oy) - (x1 - ox) * (y0 - oy)
     if all(sign == 0 for sign, _, _ in turns):
-        return RingProblem(None, "zero area: all points lie on one line", True)
+        return _ON_A_LINE, -1, n
     if twice_area == 0.0:  # or too small for floats (a ring 1e-170 across): exactly, then
         exact = _exact_twice_area([p for _, p in kept])
         twice_area = float((exact > 0) - (exact < 0))  # only its sign is used
     if twice_area == 0.0:
-        return RingProblem(None, "the ring crosses itself (its signed area is zero)")
+        return _NO_AREA, -1, n
     winding = 1 if twice_area > 0.0 else -1
 
     total_turn = 0.0
     for (index, _), (sign, size, dot) in zip(kept, turns, strict=True):
         if sign == 0 and dot < 0.0:
-            return RingProblem(index, "spike (the ring doubles back on itself)")
+            return _SPIKE, index, n
         if sign == -winding:
-            return RingProblem(index, "reflex vertex")
+            return _REFLEX, index, n
         total_turn += math.atan2(size, dot)
     if total_turn > 3.0 * math.pi:
-        return RingProblem(None, "the ring winds around more than once (it crosses itself)")
-    return None
+        return _TWICE_ROUND, -1, n
+    return 0, -1, n
+
+
+_TOO_FEW, _ON_A_LINE, _NO_AREA, _SPIKE, _REFLEX, _TWICE_ROUND = range(1, 7)
+_PROBLEMS: dict[int, Callable[[int, int], RingProblem]] = {
+    _TOO_FEW: lambda _, count: RingProblem(
+        None, f"needs at least 3 distinct points, got {count}", True
+    ),
+    _ON_A_LINE: lambda _, __: RingProblem(None, "zero area: all points lie on one line", True),
+    _NO_AREA: lambda _, __: RingProblem(None, "the ring crosses itself (its signed area is zero)"),
+    _SPIKE: lambda index, _: RingProblem(index, "spike (the ring doubles back on itself)"),
+    _REFLEX: lambda index, _: RingProblem(index, "reflex vertex"),
+    _TWICE_ROUND: lambda _, __: RingProblem(
+        None, "the ring winds around more than once (it crosses itself)"
+    ),
+}
+"""Each problem's code (as ``gjkcli/_rings.c`` gives it too) and its words, given the
+vertex at fault and the count of distinct vertices."""
 
 
 def orientation(a: Vec, b: Vec, c: Vec) -> int:

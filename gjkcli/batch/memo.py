@@ -1,0 +1,134 @@
+"""Repeated pairs checked once: a worker's memory of the records it has written.
+
+Streams repeat pairs under other names: a fuzz campaign meets the same case
+again, a corpus draws its tiny shapes from a small grid (``gjk generate``'s
+``tiny`` family repeats nearly every pair). A line that starts with a plain name
+(``{"name": "...", `` with no escape in it) and whose text after the name is
+that of a line checked before, in the same file, with the same settings, is
+the same pair under another name. Checking is a function of the pair alone,
+so its record is the earlier one with the name and the place (``source``)
+swapped, which is what :func:`gjkcli.batch.runner.check_chunk` writes without
+checking it again; a test compares the two ways on streams full of repeats.
+
+Only the records of pairs checked in full are remembered (an error row names
+its line), and never those of a pair with a ``motion`` (its record adds a cast)
+or with an engine's answer joined to it (``--answers``, joined by position or
+name). A line whose text after its name holds ``"name"`` anywhere (a named
+shape, a second name) is not remembered: which name the pair takes is then the
+loader's business. The memory holds at most :data:`REMEMBERED` records, the
+oldest forgotten first, as text, so it stays small (a few megabytes) and costs
+the garbage collector nothing however long the run.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections.abc import Hashable
+
+from gjkcli.io.discover import Item
+from gjkcli.render.json_text import json_text
+from gjkcli.verify.expect import ExpectSettings
+from gjkcli.verify.tally import Outcome
+
+__all__ = ["REMEMBERED", "Memo", "plain_name"]
+
+REMEMBERED = 1024
+"""Records a worker remembers at most (a few kilobytes each)."""
+
+_HEAD = '{"name": "'
+_AFTER_NAME = '", '
+
+Row = tuple[str, Outcome]
+"""A pair's record and its outcome, as :mod:`gjkcli.batch.runner` makes them."""
+
+
+def plain_name(text: str) -> tuple[str, str] | None:
+    """A JSON Lines record's name and the text after it, if the record starts with a
+    plain name: ``{"name": "...", `` whose string holds no escape and no control
+    character, so the name is the text as written; else ``None``.
+
+    >>> plain_name('{"name": "tiny/11", "a": "POINT (0 0)", "b": "POINT (1 0)"}')
+    ('tiny/11', '"a": "POINT (0 0)", "b": "POINT (1 0)"}')
+    >>> plain_name('{"name": "say \\\\"hi\\\\"", "a": 1}') is None  # an escape
+    True
+    >>> plain_name('{"a": "POINT (0 0)", "name": "late"}') is None
+    True
+    """
+    if not text.startswith(_HEAD):
+        return None
+    end = text.find(_AFTER_NAME, len(_HEAD))
+    if end < 0:
+        return None
+    name = text[len(_HEAD) : end]
+    if "\\" in name or '"' in name or any(character < " " for character in name):
+        return None
+    return name, text[end + len(_AFTER_NAME) :]
+
+
+class Memo:
+    """The records of pairs seen before (see the module notes); safe to share between
+    threads.
+
+    >>> memo = Memo()
+    >>> item = Item("in.jsonl", 1, '{"name": "p", "a": "POINT (0 0)", "b": "POINT (1 0)"}')
+    >>> key = memo.key(item, ExpectSettings(), strict=False)
+    >>> record = '{"schema": 2, "name": "p", "source": {"file": "in.jsonl", "line": 1}, "x": 1}'
+    >>> memo.put(key, item, (record, Outcome("agree", False, "p", "in.jsonl", 1)))
+    >>> again = Item("in.jsonl", 9, '{"name": "q", "a": "POINT (0 0)", "b": "POINT (1 0)"}')
+    >>> text, outcome = memo.row(memo.key(again, ExpectSettings(), strict=False), again)
+    >>> text
+    '{"schema": 2, "name": "q", "source": {"file": "in.jsonl", "line": 9}, "x": 1}'
+    >>> outcome.name, outcome.line
+    ('q', 9)
+    """
+
+    def __init__(self, size: int = REMEMBERED) -> None:
+        self._size = size
+        self._rows: dict[Hashable, tuple[str, str, Outcome]] = {}
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def key(item: Item, settings: ExpectSettings, strict: bool) -> Hashable | None:
+        """What makes ``item``'s record the same as another's but for its name and place,
+        or ``None`` if it is not to be remembered."""
+        if item.text is None or item.answer is not None or item.searched:
+            return None
+        named = plain_name(item.text)
+        if named is None or '"name"' in named[1]:
+            return None
+        return item.file, settings, strict, named[1]
+
+    def row(self, key: Hashable, item: Item) -> Row | None:
+        """The row remembered under ``key``, for ``item``: its name and place."""
+        with self._lock:
+            found = self._rows.get(key)
+        named = None if item.text is None else plain_name(item.text)
+        if found is None or named is None:
+            return None
+        before, after, outcome = found
+        text = f"{before}{_place(named[0], item)}{after}"
+        return text, dataclasses.replace(outcome, name=named[0], line=item.line)
+
+    def put(self, key: Hashable, item: Item, row: Row) -> None:
+        """Remember ``item``'s row (not if its record does not start with its name and
+        place as :func:`_place` writes them), forgetting the oldest if the memory is
+        full."""
+        text, outcome = row
+        named = None if item.text is None else plain_name(item.text)
+        if named is None or outcome.kind not in ("agree", "disagree"):
+            return
+        place = _place(named[0], item)
+        at = text.find(place)
+        if at < 0 or '"name"' in text[:at]:
+            return
+        with self._lock:
+            if key not in self._rows and len(self._rows) >= self._size:
+                del self._rows[next(iter(self._rows))]
+            self._rows[key] = (text[:at], text[at + len(place) :], outcome)
+
+
+def _place(name: str, item: Item) -> str:
+    """The part of a record that names the pair and says where it is."""
+    source = json_text({"file": item.file, "line": item.line})
+    return f'"name": {json_text(name)}, "source": {source}'
