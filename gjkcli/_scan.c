@@ -55,7 +55,8 @@ typedef struct {
 } Expectation;
 
 /* The kinds of shape a line may hold: a polygon; and for the lane, the other polytopes
-   the plain loader builds as they are written (no rotation, transform, margin or name). */
+   the plain loader builds (perhaps with a rectangle's rotation or a transform, mapped as
+   it maps them; no margin or name). */
 enum { SCAN_POLYGON = 0, SCAN_RECTANGLE = 1, SCAN_SEGMENT = 2, SCAN_POINT = 3, SCAN_HULL = 4 };
 
 typedef struct {
@@ -221,30 +222,111 @@ static int scan_ring(Cursor *c, Py_ssize_t least, Py_ssize_t most, Ring *ring)
     return SCAN_TAKEN;
 }
 
+/* shapes/affine.rotation: (cos, sin) of an angle in degrees, exact at quarter turns
+   (whole turns taken off first by fmod, then divmod by 90 as Python's float divmod,
+   whose remainder is 0 exactly when fmod's is), else the C library's cos and sin of
+   the turn in radians (math.radians: times pi / 180, as CPython rounds that). */
+static void scan_rotation(double degrees, double *cosine, double *sine)
+{
+    static const double exact[4][2] = {{1.0, 0.0}, {0.0, 1.0}, {-1.0, 0.0}, {0.0, -1.0}};
+    double turn = fmod(degrees, 360.0);
+    if (fmod(turn, 90.0) == 0.0) {
+        int quarter = (int)(turn / 90.0); /* a whole number from -3 to 3: exact */
+        quarter = ((quarter % 4) + 4) % 4;
+        *cosine = exact[quarter][0], *sine = exact[quarter][1];
+        return;
+    }
+    *cosine = cos(turn * (3.141592653589793 / 180.0));
+    *sine = sin(turn * (3.141592653589793 / 180.0));
+}
+
+/* Affine.from_parts(scale, rotate, translate): the matrix (row by row) and the offset. */
+static void scan_affine(const double scale[2], double rotate, const double translate[2],
+                        double affine[6])
+{
+    double cosine, sine;
+    scan_rotation(rotate, &cosine, &sine);
+    affine[0] = cosine * scale[0], affine[1] = -sine * scale[1];
+    affine[2] = sine * scale[0], affine[3] = cosine * scale[1];
+    affine[4] = translate[0], affine[5] = translate[1];
+}
+
+/* Affine.apply to each point of a ring: (a x + b y + tx, c x + d y + ty). */
+static void scan_apply(const double affine[6], Ring *ring)
+{
+    Py_ssize_t k;
+    for (k = 0; k < ring->size; k++) {
+        double x = ring->xy[2 * k], y = ring->xy[2 * k + 1];
+        ring->xy[2 * k] = affine[0] * x + affine[1] * y + affine[4];
+        ring->xy[2 * k + 1] = affine[2] * x + affine[3] * y + affine[5];
+    }
+}
+
+/* A shape's transform, as the plain loader reads it (plain._affine): {"scale": NUMBER or
+   POINT, "rotate": NUMBER, "translate": POINT}, each key at most once, any of them
+   left out; the map in `affine`. */
+static int scan_transform(Cursor *c, double affine[6])
+{
+    static const char *const keys[] = {"scale", "rotate", "translate"};
+    double scale[2] = {1.0, 1.0}, rotate = 0.0, translate[2] = {0.0, 0.0};
+    int seen = 0, key, status;
+    if (!scan_char(c, '{'))
+        return SCAN_NOT_PLAIN;
+    if (!scan_char(c, '}')) {
+        do {
+            key = scan_key(c, keys, 3);
+            if (key < 0 || seen & (1 << key))
+                return SCAN_NOT_PLAIN;
+            seen |= 1 << key;
+            scan_space(c);
+            if (key == 0 && c->at < c->end && *c->at != '[') {
+                status = scan_number(c, &scale[0]);
+                scale[1] = scale[0];
+            }
+            else if (key == 1)
+                status = scan_number(c, &rotate);
+            else
+                status = scan_point(c, key == 0 ? scale : translate);
+            if (status != SCAN_TAKEN)
+                return status;
+        } while (scan_char(c, ','));
+        if (!scan_char(c, '}'))
+            return SCAN_NOT_PLAIN;
+    }
+    scan_affine(scale, rotate, translate, affine);
+    return SCAN_TAKEN;
+}
+
 /* A shape: {"type": "polygon", "points": RING}, keys in either order; with `lane`, also
-   {"type": "rectangle", "center": POINT, "size": POINT of sizes >= 0}, {"type":
-   "segment", "points": [POINT, POINT]}, {"type": "point", "at": POINT} and {"type":
-   "hull", "points": [POINT, ...]}, keys in any order: *kind says which, and `ring` holds
-   the polytope's vertices as gjkcli.shapes.primitives builds them (a rectangle's four
-   corners as rectangle() computes them, unrotated: Affine.from_parts's matrix
-   (1, -0, 0, 1) applied to the corners (-w/2, -h/2), (w/2, -h/2), (w/2, h/2), (-w/2, h/2),
-   then the centre added). */
+   {"type": "rectangle", "center": POINT, "size": POINT of sizes >= 0, "rotation":
+   NUMBER}, {"type": "segment", "points": [POINT, POINT]}, {"type": "point", "at":
+   POINT} and {"type": "hull", "points": [POINT, ...]}, keys in any order, the rotation
+   optional, and any of them perhaps with a "transform" (scan_transform; not one that
+   flattens a polygon, which the loaders refuse): *kind says which, and `ring` holds
+   the polygon's ring or the polytope's vertices as gjkcli.shapes.primitives builds them,
+   mapped as the loaders map them (a rectangle's four corners (-w/2, -h/2), (w/2, -h/2),
+   (w/2, h/2), (-w/2, h/2) mapped by Affine.from_parts(rotate=rotation, translate=center),
+   then every point by the transform's map: io.rings.polygon_shape maps a ring before
+   it checks it). */
 static int scan_shape(Cursor *c, Py_ssize_t least, Py_ssize_t most, Ring *ring, int lane,
                       int *kind)
 {
-    static const char *const keys[] = {"type", "points", "center", "size", "at"};
+    static const char *const keys[] = {"type", "points", "center", "size", "at", "rotation",
+                                       "transform"};
     static const char *const kinds[] = {"polygon", "rectangle", "segment", "point", "hull"};
-    /* the keys each kind needs besides "type" */
+    /* the keys each kind needs besides "type", and those it may have */
     static const int needs[] = {2, 4 | 8, 2, 16, 2};
+    static const int may[] = {64, 32 | 64, 64, 64, 64};
     const char *text;
     Py_ssize_t size;
     int seen = 0, key, status, k;
     double center[2] = {0.0, 0.0}, sizes[2] = {0.0, 0.0}, at[2] = {0.0, 0.0};
+    double rotation = 0.0, transform[6];
     *kind = -1;
     if (!scan_char(c, '{'))
         return SCAN_NOT_PLAIN;
     do {
-        key = scan_key(c, keys, lane ? 5 : 2);
+        key = scan_key(c, keys, lane ? 7 : 2);
         if (key < 0 || seen & (1 << key))
             return SCAN_NOT_PLAIN;
         seen |= 1 << key;
@@ -263,43 +345,59 @@ static int scan_shape(Cursor *c, Py_ssize_t least, Py_ssize_t most, Ring *ring, 
             if (status != SCAN_TAKEN)
                 return status;
         }
+        else if (key == 5) {
+            status = scan_number(c, &rotation);
+            if (status != SCAN_TAKEN)
+                return status;
+        }
+        else if (key == 6) {
+            status = scan_transform(c, transform);
+            if (status != SCAN_TAKEN)
+                return status;
+        }
         else {
             status = scan_point(c, key == 2 ? center : key == 3 ? sizes : at);
             if (status != SCAN_TAKEN)
                 return status;
         }
     } while (scan_char(c, ','));
-    if (!scan_char(c, '}') || *kind < 0 || seen != (1 | needs[*kind]))
+    if (!scan_char(c, '}') || *kind < 0 || (seen & ~may[*kind]) != (1 | needs[*kind]))
         return SCAN_NOT_PLAIN;
     switch (*kind) {
     case SCAN_POLYGON:
-        return ring->size >= least ? SCAN_TAKEN : SCAN_NOT_PLAIN;
+        if (ring->size < least)
+            return SCAN_NOT_PLAIN;
+        /* a map that flattens the plane (Affine.singular) makes the loaders refuse it */
+        if (seen & 64 && transform[0] * transform[3] - transform[1] * transform[2] == 0.0)
+            return SCAN_NOT_PLAIN;
+        break;
     case SCAN_SEGMENT:
-        return ring->size == 2 ? SCAN_TAKEN : SCAN_NOT_PLAIN;
+        if (ring->size != 2)
+            return SCAN_NOT_PLAIN;
+        break;
     case SCAN_HULL:
-        return SCAN_TAKEN;
+        break;
     case SCAN_POINT:
         ring->xy[0] = at[0];
         ring->xy[1] = at[1];
         ring->size = 1;
-        return SCAN_TAKEN;
+        break;
     default: {
-        double half_w, half_h, corners[8];
+        double placement[6];
         if (sizes[0] < 0.0 || sizes[1] < 0.0 || most < 4)
             return SCAN_NOT_PLAIN;
-        half_w = sizes[0] / 2.0;
-        half_h = sizes[1] / 2.0;
-        corners[0] = -half_w, corners[1] = -half_h, corners[2] = half_w, corners[3] = -half_h;
-        corners[4] = half_w, corners[5] = half_h, corners[6] = -half_w, corners[7] = half_h;
-        for (k = 0; k < 4; k++) {
-            double x = corners[2 * k], y = corners[2 * k + 1];
-            ring->xy[2 * k] = 1.0 * x + -0.0 * y + center[0];
-            ring->xy[2 * k + 1] = 0.0 * x + 1.0 * y + center[1];
-        }
+        ring->xy[0] = -(sizes[0] / 2.0), ring->xy[1] = -(sizes[1] / 2.0);
+        ring->xy[2] = sizes[0] / 2.0, ring->xy[3] = -(sizes[1] / 2.0);
+        ring->xy[4] = sizes[0] / 2.0, ring->xy[5] = sizes[1] / 2.0;
+        ring->xy[6] = -(sizes[0] / 2.0), ring->xy[7] = sizes[1] / 2.0;
         ring->size = 4;
-        return SCAN_TAKEN;
+        scan_affine((const double[2]){1.0, 1.0}, rotation, center, placement);
+        scan_apply(placement, ring);
     }
     }
+    if (seen & 64)
+        scan_apply(transform, ring);
+    return SCAN_TAKEN;
 }
 
 /* A word after any whitespace: true, false (then read past it). */

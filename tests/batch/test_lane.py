@@ -213,6 +213,70 @@ def test_the_other_plain_polytopes_take_the_lane_with_the_general_paths_records(
     assert answered > 300
 
 
+def placement(rng: random.Random) -> dict[str, object]:
+    """A shape's transform as a user may write it: any of its keys, in any order, a scale
+    as one number or two (flattening ones too), quarter turns exact or not, huge angles."""
+    angles = [0, 90, -90, 180, 270, 360, 450, -720, 45, 30.5, -0.0, 1e20, rng.uniform(-999, 999)]
+    transform: dict[str, object] = {}
+    for key in rng.sample(["scale", "rotate", "translate"], rng.randint(0, 3)):
+        if key == "scale":
+            pair = [rng.uniform(-2.0, 2.0), rng.uniform(-2.0, 2.0)]
+            transform[key] = rng.choice([2, -1, 0.5, 0, 1e-9, pair, [0, 1], [1, -0.0]])
+        elif key == "rotate":
+            transform[key] = rng.choice(angles)
+        else:
+            transform[key] = [rng.uniform(-3.0, 3.0), rng.choice([0, -0.0, 1e6, 0.25])]
+    return transform
+
+
+def placed_kinds(rng: random.Random) -> list[str]:
+    """Lines of the other plain polytopes turned and moved: rectangles with a rotation,
+    and rectangles, segments, points and hulls with a transform (which the lane maps as
+    the loaders do), beside plain polygons and polygons with a transform (which it
+    leaves to the general path)."""
+    lines = []
+    for k, written in enumerate(other_kinds(rng)):
+        pair = json.loads(written)
+        for key in ("a", "b"):
+            shape = pair[key]
+            if shape["type"] == "rectangle" and rng.random() < 0.6:
+                shape["rotation"] = placement(rng).get("rotate", rng.uniform(-360.0, 360.0))
+            if rng.random() < (0.1 if shape["type"] == "polygon" else 0.7):
+                shape["transform"] = placement(rng)
+            if rng.random() < 0.5:  # the keys in another order
+                pair[key] = dict(reversed(list(shape.items())))
+        lines.append(json.dumps({"name": f"placed/{k}", **pair}))
+    return lines
+
+
+def test_turned_and_moved_polytopes_take_the_lane_with_the_general_paths_records() -> None:
+    lines = placed_kinds(random.Random(13))
+    items = [Item("lane.jsonl", number, text) for number, text in enumerate(lines, 1)]
+    answered = [
+        row is not None
+        for start in range(0, len(items), runner.CHUNK)
+        for row in lane_rows(items[start : start + runner.CHUNK])
+    ]
+    placed = [("transform" in text or "rotation" in text) for text in lines]
+    assert sum(a and p for a, p in zip(answered, placed, strict=True)) > 200
+    polygon_placed = [
+        '"transform"' in json.dumps(shape)
+        for text in lines
+        for shape in [json.loads(text)[key] for key in ("a", "b")]
+        if shape["type"] == "polygon"
+    ]
+    assert any(polygon_placed)
+    fast, general, _ = both_ways(lines)
+    assert fast == general
+
+
+@pytest.mark.slow
+def test_turned_and_moved_polytopes_on_many_pairs() -> None:
+    lines = [text for seed in range(20) for text in placed_kinds(random.Random(100 + seed))]
+    fast, general, _ = both_ways(lines)
+    assert fast == general
+
+
 FAMILIES = [(1, random_rings), (2, touching_rings), (3, special_rings)]
 """Each family of pairs, with its seed."""
 
