@@ -3,11 +3,15 @@
 Usage::
 
     python benchmarks/batch.py [--pairs 100000] [--workers N] [--memory-pairs 1000000]
-                               [--dask] [--baseline PATH_TO_ANOTHER_GJK]
+                               [--dask] [--baseline PATH_TO_ANOTHER_GJK] [--repeat R]
 
 Every row is a fresh process (``gjk batch FILE --output OUT --quiet``), timed
 from start to exit, on the same files, in the same run, so that the ratios
-mean something on any machine:
+mean something on any machine. With ``--repeat R`` each table's rows are timed
+in R rounds, one row after another in every round, and each row shows the
+median of its R times (and their spread): a machine whose speed drifts over
+minutes (a shared virtual machine) then slows every row alike, rather than
+whichever ran while it was slow.
 
 * **random 8-gon pairs** (``--pairs`` of them): ``gjk batch`` on the columnar
   path (the default) and on the per-pair path (``GJKCLI_BATCH=per-pair``),
@@ -33,6 +37,7 @@ import json
 import math
 import os
 import random
+import statistics
 import subprocess
 import sys
 import sysconfig
@@ -126,20 +131,44 @@ def sampled_memory(command: list[str]) -> tuple[float, list[tuple[float, int]]]:
 
 
 class Runs:
-    """A throughput table: each row a command timed on ``pairs`` pairs, and its ratio to
-    the first row."""
+    """A throughput table: each row a command timed on ``pairs`` pairs (the median of
+    ``repeat`` times, the rows taken in turn in each round), and its ratio to the
+    first row."""
 
-    def __init__(self, title: str, pairs: int) -> None:
-        self.pairs = pairs
-        self.table = Table(title=title)
-        for column in ("", "seconds", "pairs per second", "throughput vs first row"):
-            self.table.add_column(column, justify="left" if not column else "right")
-        self.first: float | None = None
+    def __init__(self, title: str, pairs: int, repeat: int) -> None:
+        self.title, self.pairs, self.repeat = title, pairs, repeat
+        self.rows: list[tuple[str, list[str], dict[str, str] | None]] = []
 
-    def add(self, label: str, seconds: float) -> None:
-        self.first = self.first or seconds
-        ratio = self.first / seconds
-        self.table.add_row(label, f"{seconds:.1f}", f"{self.pairs / seconds:,.0f}", f"{ratio:.2f}x")
+    def add(
+        self, label: str, command: list[str], environment: dict[str, str] | None = None
+    ) -> None:
+        self.rows.append((label, command, environment))
+
+    def table(self) -> Table:
+        """Time every row, ``repeat`` rounds, and the table of their medians."""
+        times: list[list[float]] = [[] for _ in self.rows]
+        for _ in range(self.repeat):
+            for found, (_, command, environment) in zip(times, self.rows, strict=True):
+                found.append(timed(command, environment))
+        table = Table(title=self.title)
+        columns = ["", "seconds", "pairs per second", "throughput vs first row"]
+        if self.repeat > 1:
+            columns.insert(2, f"spread of {self.repeat}")
+        for column in columns:
+            table.add_column(column, justify="left" if not column else "right")
+        first = statistics.median(times[0])
+        for (label, _, _), found in zip(self.rows, times, strict=True):
+            seconds = statistics.median(found)
+            cells = [
+                label,
+                f"{seconds:.1f}",
+                f"{self.pairs / seconds:,.0f}",
+                f"{first / seconds:.2f}x",
+            ]
+            if self.repeat > 1:
+                cells.insert(2, f"{min(found):.1f}-{max(found):.1f}")
+            table.add_row(*cells)
+        return table
 
 
 def main() -> None:
@@ -151,6 +180,9 @@ def main() -> None:
     parser.add_argument("--memory-pairs", type=int, default=0)
     parser.add_argument("--dask", action="store_true", help="also run on a local Dask cluster")
     parser.add_argument("--baseline", help="another gjk executable to time on the same files")
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="time each row this many times, in turn (median)"
+    )
     args = parser.parse_args()
     gjk = str(Path(sysconfig.get_path("scripts")) / "gjk")
     console = Console()
@@ -181,28 +213,29 @@ def main() -> None:
 
         workers = f"--workers {args.workers}"
         runs = Runs(
-            f"{args.pairs:,} random 8-gon pairs, every check on, fresh processes", args.pairs
+            f"{args.pairs:,} random 8-gon pairs, every check on, fresh processes",
+            args.pairs,
+            args.repeat,
         )
         runs.add(
-            "stdlib json + Shapely vectorized",
-            timed([sys.executable, "-c", PLAIN_SCRIPT, str(octagons)]),
+            "stdlib json + Shapely vectorized", [sys.executable, "-c", PLAIN_SCRIPT, str(octagons)]
         )
-        runs.add(f"gjk batch {workers}, columnar", timed(batch(octagons)))
-        runs.add(f"gjk batch {workers}, per pair", timed(batch(octagons), per_pair))
+        runs.add(f"gjk batch {workers}, columnar", batch(octagons))
+        runs.add(f"gjk batch {workers}, per pair", batch(octagons), per_pair)
         if args.dask:
             runs.add(
-                f"gjk batch {workers} --scheduler local",
-                timed(batch(octagons, "--scheduler", "local")),
+                f"gjk batch {workers} --scheduler local", batch(octagons, "--scheduler", "local")
             )
-        console.print(runs.table)
+        console.print(runs.table())
 
-        runs = Runs(f"{args.pairs:,} pairs from gjk generate --seed 1", args.pairs)
+        runs = Runs(f"{args.pairs:,} pairs from gjk generate --seed 1", args.pairs, args.repeat)
         if args.baseline:
-            baseline = [args.baseline, *batch(generated)[1:]]
-            runs.add(f"{args.baseline} batch {workers}", timed(baseline, per_pair))
-        runs.add(f"gjk batch {workers}, columnar", timed(batch(generated)))
-        runs.add(f"gjk batch {workers}, per pair", timed(batch(generated), per_pair))
-        console.print(runs.table)
+            runs.add(
+                f"{args.baseline} batch {workers}", [args.baseline, *batch(generated)[1:]], per_pair
+            )
+        runs.add(f"gjk batch {workers}, columnar", batch(generated))
+        runs.add(f"gjk batch {workers}, per pair", batch(generated), per_pair)
+        console.print(runs.table())
 
         if args.memory_pairs:
             big = Path(folder) / "big.jsonl"
