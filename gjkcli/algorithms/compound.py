@@ -62,6 +62,7 @@ from gjkcli.algorithms.extents import (
     extents,
     frame_axis,
     growth,
+    meeting,
 )
 from gjkcli.algorithms.intersect import BOOLEAN_FIRST_DIRECTION, intersects
 from gjkcli.algorithms.verdict import Verdict, settle, verdict
@@ -99,6 +100,11 @@ CROWDED = 16.0
 """Bounding boxes are *crowded* when each would meet more than this many boxes of
 the other shape on average, were they spread evenly over the two shapes' box; a
 frame along the parts' commonest direction is then tried."""
+
+_FEW_PAIRS = 4096
+"""Up to this many part pairs, the broad phase tests every pair of boxes
+(:func:`~gjkcli.algorithms.extents.meeting`) rather than build a Shapely ``STRtree``:
+the same pairs, without the tree's cost, which small compounds never earn back."""
 
 _CHUNK_PAIRS = 1 << 18
 """The broad phase looks for the pairs near a batch of A's parts at a time, of at
@@ -260,8 +266,6 @@ class _Search:
         shape_b: Shape,
         first: tuple[Vec, Vec] = (BOOLEAN_FIRST_DIRECTION, DISTANCE_FIRST_DIRECTION),
     ) -> None:
-        import shapely
-
         self.first_boolean, self.first_distance = first  # where each part pair's runs start
         self.parts_a, self.parts_b = parts_of(shape_a), parts_of(shape_b)
         # the touching band of the two shapes as a whole: the widest any part pair uses
@@ -270,7 +274,6 @@ class _Search:
         )
         self.band = touch_band(1.0 + scale)
         self.extents_a, self.extents_b = _frame(shape_a, shape_b)
-        self.tree = shapely.STRtree(self.extents_b.boxes())
         self.total = len(self.parts_a) * len(self.parts_b)
         self.tested = 0
         self.listed: list[PartPair] = []
@@ -322,11 +325,16 @@ class _Search:
         batch nearest first (then in part order)."""
         import numpy as np
 
-        grown = self.extents_a.boxes(growth(self.extents_a, self.extents_b, reach))
+        grow = growth(self.extents_a, self.extents_b, reach)
+        grown = None if self.total <= _FEW_PAIRS else self.extents_a.boxes(grow)
         step = max(1, _CHUNK_PAIRS // len(self.parts_b))
         for start in range(0, len(self.parts_a), step):
-            found_a, found_b = self.tree.query(grown[start : start + step])
-            found_a = found_a + start
+            if grown is None:
+                stop = start + step
+                found_a, found_b = meeting(self.extents_a, self.extents_b, grow, start, stop)
+            else:
+                found_a, found_b = self.tree.query(grown[start : start + step])
+                found_a = found_a + start
             gaps, bounds = box_distances(self.extents_a, self.extents_b, found_a, found_b)
             keep = bounds <= reach
             found_a, found_b, bounds, gaps = found_a[keep], found_b[keep], bounds[keep], gaps[keep]
@@ -372,6 +380,13 @@ class _Search:
                 self.unseparated.append(pair)
         self.horizon = min(untested, default=None)
         return self.nearest
+
+    @cached
+    def tree(self) -> Any:
+        """A Shapely ``STRtree`` of B's boxes, built when first wanted."""
+        import shapely
+
+        return shapely.STRtree(self.extents_b.boxes())
 
     def first(self) -> tuple[int, int, float]:
         """The pair with the nearest boxes (the first, in part order, if several are)."""

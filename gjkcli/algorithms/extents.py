@@ -90,6 +90,32 @@ class Extents:
         )
 
 
+def meeting(a: Extents, b: Extents, grow: float, start: int, stop: int) -> tuple[Any, Any]:
+    """The pairs ``(i, j)``, ``start <= i < stop``, where A's box ``i`` grown by ``grow``
+    meets B's box ``j`` (touching counts), as index arrays in the order of ``i`` then
+    ``j``: the pairs a Shapely ``STRtree`` of ``b.boxes()`` gives for ``a.boxes(grow)``
+    (it compares the same numbers the same way), found by testing every pair.
+
+    >>> from gjkcli.shapes import rectangle, union_of
+    >>> two = union_of([rectangle((0.0, 0.0), (2.0, 2.0)), rectangle((9.0, 0.0), (2.0, 2.0))])
+    >>> three = rectangle((2.0, 0.0), (2.0, 2.0))
+    >>> ea, eb = extents(two, AXIS_ALIGNED), extents(three, AXIS_ALIGNED)
+    >>> [pairs.tolist() for pairs in meeting(ea, eb, 0.0, 0, 2)]  # the first touches it
+    [[0], [0]]
+    """
+    import numpy as np
+
+    rows = slice(start, stop)
+    meets = (
+        ((a.low_u[rows] - grow)[:, None] <= b.high_u)
+        & (b.low_u <= (a.high_u[rows] + grow)[:, None])
+        & ((a.low_v[rows] - grow)[:, None] <= b.high_v)
+        & (b.low_v <= (a.high_v[rows] + grow)[:, None])
+    )
+    found_a, found_b = np.nonzero(meets)
+    return found_a + start, found_b
+
+
 def extents(shape: Shape, axis: Vec) -> Extents:
     """The extents of a shape's parts in the frame of ``axis`` (which must be no longer
     than 1): from the parts' bounding boxes in the frame ``(1, 0)``, else from four
