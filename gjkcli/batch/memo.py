@@ -45,8 +45,8 @@ Row = tuple[str, Outcome]
 
 def plain_name(text: str) -> tuple[str, str] | None:
     """A JSON Lines record's name and the text after it, if the record starts with a
-    plain name: ``{"name": "...", `` whose string holds no escape and no control
-    character, so the name is the text as written; else ``None``.
+    plain name: ``{"name": "...", `` whose string holds no escape and only printable
+    characters, so the name is the text as written; else ``None``.
 
     >>> plain_name('{"name": "tiny/11", "a": "POINT (0 0)", "b": "POINT (1 0)"}')
     ('tiny/11', '"a": "POINT (0 0)", "b": "POINT (1 0)"}')
@@ -61,7 +61,7 @@ def plain_name(text: str) -> tuple[str, str] | None:
     if end < 0:
         return None
     name = text[len(_HEAD) : end]
-    if "\\" in name or '"' in name or any(character < " " for character in name):
+    if "\\" in name or '"' in name or not name.isprintable():  # no control characters
         return None
     return name, text[end + len(_AFTER_NAME) :]
 
@@ -116,7 +116,7 @@ class Memo:
         full."""
         text, outcome = row
         named = None if item.text is None else plain_name(item.text)
-        if named is None or outcome.kind not in ("agree", "disagree"):
+        if named is None or outcome.kind not in ("agree", "disagree") or self._size < 1:
             return
         place = _place(named[0], item)
         at = text.find(place)
