@@ -18,13 +18,16 @@
 
 #define RC_REACH 1e150 /* coordinates within: every product and sum below stays finite */
 
-/* The ring's points, read from a list or tuple of pairs of floats (exactly floats); 0
-   where any is not (or beyond RC_REACH), with no error set. `xy` holds 2 * count. */
+/* The ring's points, read from a list or tuple of pairs of floats (exactly floats), the
+   pairs all tuples or all lists (the reference compares points as Python does, where a
+   tuple never equals a list); 0 where any is not (or beyond RC_REACH), with no error
+   set. `xy` holds 2 * count. */
 static int rc_read(PyObject *points, double *xy, Py_ssize_t count)
 {
     Py_ssize_t i;
     for (i = 0; i < count; i++) {
         PyObject *point = PySequence_Fast_GET_ITEM(points, i), *x, *y;
+        if (Py_TYPE(point) != Py_TYPE(PySequence_Fast_GET_ITEM(points, 0))) return 0;
         if (PyTuple_CheckExact(point) && PyTuple_GET_SIZE(point) == 2) {
             x = PyTuple_GET_ITEM(point, 0), y = PyTuple_GET_ITEM(point, 1);
         } else if (PyList_CheckExact(point) && PyList_GET_SIZE(point) == 2) {

@@ -4,8 +4,8 @@ Streams repeat pairs under other names: a fuzz campaign meets the same case
 again, a corpus draws its tiny shapes from a small grid (``gjk generate``'s
 ``tiny`` family repeats nearly every pair). A line that starts with a plain name
 (``{"name": "...", `` with no escape in it) and whose text after the name is
-that of a line checked before, in the same file, with the same settings, is
-the same pair under another name. Checking is a function of the pair alone,
+that of a line checked before, in the same file, in the same run, with the
+same settings, is the same pair under another name. Checking is a function of the pair alone,
 so its record is the earlier one with the name and the place (``source``)
 swapped, which is what :func:`gjkcli.batch.runner.check_chunk` writes without
 checking it again; a test compares the two ways on streams full of repeats.
@@ -15,9 +15,12 @@ its line), and never those of a pair with a ``motion`` (its record adds a cast)
 or with an engine's answer joined to it (``--answers``, joined by position or
 name). A line whose text after its name holds ``"name"`` anywhere (a named
 shape, a second name) is not remembered: which name the pair takes is then the
-loader's business. The memory holds at most :data:`REMEMBERED` records, the
-oldest forgotten first, as text, so it stays small (a few megabytes) and costs
-the garbage collector nothing however long the run.
+loader's business; nor is one whose name is its default name (``corpus:17``):
+a GeoJSON FeatureCollection's ``name`` is not read, so its record carries its
+default name, which the next line's would not. The memory holds at most
+:data:`REMEMBERED` records, the oldest forgotten first, as text, so it stays
+small (a few megabytes) and costs the garbage collector nothing however long
+the run.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import dataclasses
 import threading
 from collections.abc import Hashable
 
-from gjkcli.io.discover import Item
+from gjkcli.io.discover import Item, default_name
 from gjkcli.render.json_text import json_text
 from gjkcli.verify.expect import ExpectSettings
 from gjkcli.verify.tally import Outcome
@@ -72,11 +75,11 @@ class Memo:
 
     >>> memo = Memo()
     >>> item = Item("in.jsonl", 1, '{"name": "p", "a": "POINT (0 0)", "b": "POINT (1 0)"}')
-    >>> key = memo.key(item, ExpectSettings(), strict=False)
+    >>> key = memo.key(item, ExpectSettings(), strict=False, run="r")
     >>> record = '{"schema": 2, "name": "p", "source": {"file": "in.jsonl", "line": 1}, "x": 1}'
     >>> memo.put(key, item, (record, Outcome("agree", False, "p", "in.jsonl", 1)))
     >>> again = Item("in.jsonl", 9, '{"name": "q", "a": "POINT (0 0)", "b": "POINT (1 0)"}')
-    >>> text, outcome = memo.row(memo.key(again, ExpectSettings(), strict=False), again)
+    >>> text, outcome = memo.row(memo.key(again, ExpectSettings(), False, "r"), again)
     >>> text
     '{"schema": 2, "name": "q", "source": {"file": "in.jsonl", "line": 9}, "x": 1}'
     >>> outcome.name, outcome.line
@@ -89,15 +92,17 @@ class Memo:
         self._lock = threading.Lock()
 
     @staticmethod
-    def key(item: Item, settings: ExpectSettings, strict: bool) -> Hashable | None:
+    def key(item: Item, settings: ExpectSettings, strict: bool, run: str) -> Hashable | None:
         """What makes ``item``'s record the same as another's but for its name and place,
-        or ``None`` if it is not to be remembered."""
+        or ``None`` if it is not to be remembered. ``run`` names the run (the memory
+        outlives it, in a worker process or a thread pool: another run, with other
+        constants or with checks replaced by a test, must not be answered from it)."""
         if item.text is None or item.answer is not None or item.searched:
             return None
         named = plain_name(item.text)
         if named is None or '"name"' in named[1]:
             return None
-        return item.file, settings, strict, named[1]
+        return run, item.file, settings, strict, named[1]
 
     def row(self, key: Hashable, item: Item) -> Row | None:
         """The row remembered under ``key``, for ``item``: its name and place."""
@@ -117,6 +122,8 @@ class Memo:
         text, outcome = row
         named = None if item.text is None else plain_name(item.text)
         if named is None or outcome.kind not in ("agree", "disagree") or self._size < 1:
+            return
+        if named[0] == default_name(item):  # perhaps not read from the line (see above)
             return
         place = _place(named[0], item)
         at = text.find(place)

@@ -35,6 +35,7 @@ import functools
 import itertools
 import os
 import time
+import uuid
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from concurrent.futures import Executor
 
@@ -130,7 +131,9 @@ def run_batch(
     chunks = _chunks(items, CHUNK, part_size)
     rows = _rows(
         chunks,
-        functools.partial(check_chunk, strict=strict, columnar=columnar, settings=settings),
+        functools.partial(
+            check_chunk, strict=strict, columnar=columnar, settings=settings, run=uuid.uuid4().hex
+        ),
         workers,
         executor,
         warn,
@@ -169,12 +172,16 @@ def check_chunk(
     strict: bool = False,
     columnar: bool = True,
     settings: ExpectSettings | None = None,
+    run: str | None = None,
 ) -> list[Row]:
     """Load and check a chunk of items; one row per item, in order (runs in a worker).
 
     With ``columnar``, the plain pairs of JSON Lines are read together
-    (:mod:`gjkcli.batch.plain`), and the rest one by one; the records are the same
-    either way. It does not raise: whatever fails for one item is that item's error row.
+    (:mod:`gjkcli.batch.plain`), and the rest one by one; with ``columnar`` and ``run``
+    (a name for the run, fresh for each), a pair checked in an earlier chunk of that
+    run gets its row from that one's (:mod:`gjkcli.batch.memo`). The records are the
+    same either way. It does not raise: whatever fails for one item is that item's
+    error row.
     """
     rows: list[Row | None] = [None] * len(chunk)
     pairs: list[Pair] = []
@@ -184,8 +191,8 @@ def check_chunk(
     if columnar:
         rows = _lane(chunk, settings)
     rest = [index for index, row in enumerate(rows) if row is None]
-    if columnar:
-        rest = _recalled(chunk, rest, rows, keys, settings=settings, strict=strict)
+    if columnar and run is not None:
+        rest = _recalled(chunk, rest, rows, keys, settings=settings, strict=strict, run=run)
     plain = _read_plain([chunk[index] for index in rest]) if columnar else [None] * len(chunk)
     for index, read in zip(rest, plain, strict=True):
         item = chunk[index]
@@ -250,14 +257,15 @@ def _recalled(
     *,
     settings: ExpectSettings,
     strict: bool,
+    run: str,
 ) -> list[int]:
     """Of the places ``rest``, those still to check: a pair checked before (in an
-    earlier chunk) gets its row from that one's; the key of each other pair that may be
-    remembered is put in ``keys``."""
+    earlier chunk of the run ``run``) gets its row from that one's; the key of each
+    other pair that may be remembered is put in ``keys``."""
     left = []
     for index in rest:
         item = chunk[index]
-        key = MEMO.key(item, settings, strict)
+        key = MEMO.key(item, settings, strict, run)
         row = None if key is None else MEMO.row(key, item)
         if row is not None:
             rows[index] = row

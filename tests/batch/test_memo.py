@@ -49,7 +49,7 @@ def both_ways(
     for start in range(0, len(items), runner.CHUNK):
         chunk = items[start : start + runner.CHUNK]
         before = sum(counts)
-        remembered += runner.check_chunk(chunk, columnar=True, **options)  # type: ignore[arg-type]
+        remembered += runner.check_chunk(chunk, run="both ways", **options)  # type: ignore[arg-type]
         checked_remembering += sum(counts) - before
         before = sum(counts)
         general += runner.check_chunk(chunk, columnar=False, **options)  # type: ignore[arg-type]
@@ -105,7 +105,8 @@ def test_repeated_pairs_get_the_records_of_checking_them_again(checked: list[int
 @pytest.mark.parametrize("strict", [False, True])
 def test_the_memory_keeps_strict_runs_and_settings_apart(checked: list[int], strict: bool) -> None:
     lines = [json.dumps(pair) for pair in generate(64, seed=9)]
-    runner.check_chunk([Item("repeats.jsonl", 1, line) for line in lines], strict=not strict)
+    items = [Item("repeats.jsonl", 1, line) for line in lines]
+    runner.check_chunk(items, strict=not strict, run="both ways")
     loose = ExpectSettings(rtol=0.5, atol=0.5)
     for settings in (None, loose):
         remembered, general, _, _ = both_ways(lines, checked, strict=strict, settings=settings)
@@ -123,8 +124,8 @@ def test_the_memory_forgets_the_oldest_when_full() -> None:
         source = f'{{"file": "m.jsonl", "line": {item.line}}}'
         record = f'{{"schema": 2, "name": "p{item.line}", "source": {source}}}'
         outcome = Outcome("agree", False, f"p{item.line}", "m.jsonl", item.line)
-        remembering.put(remembering.key(item, settings, False), item, (record, outcome))
-    found = [remembering.row(remembering.key(item, settings, False), item) for item in items]
+        remembering.put(remembering.key(item, settings, False, "r"), item, (record, outcome))
+    found = [remembering.row(remembering.key(item, settings, False, "r"), item) for item in items]
     assert [row is not None for row in found] == [False, True, True]
 
 
@@ -137,4 +138,42 @@ def test_only_plain_names_written_first_are_remembered() -> None:
         '{"a": 1, "name": "last"}',
         '{"name": "one", "a": {"type": "point", "name": "two"}}',
     ):
-        assert memo.Memo.key(Item("m.jsonl", 1, text), settings, False) is None, text
+        assert memo.Memo.key(Item("m.jsonl", 1, text), settings, False, "r") is None, text
+
+
+def test_a_name_that_is_not_read_is_not_taken_for_the_pairs(checked: list[int]) -> None:
+    # A FeatureCollection's "name" member is not read: the pair has its default name.
+    # Written as that default name on one line, the record must not lend it to the next.
+    point = (
+        '{{"type": "Feature", "properties": {{}}, '
+        '"geometry": {{"type": "Point", "coordinates": [{}, 0]}}}}'
+    )
+    pair = f'"type": "FeatureCollection", "features": [{point.format(0)}, {point.format(3)}]}}'
+    filler = '{"a": {"type": "circle", "center": [0, 0], "radius": 1}, "b": "POINT (5 0)"}'
+    lines = [f'{{"name": "repeats:1", {pair}', *[filler] * (runner.CHUNK - 1)]
+    lines.append(f'{{"name": "zzz", {pair}')
+    remembered, general, _, _ = both_ways(lines, checked)
+    assert json.loads(general[-1][0])["name"] == "repeats:257"
+    assert remembered == general
+
+
+def test_a_run_is_not_answered_from_an_earlier_runs_memory(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The memory outlives a run (a worker process, a thread pool, a test session): a
+    # later run, here one whose records cannot be made, must check its pairs itself.
+    monkeypatch.setattr(runner, "MEMO", memo.Memo())
+    circle = '{"type": "circle", "center": [0, 0], "radius": 1}'
+    line = f'{{"name": "p", "a": {circle}, "b": "POINT (3 0)"}}'
+    items = [Item("runs.jsonl", 1, line)]
+    first: list[str] = []
+    runner.run_batch(items, workers=1, fail_fast=False, write=first.append)
+
+    def broken(*args: object, **options: object) -> str:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(runner, "check_record_text", broken)
+    second: list[str] = []
+    summary = runner.run_batch(items, workers=1, fail_fast=False, write=second.append)
+    assert json.loads(first[0])["error"] is None
+    assert "RuntimeError: boom" in json.loads(second[0])["error"] and summary.errors == 1

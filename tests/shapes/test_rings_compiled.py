@@ -157,11 +157,24 @@ def test_compiled_check_gives_the_reference_answer_on_many_rings() -> None:
         ([(0.0, 0.0), (1e-170, 0.0), (0.0, 1e-170)], "products underflow: rationals"),
         ([(0.0, 0.0), (math.nan, 0.0), (0.0, 1.0)], "not a number"),
         ([(0.0, 0.0, 0.0), (1.0, 0.0), (0.0, 1.0)], "not pairs"),
+        ([(0.0, 0.0), (2.0, 0.0), [2.0, 0.0]], "a tuple and a list: never equal there"),
     ],
 )
 def test_what_the_compiled_check_leaves_to_the_reference(ring: Ring, reason: str) -> None:
     assert core is not None
     assert core.ring_convexity(ring) is None, reason
+
+
+def test_a_ring_of_tuples_and_lists_gets_the_references_answer() -> None:
+    # The reference compares points as Python does: (2.0, 0.0) != [2.0, 0.0].
+    for ring in (
+        [(0.0, 0.0), (2.0, 0.0), [2.0, 0.0]],
+        [(0.0, 0.0), (2.0, 0.0), (0.0, 2.0), [0.0, 0.0]],
+        [[0.0, 0.0], [2.0, 0.0], (2.0, 0.0), [0.0, 2.0]],
+    ):
+        assert core is not None
+        found = core.ring_convexity(ring)
+        assert found is None or found == _checked(ring), ring
 
 
 def test_answers_read_the_same_either_way() -> None:
