@@ -181,7 +181,10 @@ def main() -> None:
     parser.add_argument("--dask", action="store_true", help="also run on a local Dask cluster")
     parser.add_argument("--baseline", help="another gjk executable to time on the same files")
     parser.add_argument(
-        "--repeat", type=int, default=1, help="time each row this many times, in turn (median)"
+        "--repeat",
+        type=lambda text: max(1, int(text)),
+        default=1,
+        help="time each row this many times, in turn (median; at least 1)",
     )
     args = parser.parse_args()
     gjk = str(Path(sysconfig.get_path("scripts")) / "gjk")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pytest
 
@@ -167,14 +168,16 @@ def test_what_the_compiled_check_leaves_to_the_reference(ring: Ring, reason: str
 
 def test_a_ring_of_tuples_and_lists_gets_the_references_answer() -> None:
     # The reference compares points as Python does: (2.0, 0.0) != [2.0, 0.0].
-    for ring in (
+    rings: list[list[Any]] = [
         [(0.0, 0.0), (2.0, 0.0), [2.0, 0.0]],
         [(0.0, 0.0), (2.0, 0.0), (0.0, 2.0), [0.0, 0.0]],
         [[0.0, 0.0], [2.0, 0.0], (2.0, 0.0), [0.0, 2.0]],
-    ):
+    ]
+    for ring in rings:
         assert core is not None
-        found = core.ring_convexity(ring)
-        assert found is None or found == _checked(ring), ring
+        assert core.ring_convexity(ring) is None, ring  # left to the reference
+    problem = convexity_problem(rings[0])  # three points to Python, on one line
+    assert problem is not None and problem.message == "zero area: all points lie on one line"
 
 
 def test_answers_read_the_same_either_way() -> None:
