@@ -170,16 +170,32 @@ def _triangles(closed: _Closed, corners: _Corners) -> list[tuple[int, int, int]]
 
     coordinates = closed.coordinates
     scaled = np.ldexp(coordinates, shift_to_unit(float(np.abs(coordinates).max())))
-    ids = [corners.number[p] for p in closed.points]
-    number = dict(zip(zip(*scaled.T.tolist(), strict=True), ids, strict=True))
-    if len(number) != len(corners.points):  # scaling merged corners: cut the rings as they are
-        scaled, number = coordinates, corners.number
+    ids = np.array([corners.number[p] for p in closed.points], dtype=np.intp)
+    keys = _point_keys(scaled)
+    order = np.argsort(keys, kind="stable")
+    if np.unique(keys).size != len(corners.points):  # scaling merged corners: as they are
+        scaled, keys = coordinates, _point_keys(coordinates)
+        order = np.argsort(keys, kind="stable")
     cut = shapely.constrained_delaunay_triangles(closed.polygon(scaled))
     # each triangle is a closed ring of 4 coordinates: 3 corners and the first again
     count = shapely.get_num_geometries(cut)
     corner_coordinates = shapely.get_coordinates(cut).reshape(count, 4, 2)[:, :3].reshape(-1, 2)
-    found = [number[p] for p in zip(*corner_coordinates.T.tolist(), strict=True)]
+    wanted, ordered = _point_keys(corner_coordinates), keys[order]
+    at = np.minimum(np.searchsorted(ordered, wanted), len(ordered) - 1)
+    if not np.array_equal(ordered[at], wanted):  # GEOS made a corner of its own
+        raise KeyError(corner_coordinates[np.flatnonzero(ordered[at] != wanted)[0]].tolist())
+    found = ids[order][at].tolist()
     return list(zip(found[0::3], found[1::3], found[2::3], strict=True))
+
+
+def _point_keys(points: Any) -> Any:
+    """Points as complex numbers ``x + y i``, ``-0.0`` as ``0.0``: NumPy orders them by
+    ``x``, then ``y``, and they are equal exactly when the points are (as tuples are).
+
+    >>> _point_keys(np.array([[-0.0, 1.0], [2.0, -0.0]])).tolist()
+    [1j, (2+0j)]
+    """
+    return np.ascontiguousarray(points + 0.0, dtype=np.float64).view(np.complex128).ravel()
 
 
 def _check_valid(rings: Sequence[Sequence[Vec]]) -> _Closed:
@@ -194,11 +210,21 @@ def _check_valid(rings: Sequence[Sequence[Vec]]) -> _Closed:
 
     closed: _Closed | None = None
     whole = None
-    shift = _validity_shift(rings)
     try:
         closed = _Closed(rings)
-        whole = shapely.is_valid_reason(closed.polygon(np.ldexp(closed.coordinates, shift)))
-    except Exception:  # an empty ring, a ring too short for GEOS: the checks below decide
+    except Exception:  # an empty ring: the checks below decide
+        closed = None
+    # the same coordinates either way (closing points repeat others)
+    values = (
+        closed.coordinates
+        if closed is not None
+        else np.array([point for points in rings for point in points], dtype=float).reshape(-1, 2)
+    )
+    shift = _validity_shift(values)
+    try:
+        if closed is not None:
+            whole = shapely.is_valid_reason(closed.polygon(np.ldexp(closed.coordinates, shift)))
+    except Exception:  # a ring too short for GEOS: the checks below decide
         whole = None
     for ring, points in enumerate(rings):
         problem = convexity_problem(points)
@@ -216,17 +242,20 @@ def _check_valid(rings: Sequence[Sequence[Vec]]) -> _Closed:
     return closed if closed is not None else _Closed(rings)
 
 
-def _validity_shift(rings: Sequence[Sequence[Vec]]) -> int:
+def _validity_shift(values: Any) -> int:
     """The power of two GEOS's validity check sees the rings scaled by: one that brings the
     largest coordinate near 1 (GEOS multiplies up to three coordinates where two edges
     cross, which overflows from about 1e102, and then misplaces or misses the crossing),
     when scaling every coordinate by it and back is exact; else 0.
 
-    >>> _validity_shift([[(0.0, 0.0), (4e140, 0.0), (0.0, 1.0)]]), _validity_shift([[(1.0, 2.0)]])
-    (-468, -2)
+    ``values``: the rings' coordinates, as an array of floats.
+
+    >>> _validity_shift(np.array([(0.0, 0.0), (4e140, 0.0), (0.0, 1.0)]))
+    -468
+    >>> _validity_shift(np.array([(1.0, 2.0)]))
+    -2
     """
-    values = np.array([c for points in rings for point in points for c in point], dtype=float)
-    if not len(values) or not np.isfinite(values).all():
+    if not values.size or not np.isfinite(values).all():
         return 0
     shift = shift_to_unit(float(np.abs(values).max()))
     exact = np.array_equal(np.ldexp(np.ldexp(values, shift), -shift), values)
