@@ -53,6 +53,7 @@ __all__ = [
     "extents",
     "frame_axis",
     "growth",
+    "meeting",
     "separations",
 ]
 
