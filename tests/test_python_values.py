@@ -299,8 +299,13 @@ def test_decompose_and_rounded_take_numpy_values_and_constructors_refuse_bad_poi
 
 
 def test_the_package_exports_the_queries_that_take_any_shape() -> None:
-    for name in ("distance", "intersects", "penetration", "minkowski_difference", "solve"):
-        assert getattr(gjkcli, name).__module__ == "gjkcli.queries", name
+    from gjkcli import queries
+
+    # gjkcli lists them itself, to import them on first use: the two lists must agree
+    lazy = {name for name, module in gjkcli._LAZY.items() if module == "gjkcli.queries"}
+    assert lazy == set(queries.__all__) and lazy <= set(gjkcli.__all__)
+    for name in queries.__all__:
+        assert getattr(gjkcli, name) is getattr(queries, name), name
     assert gjkcli.solve("POINT (0 0)", "POINT (3 4)").gjk.distance == 5.0
 
 

@@ -40,6 +40,7 @@ out of Python where it can (issue 15), in three ways that change no answer:
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 from collections.abc import Iterable, Sequence
@@ -172,10 +173,9 @@ def _triangles(closed: _Closed, corners: _Corners) -> list[tuple[int, int, int]]
     scaled = np.ldexp(coordinates, shift_to_unit(float(np.abs(coordinates).max())))
     ids = np.array([corners.number[p] for p in closed.points], dtype=np.intp)
     keys = _point_keys(scaled)
-    order = np.argsort(keys, kind="stable")
     if np.unique(keys).size != len(corners.points):  # scaling merged corners: as they are
         scaled, keys = coordinates, _point_keys(coordinates)
-        order = np.argsort(keys, kind="stable")
+    order = np.argsort(keys, kind="stable")
     cut = shapely.constrained_delaunay_triangles(closed.polygon(scaled))
     # each triangle is a closed ring of 4 coordinates: 3 corners and the first again
     count = shapely.get_num_geometries(cut)
@@ -210,10 +210,8 @@ def _check_valid(rings: Sequence[Sequence[Vec]]) -> _Closed:
 
     closed: _Closed | None = None
     whole = None
-    try:
+    with contextlib.suppress(Exception):  # an empty ring: the checks below decide
         closed = _Closed(rings)
-    except Exception:  # an empty ring: the checks below decide
-        closed = None
     # the same coordinates either way (closing points repeat others)
     values = (
         closed.coordinates
@@ -221,11 +219,9 @@ def _check_valid(rings: Sequence[Sequence[Vec]]) -> _Closed:
         else np.array([point for points in rings for point in points], dtype=float).reshape(-1, 2)
     )
     shift = _validity_shift(values)
-    try:
-        if closed is not None:
+    if closed is not None:
+        with contextlib.suppress(Exception):  # a ring too short for GEOS: as for an empty one
             whole = shapely.is_valid_reason(closed.polygon(np.ldexp(closed.coordinates, shift)))
-    except Exception:  # a ring too short for GEOS: the checks below decide
-        whole = None
     for ring, points in enumerate(rings):
         problem = convexity_problem(points)
         if problem is not None and problem.degenerate:  # decided exactly, unlike GEOS's area

@@ -28,13 +28,14 @@ from __future__ import annotations
 import dataclasses
 import threading
 from collections.abc import Hashable
+from typing import NamedTuple
 
 from gjkcli.io.discover import Item, default_name
 from gjkcli.render.json_text import json_text
 from gjkcli.verify.expect import ExpectSettings
 from gjkcli.verify.tally import Outcome
 
-__all__ = ["REMEMBERED", "Memo", "plain_name"]
+__all__ = ["REMEMBERED", "Memo", "Recall", "plain_name"]
 
 REMEMBERED = 1024
 """Records a worker remembers at most (a few kilobytes each)."""
@@ -44,6 +45,14 @@ _AFTER_NAME = '", '
 
 Row = tuple[str, Outcome]
 """A pair's record and its outcome, as :mod:`gjkcli.batch.runner` makes them."""
+
+
+class Recall(NamedTuple):
+    """What the memory knows a line by: its pair's name (as written), and what makes its
+    record the same as another's but for that name and its place."""
+
+    name: str
+    key: Hashable
 
 
 def plain_name(text: str) -> tuple[str, str] | None:
@@ -75,11 +84,11 @@ class Memo:
 
     >>> memo = Memo()
     >>> item = Item("in.jsonl", 1, '{"name": "p", "a": "POINT (0 0)", "b": "POINT (1 0)"}')
-    >>> key = memo.key(item, ExpectSettings(), strict=False, run="r")
+    >>> recall = memo.recall(item, ExpectSettings(), strict=False, run="r")
     >>> record = '{"schema": 2, "name": "p", "source": {"file": "in.jsonl", "line": 1}, "x": 1}'
-    >>> memo.put(key, item, (record, Outcome("agree", False, "p", "in.jsonl", 1)))
+    >>> memo.put(recall, item, (record, Outcome("agree", False, "p", "in.jsonl", 1)))
     >>> again = Item("in.jsonl", 9, '{"name": "q", "a": "POINT (0 0)", "b": "POINT (1 0)"}')
-    >>> text, outcome = memo.row(memo.key(again, ExpectSettings(), False, "r"), again)
+    >>> text, outcome = memo.row(memo.recall(again, ExpectSettings(), False, "r"), again)
     >>> text
     '{"schema": 2, "name": "q", "source": {"file": "in.jsonl", "line": 9}, "x": 1}'
     >>> outcome.name, outcome.line
@@ -92,47 +101,46 @@ class Memo:
         self._lock = threading.Lock()
 
     @staticmethod
-    def key(item: Item, settings: ExpectSettings, strict: bool, run: str) -> Hashable | None:
-        """What makes ``item``'s record the same as another's but for its name and place,
-        or ``None`` if it is not to be remembered. ``run`` names the run (the memory
-        outlives it, in a worker process or a thread pool: another run, with other
-        constants or with checks replaced by a test, must not be answered from it)."""
+    def recall(item: Item, settings: ExpectSettings, strict: bool, run: str) -> Recall | None:
+        """What the memory knows ``item`` by, or ``None`` if it is not to be remembered.
+        ``run`` names the run (the memory outlives it, in a worker process or a thread
+        pool: another run, with other constants or with checks replaced by a test, must
+        not be answered from it)."""
         if item.text is None or item.answer is not None or item.searched:
             return None
         named = plain_name(item.text)
         if named is None or '"name"' in named[1]:
             return None
-        return run, item.file, settings, strict, named[1]
+        name, rest = named
+        return Recall(name, (run, item.file, settings, strict, rest))
 
-    def row(self, key: Hashable, item: Item) -> Row | None:
-        """The row remembered under ``key``, for ``item``: its name and place."""
+    def row(self, recall: Recall, item: Item) -> Row | None:
+        """The row remembered for ``recall``, for ``item``: its name and place."""
         with self._lock:
-            found = self._rows.get(key)
-        named = None if item.text is None else plain_name(item.text)
-        if found is None or named is None:
+            found = self._rows.get(recall.key)
+        if found is None:
             return None
         before, after, outcome = found
-        text = f"{before}{_place(named[0], item)}{after}"
-        return text, dataclasses.replace(outcome, name=named[0], line=item.line)
+        text = f"{before}{_place(recall.name, item)}{after}"
+        return text, dataclasses.replace(outcome, name=recall.name, line=item.line)
 
-    def put(self, key: Hashable, item: Item, row: Row) -> None:
+    def put(self, recall: Recall, item: Item, row: Row) -> None:
         """Remember ``item``'s row (not if its record does not start with its name and
         place as :func:`_place` writes them), forgetting the oldest if the memory is
         full."""
         text, outcome = row
-        named = None if item.text is None else plain_name(item.text)
-        if named is None or outcome.kind not in ("agree", "disagree") or self._size < 1:
+        if outcome.kind not in ("agree", "disagree") or self._size < 1:
             return
-        if named[0] == default_name(item):  # perhaps not read from the line (see above)
+        if recall.name == default_name(item):  # perhaps not read from the line (see above)
             return
-        place = _place(named[0], item)
+        place = _place(recall.name, item)
         at = text.find(place)
         if at < 0 or '"name"' in text[:at]:
             return
         with self._lock:
-            if key not in self._rows and len(self._rows) >= self._size:
+            if recall.key not in self._rows and len(self._rows) >= self._size:
                 del self._rows[next(iter(self._rows))]
-            self._rows[key] = (text[:at], text[at + len(place) :], outcome)
+            self._rows[recall.key] = (text[:at], text[at + len(place) :], outcome)
 
 
 def _place(name: str, item: Item) -> str:

@@ -36,12 +36,12 @@ import itertools
 import os
 import time
 import uuid
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor
 
 from gjkcli.batch.executor import ExecutorTasks
 from gjkcli.batch.lane import lane_rows
-from gjkcli.batch.memo import Memo
+from gjkcli.batch.memo import Memo, Recall
 from gjkcli.batch.order import in_order
 from gjkcli.batch.plain import read_plain
 from gjkcli.batch.pool import Lost, WorkerPool
@@ -187,12 +187,12 @@ def check_chunk(
     pairs: list[Pair] = []
     places: list[int] = []
     settings = settings or ExpectSettings()
-    keys: dict[int, Hashable] = {}  # the pairs to remember, by place
+    recalls: dict[int, Recall] = {}  # the pairs to remember, by place
     if columnar:
         rows = _lane(chunk, settings)
     rest = [index for index, row in enumerate(rows) if row is None]
     if columnar and run is not None:
-        rest = _recalled(chunk, rest, rows, keys, settings=settings, strict=strict, run=run)
+        rest = _recalled(chunk, rest, rows, recalls, settings=settings, strict=strict, run=run)
     plain = _read_plain([chunk[index] for index in rest]) if columnar else [None] * len(chunk)
     for index, read in zip(rest, plain, strict=True):
         item = chunk[index]
@@ -240,8 +240,8 @@ def check_chunk(
             rows[index] = _internal_error_row(item, pair.name, "in its record", error)
             continue
         rows[index] = row
-        if index in keys and cast is None:
-            MEMO.put(keys[index], item, row)
+        if index in recalls and cast is None:
+            MEMO.put(recalls[index], item, row)
     return [row for row in rows if row is not None]
 
 
@@ -253,25 +253,25 @@ def _recalled(
     chunk: list[Item],
     rest: list[int],
     rows: list[Row | None],
-    keys: dict[int, Hashable],
+    recalls: dict[int, Recall],
     *,
     settings: ExpectSettings,
     strict: bool,
     run: str,
 ) -> list[int]:
     """Of the places ``rest``, those still to check: a pair checked before (in an
-    earlier chunk of the run ``run``) gets its row from that one's; the key of each
-    other pair that may be remembered is put in ``keys``."""
+    earlier chunk of the run ``run``) gets its row from that one's; what the memory
+    knows each other pair by, if it may be remembered, is put in ``recalls``."""
     left = []
     for index in rest:
         item = chunk[index]
-        key = MEMO.key(item, settings, strict, run)
-        row = None if key is None else MEMO.row(key, item)
+        recall = MEMO.recall(item, settings, strict, run)
+        row = None if recall is None else MEMO.row(recall, item)
         if row is not None:
             rows[index] = row
             continue
-        if key is not None:
-            keys[index] = key
+        if recall is not None:
+            recalls[index] = recall
         left.append(index)
     return left
 

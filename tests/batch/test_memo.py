@@ -124,8 +124,14 @@ def test_the_memory_forgets_the_oldest_when_full() -> None:
         source = f'{{"file": "m.jsonl", "line": {item.line}}}'
         record = f'{{"schema": 2, "name": "p{item.line}", "source": {source}}}'
         outcome = Outcome("agree", False, f"p{item.line}", "m.jsonl", item.line)
-        remembering.put(remembering.key(item, settings, False, "r"), item, (record, outcome))
-    found = [remembering.row(remembering.key(item, settings, False, "r"), item) for item in items]
+        recall = remembering.recall(item, settings, False, "r")
+        assert recall is not None
+        remembering.put(recall, item, (record, outcome))
+    recalls = [remembering.recall(item, settings, False, "r") for item in items]
+    found = [
+        None if r is None else remembering.row(r, item)
+        for r, item in zip(recalls, items, strict=True)
+    ]
     assert [row is not None for row in found] == [False, True, True]
 
 
@@ -138,7 +144,7 @@ def test_only_plain_names_written_first_are_remembered() -> None:
         '{"a": 1, "name": "last"}',
         '{"name": "one", "a": {"type": "point", "name": "two"}}',
     ):
-        assert memo.Memo.key(Item("m.jsonl", 1, text), settings, False, "r") is None, text
+        assert memo.Memo.recall(Item("m.jsonl", 1, text), settings, False, "r") is None, text
 
 
 def test_a_name_that_is_not_read_is_not_taken_for_the_pairs(checked: list[int]) -> None:
