@@ -2,9 +2,10 @@
  * The certificate re-check's support lines of a curved shape, compiled: included by
  * _engine.c.
  *
- * gjkcli/verify/certificates.py (_support_lines) is the reference: along each
- * direction n, the height n . s(n) of the shape's support point, no point of the shape
- * lying beyond. The shapes here are chains the Python flattens (certificates._chain):
+ * gjkcli/verify/certificates.py (_support_lines and membership_problems) is the
+ * reference: along each direction n, the height n . s(n) of the shape's support point, no
+ * point of the shape lying beyond; a point is a member when it lies behind each line,
+ * within a slack. The shapes here are chains the Python flattens (certificates._chain):
  * a polytope, grown by a disc, mapped by an affine map, any of these around another,
  * innermost last. Each support point is found as the shapes' own support functions
  * find it (shapes/polytope.py, rounded.py, affine.py), with the same IEEE operations in
@@ -58,65 +59,90 @@ static void ol_support(const OlLink *links, int k, double dx, double dy, double 
     }
 }
 
-/* support_heights(chain, directions): the height n . s(n) along each direction (float64
-   pairs), as bytes of float64; ValueError for a chain that does not read. */
-static PyObject *engine_support_heights(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+/* The links of a chain read from its numbers into links (innermost, a polytope, last):
+   1, or 0 for numbers that are not a chain. */
+static int ol_read(const double *numbers, Py_ssize_t size, OlLink *links)
 {
-    Py_buffer chain, directions;
-    OlLink links[OL_MOST_LINKS];
-    Py_ssize_t size, at = 0, count, i;
-    const double *numbers;
-    PyObject *out = NULL;
+    Py_ssize_t at = 0, count;
     int depth = 0;
-    (void)self;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "support_heights takes 2 arguments");
-        return NULL;
-    }
-    if (PyObject_GetBuffer(args[0], &chain, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
-    if (PyObject_GetBuffer(args[1], &directions, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
-        PyBuffer_Release(&chain);
-        return NULL;
-    }
-    if (chain.itemsize != 8 || strcmp(chain.format, "d") != 0 || directions.itemsize != 8 ||
-        strcmp(directions.format, "d") != 0 || directions.len % 16 != 0)
-        goto bad;
-    numbers = (const double *)chain.buf, size = chain.len / 8;
-    for (;;) { /* read the links, innermost (a polytope) last */
-        if (at >= size || depth == OL_MOST_LINKS) goto bad;
+    for (;;) {
+        if (at >= size || depth == OL_MOST_LINKS) return 0;
         links[depth].kind = (int)numbers[at];
         if (links[depth].kind == OL_POLYTOPE) {
-            if (at + 1 >= size) goto bad;
+            if (at + 1 >= size) return 0;
             count = (Py_ssize_t)numbers[at + 1];
-            if (count < 1 || at + 2 + 2 * count != size) goto bad;
+            if (count < 1 || at + 2 + 2 * count != size) return 0;
             links[depth].numbers = numbers + at + 2, links[depth].count = count;
-            break;
+            return 1;
         }
         if (links[depth].kind == OL_ROUNDED && at + 2 <= size)
             links[depth].numbers = numbers + at + 1, at += 2;
         else if (links[depth].kind == OL_MAPPED && at + 7 <= size)
             links[depth].numbers = numbers + at + 1, at += 7;
         else
-            goto bad;
+            return 0;
         depth++;
     }
-    count = directions.len / 16;
-    out = PyBytes_FromStringAndSize(NULL, 8 * count);
-    if (out != NULL) {
-        const double *d = (const double *)directions.buf;
-        double *height = (double *)PyBytes_AS_STRING(out);
-        for (i = 0; i < count; i++) {
-            double x, y;
-            ol_support(links, 0, d[2 * i], d[2 * i + 1], &x, &y);
-            height[i] = d[2 * i] * x + d[2 * i + 1] * y;
-        }
+}
+
+/* The chain (args[0]) and the directions (args[1], float64 pairs) of a call, read: the
+   count of directions, or -1 with an exception set. The buffers are to be released. */
+static Py_ssize_t ol_arguments(PyObject *const *args, const char *name, Py_buffer *chain,
+                               Py_buffer *directions, OlLink *links)
+{
+    chain->obj = directions->obj = NULL;
+    if (PyObject_GetBuffer(args[0], chain, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return -1;
+    if (PyObject_GetBuffer(args[1], directions, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
+        return -1;
+    if (chain->itemsize != 8 || strcmp(chain->format, "d") != 0 || directions->itemsize != 8 ||
+        strcmp(directions->format, "d") != 0 || directions->len % 16 != 0 ||
+        !ol_read((const double *)chain->buf, chain->len / 8, links)) {
+        PyErr_Format(PyExc_ValueError, "%s: a chain or directions that do not read", name);
+        return -1;
     }
-    PyBuffer_Release(&chain);
-    PyBuffer_Release(&directions);
-    return out;
-bad:
-    PyBuffer_Release(&chain);
-    PyBuffer_Release(&directions);
-    PyErr_SetString(PyExc_ValueError, "support_heights: a chain or directions that do not read");
-    return NULL;
+    return directions->len / 16;
+}
+
+static void ol_release(Py_buffer *chain, Py_buffer *directions)
+{
+    if (chain->obj != NULL) PyBuffer_Release(chain);
+    if (directions->obj != NULL) PyBuffer_Release(directions);
+}
+
+/* The height n . s(n) of the chain's support point along direction n = (d[0], d[1]). */
+static double ol_height(const OlLink *links, const double *d)
+{
+    double x, y;
+    ol_support(links, 0, d[0], d[1], &x, &y);
+    return d[0] * x + d[1] * y;
+}
+
+/* support_beyond(chain, directions, x, y, slack): the first direction n along which the
+   point (x, y) lies beyond the chain's support line, not n . p <= n . s(n) + slack as
+   certificates.membership_problems compares them (floats, unfused), or -1 where it lies
+   behind every one; ValueError for a chain or directions that do not read. */
+static PyObject *engine_support_beyond(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Py_buffer chain, directions;
+    OlLink links[OL_MOST_LINKS];
+    Py_ssize_t count, i, first = -1;
+    double x, y, slack;
+    (void)self;
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "support_beyond takes 5 arguments");
+        return NULL;
+    }
+    x = PyFloat_AsDouble(args[2]), y = PyFloat_AsDouble(args[3]), slack = PyFloat_AsDouble(args[4]);
+    if (PyErr_Occurred()) return NULL;
+    count = ol_arguments(args, "support_beyond", &chain, &directions, links);
+    if (count < 0) {
+        ol_release(&chain, &directions);
+        return NULL;
+    }
+    for (i = 0; i < count && first < 0; i++) {
+        const double *d = (const double *)directions.buf + 2 * i;
+        if (!(d[0] * x + d[1] * y <= ol_height(links, d) + slack)) first = i;
+    }
+    ol_release(&chain, &directions);
+    return PyLong_FromSsize_t(first);
 }

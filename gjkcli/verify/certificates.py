@@ -47,11 +47,13 @@ closest point near the end of a capsule 1e6 long carries the rounding of the
 capsule's far end, not of its own small coordinates.
 
 The common case, two polygons with a separating axis or an enclosing simplex
-that names vertex pairs, is decided first by the compiled core where it is
-active (``gjkcli/_recheck.c``, a port of this module's arithmetic, operation
-for operation; :func:`compiled_holds`). It says only whether nothing is wrong:
-when it is not sure, or something is, this module's Python runs as the
-reference, and it alone names the problems.
+that names vertex pairs (alone, or as a pair of parts of compound shapes), is
+decided first by the compiled core where it is active (``gjkcli/_recheck.c``, a
+port of this module's arithmetic, operation for operation; :func:`compiled_holds`),
+and so is whether a point lies behind a curved shape's support lines
+(``gjkcli/_lines.c``). The core says only whether nothing is wrong: when it is not
+sure, or something is, this module's Python runs as the reference, and it alone
+names the problems.
 """
 
 from __future__ import annotations
@@ -137,9 +139,10 @@ def check_certificate(
     >>> check_certificate(a, b, nan, 2.0, 1e-14).problems
     ('not a finite number: nan in the separating axis',)
     """
-    if compiled_holds(shape_a, shape_b, certificate, distance, band, module=core()):
+    module = core()
+    if compiled_holds(shape_a, shape_b, certificate, distance, band, module=module):
         return CertificateCheck(True, (), _proves(shape_a, shape_b, certificate))
-    return reference_check(shape_a, shape_b, certificate, distance, band)
+    return _checked(shape_a, shape_b, certificate, (distance, band), module)
 
 
 def compiled_holds(
@@ -195,8 +198,23 @@ def reference_check(
     >>> reference_check(a, b, proof, 2.0, 1e-14)
     CertificateCheck(ok=True, problems=(), proves='separated')
     """
+    return _checked(shape_a, shape_b, certificate, (distance, band), None)
+
+
+def _checked(
+    shape_a: Shape,
+    shape_b: Shape,
+    certificate: Certificate,
+    answer: tuple[float, float],
+    module: ModuleType | None,
+) -> CertificateCheck:
+    """:func:`reference_check` for the answer ``(distance, band)``, a compound pair's part
+    pairs held first by the compiled re-check in ``module`` where it is given
+    (:func:`compiled_holds`, which holds a pair exactly when the Python finds no problem
+    with it: the Python names the problems of the others)."""
+    distance, band = answer
     if isinstance(certificate, PartsCertificate):
-        problems = _parts_problems(shape_a, shape_b, certificate, distance, band)
+        problems = _parts_problems(shape_a, shape_b, certificate, answer, module)
     elif isinstance(shape_a, Compound) or isinstance(shape_b, Compound):
         problems = ["a compound shape needs a certificate made of part pairs"]
     elif isinstance(certificate, SeparatingAxis):
@@ -227,8 +245,13 @@ def _proves(shape_a: Shape, shape_b: Shape, certificate: Certificate) -> Proven 
 
 
 def _parts_problems(
-    a: Shape, b: Shape, proof: PartsCertificate, distance: float, band: float
+    a: Shape,
+    b: Shape,
+    proof: PartsCertificate,
+    answer: tuple[float, float],
+    module: ModuleType | None,
 ) -> list[str]:
+    distance, band = answer
     parts_a, parts_b = parts_of(a), parts_of(b)
     problems: list[str] = []
     named = set()
@@ -238,8 +261,12 @@ def _parts_problems(
             continue
         named.add((item.a, item.b))
         part_a, part_b = parts_a[item.a], parts_b[item.b]
-        if isinstance(item.proof, SeparatingAxis):
-            found = _separating_axis_problems(part_a, part_b, item.proof, item.proof.upper)
+        # an axis is checked for its own upper bound, a simplex for the band
+        gap = item.proof.upper if isinstance(item.proof, SeparatingAxis) else distance
+        if compiled_holds(part_a, part_b, item.proof, gap, band, module=module):
+            found = []
+        elif isinstance(item.proof, SeparatingAxis):
+            found = _separating_axis_problems(part_a, part_b, item.proof, gap)
         else:
             found = _enclosing_problems(part_a, part_b, item.proof, band)
         problems += [f"parts ({item.a}, {item.b}): {problem}" for problem in found]
@@ -409,10 +436,15 @@ def _enclosing_problems(
         problems.append(f"weights: a negative weight in {list(proof.weights)}")
     if not abs(sum(proof.weights) - 1.0) <= CERTIFICATE_RELATIVE:
         problems.append(f"weights: they sum to {sum(proof.weights):.17g}, not 1")
-    # a shape's support lines are the same for each of its points: found once
+    # a shape's support lines are the same for each of its points: found once (unless
+    # each point is held compiled, or by the polygon's vertices named)
     named = proof.pairs is not None
-    lines_a = None if named and isinstance(a, Polytope) else _support_lines(a)
-    lines_b = None if named and isinstance(b, Polytope) else _support_lines(b)
+    lines_a, lines_b = (
+        None
+        if (named and isinstance(shape, Polytope)) or _compiled_reads(shape)
+        else _support_lines(shape)
+        for shape in (a, b)
+    )
     for k, ((px, py), (pa, pb)) in enumerate(zip(proof.points, proof.members, strict=True)):
         size = abs(pa[0]) + abs(pa[1]) + abs(pb[0]) + abs(pb[1])
         if not math.hypot(px - (pa[0] - pb[0]), py - (pa[1] - pb[1])) <= rounding_bound(size):
@@ -501,6 +533,8 @@ def membership_problems(
             return [f"{label}: ({x:.17g}, {y:.17g}) is not the weighted sum of the vertices named"]
         return []
     slack = membership_slack(shape, point)
+    if lines is None and _compiled_behind(shape, also, point, slack):
+        return []
     for nx, ny, height in _support_lines(shape, also) if lines is None else lines:
         if not nx * x + ny * y <= height + slack:
             along = f"({nx + 0.0:.3g}, {ny + 0.0:.3g})"  # + 0.0: no "-0" in the sentence
@@ -531,45 +565,44 @@ def _support_lines(shape: ConvexShape, also: Vec | None = None) -> list[tuple[fl
     """``(nx, ny, n . support(n))`` along ``also``, if given, then along each of the
     ``CERTIFICATE_DIRECTIONS`` directions ``n``: the lines no point of ``shape`` lies beyond."""
     directions = _DIRECTIONS if also is None else [also, *_DIRECTIONS]
-    heights = _compiled_heights(shape, also)
-    if heights is not None:
-        return [(nx, ny, height) for (nx, ny), height in zip(directions, heights, strict=True)]
     farthest = supports(shape, directions)
     return [
         (nx, ny, nx * fx + ny * fy) for (nx, ny), (fx, fy) in zip(directions, farthest, strict=True)
     ]
 
 
-def _compiled_heights(shape: ConvexShape, also: Vec | None) -> list[float] | None:
-    """The heights of :func:`_support_lines`, by the compiled engine (``gjkcli/_lines.c``)
-    for a chain of polytope, disc and affine maps of floats, the same to the bit; ``None``
-    where the engine is not active, for other shapes, and for a direction ``also`` that is
-    not two floats.
+def _compiled_behind(shape: ConvexShape, also: Vec | None, point: Vec, slack: float) -> bool:
+    """Whether ``point`` lies behind every support line of :func:`_support_lines` (within
+    ``slack``), found by the compiled engine (``gjkcli/_lines.c``) for a chain of
+    polytope, disc and affine maps of floats (:func:`_chain`), with the same heights, to
+    the bit, and the same comparisons as :func:`membership_problems` makes them.
+    ``False`` where the engine is not active, for other shapes, for numbers that are not
+    floats, and where the point lies beyond a line (the Python then names it).
 
-    >>> from gjkcli.shapes import ellipse
-    >>> shape, also = ellipse((1.0, 2.0), (3.0, 1.0), 30.0), (0.6, 0.8)
-    >>> found = _compiled_heights(shape, also)
-    >>> directions = [also, *_DIRECTIONS]
-    >>> found is None or found == [
-    ...     nx * fx + ny * fy
-    ...     for (nx, ny), (fx, fy) in zip(directions, supports(shape, directions), strict=True)
-    ... ]
+    >>> from gjkcli.shapes import circle
+    >>> disc = circle((0.0, 0.0), 1.0)
+    >>> _compiled_behind(disc, None, (0.5, 0.5), 1e-15) == (core() is not None)
     True
+    >>> _compiled_behind(disc, None, (1.0, 1.0), 1e-15)
+    False
     """
     engine = core()
-    chain = _chain(shape)
-    if engine is None or chain is None:
-        return None
+    chain = None if engine is None else _chain(shape)
+    numbers = (*point, slack)
+    if engine is None or chain is None or not all(type(n) is float for n in numbers):
+        return False
     if also is None:
         directions = _DIRECTION_ARRAY
     elif type(also[0]) is float and type(also[1]) is float:
         directions = np.concatenate((np.array([also], dtype=float), _DIRECTION_ARRAY))
     else:
-        return None
-    found: list[float] = np.frombuffer(
-        engine.support_heights(np.array(chain, dtype=float), directions)
-    ).tolist()
-    return found
+        return False
+    return bool(engine.support_beyond(np.array(chain, dtype=float), directions, *numbers) < 0)
+
+
+def _compiled_reads(shape: ConvexShape) -> bool:
+    """Whether :func:`_compiled_behind` takes the shape (its points permitting)."""
+    return core() is not None and _chain(shape) is not None
 
 
 def _chain(shape: ConvexShape) -> list[float] | None:

@@ -28,11 +28,14 @@ from gjkcli.algorithms.bounds import reach, rounding_bound, separation
 from gjkcli.algorithms.certificate import (
     Certificate,
     EnclosingSimplex,
+    PartsCertificate,
     SeparatingAxis,
     named_point,
 )
+from gjkcli.algorithms.decompose import decompose
 from gjkcli.shapes import Polytope
 from gjkcli.shapes.base import Vec
+from gjkcli.shapes.compound import parts_of
 from gjkcli.tolerances import CERTIFICATE_RELATIVE
 from gjkcli.verify.certificates import check_certificate, compiled_holds, reference_check
 
@@ -328,3 +331,65 @@ def test_the_core_leaves_other_shapes_and_numbers_to_the_python(fast: ModuleType
 def test_the_core_agrees_with_the_python_on_many_certificates(fast: ModuleType) -> None:
     counts = _compare(fast, 1503, 1600)
     assert counts["cases"] >= 100_000, counts
+
+
+def _compound_cases(rng: random.Random, pairs: int) -> Iterator[tuple[Any, Any, Case]]:
+    """Pairs of a star-shaped polygon (decomposed into convex parts) and a polygon or
+    another star, near each other, with their certificates and those altered in one part
+    pair's proof at a time (as :func:`_cases` alters a polygon pair's)."""
+    for _ in range(pairs):
+        a = decompose(_star(rng, (0.0, 0.0)))
+        other = (rng.uniform(-3.0, 3.0), rng.uniform(-3.0, 3.0))
+        if rng.random() < 0.5:
+            b: Any = decompose(_star(rng, other))
+        else:
+            radii = (rng.uniform(0.1, 2.0), rng.uniform(0.1, 2.0))
+            b = Polytope(tuple(_ring(rng, rng.randint(1, 9), other, radii, rng.uniform(0, 7))))
+        answer = solve(a, b)
+        certificate, distance, band = answer.certificate, answer.gjk.distance, answer.gjk.band
+        assert isinstance(certificate, PartsCertificate)
+        yield a, b, (certificate, distance, band)
+        parts_a, parts_b = parts_of(a), parts_of(b)
+        for k, item in enumerate(certificate.proofs):
+            part_a, part_b = parts_a[item.a], parts_b[item.b]
+            assert isinstance(part_a, Polytope) and isinstance(part_b, Polytope)
+            if isinstance(item.proof, SeparatingAxis):
+                variants = _axis_variants(part_a, part_b, item.proof, item.proof.upper)
+            else:
+                variants = _simplex_variants(item.proof, distance, band)
+            for proof, _, altered_band in variants:
+                proofs = list(certificate.proofs)
+                proofs[k] = dataclasses.replace(item, proof=proof)
+                altered = dataclasses.replace(certificate, proofs=tuple(proofs))
+                yield a, b, (altered, distance, altered_band or band)
+
+
+def _star(rng: random.Random, center: Vec) -> list[Vec]:
+    """A star-shaped ring of 5 to 12 points round ``center``, not convex as a rule."""
+    count = rng.randint(5, 12)
+    return [
+        (
+            center[0] + radius * math.cos(2.0 * math.pi * k / count),
+            center[1] + radius * math.sin(2.0 * math.pi * k / count),
+        )
+        for k, radius in enumerate(rng.uniform(0.4, 2.0) for _ in range(count))
+    ]
+
+
+def test_a_compounds_part_pairs_are_held_by_the_core_as_the_python_holds_them(
+    fast: ModuleType,
+) -> None:
+    # check_certificate holds a compound pair's part pairs compiled where it can, and
+    # must say what the reference says of the whole certificate, problems included
+    counts = {"cases": 0, "ok": 0, "problems": 0}
+    for a, b, (proof, distance, band) in _compound_cases(random.Random(1504), 40):
+        try:
+            reference = reference_check(a, b, proof, distance, band)
+        except (TypeError, ValueError, IndexError, AttributeError) as error:
+            with pytest.raises(type(error)):
+                check_certificate(a, b, proof, distance, band)
+            continue
+        assert check_certificate(a, b, proof, distance, band) == reference, proof
+        counts["cases"] += 1
+        counts["ok" if reference.ok else "problems"] += 1
+    assert counts["cases"] > 2000 and counts["ok"] > 200 and counts["problems"] > 1000, counts

@@ -375,9 +375,12 @@ def test_membership_by_weights_finds_what_the_sums_over_generators_found() -> No
     assert len(found) == 5  # none, and every kind of problem
 
 
-def test_the_compiled_support_lines_are_the_pythons_to_the_bit() -> None:
+def test_the_compiled_support_lines_hold_a_point_exactly_when_the_pythons_do() -> None:
     # discs, capsules, rounded polygons and ellipses, mapped once or twice, of every size
-    # and far out, with radii of 0 and directions of length 0 or not a number
+    # and far out, with radii of 0 and directions of length 0 or not a number; the points
+    # are support points themselves (on their own line: held by a slack of 0) and their
+    # neighbours a unit in the last place out or in, so that a height off by one unit
+    # in the last place changes an answer
     from gjkcli.algorithms.compiled import core
     from gjkcli.shapes.base import supports
     from gjkcli.verify import certificates
@@ -386,21 +389,27 @@ def test_the_compiled_support_lines_are_the_pythons_to_the_bit() -> None:
     if core() is None:
         pytest.skip("the compiled engine is not active")
     rng = random.Random(71)
-    asked = 0
+    asked, outcomes = 0, set()
     for _ in range(600):
         shape = random_shape(rng)
         also = rng.choice([None, (0.6, -0.8), (0.0, 0.0), (math.nan, 1.0), (3e-320, -1e300)])
-        found = certificates._compiled_heights(shape, also)
         if certificates._chain(shape) is None:
-            assert found is None
+            assert not certificates._compiled_behind(shape, also, (0.0, 0.0), 1.0)
             continue
-        directions = certificates._DIRECTIONS if also is None else [also, *certificates._DIRECTIONS]
-        expected = [
-            nx * fx + ny * fy
-            for (nx, ny), (fx, fy) in zip(directions, supports(shape, directions), strict=True)
-        ]
-        assert found is not None
-        assert [h.hex() for h in found] == [h.hex() for h in expected]
-        asked += 1
-    assert asked > 300
-    assert certificates._compiled_heights(Polytope(((0, 0), (1, 0))), None) is None  # ints
+        lines = certificates._support_lines(shape, also)
+        directions = [(nx, ny) for nx, ny, _ in lines]
+        for (px, py), (nx, ny) in zip(supports(shape, directions), directions, strict=True):
+            if not (math.isfinite(px) and math.isfinite(py)) or rng.random() < 0.8:
+                continue
+            step = rng.choice([0, 1, -1])
+            toward = (math.copysign(math.inf, nx * step), math.copysign(math.inf, ny * step))
+            point = (math.nextafter(px, toward[0]), math.nextafter(py, toward[1]))
+            for slack in (0.0, 1e-300, rng.uniform(0.0, 1e-12)):
+                expected = all(lx * point[0] + ly * point[1] <= h + slack for lx, ly, h in lines)
+                found = certificates._compiled_behind(shape, also, point, slack)
+                assert found == expected, (shape, also, point, slack)
+                outcomes.add(expected)
+                asked += 1
+    assert asked > 1000 and outcomes == {True, False}
+    square = Polytope(((0, 0), (1, 0), (1, 1), (0, 1)))  # ints: left to the Python
+    assert not certificates._compiled_behind(square, None, (0.5, 0.5), 1.0)
