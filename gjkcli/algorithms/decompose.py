@@ -100,9 +100,9 @@ def decompose(shell: Iterable[PointLike], holes: Iterable[Iterable[PointLike]] =
     corners = _Corners(rings)
     triangles = _triangles(closed, corners)
     points = corners.points
-    merged = _compiled_merge(triangles, points)
+    merged = _compiled_merge(triangles, corners.array)
     if merged is None:
-        merged = _merge(_counter_clockwise(triangles, points), points)
+        merged = _merge(_counter_clockwise(triangles.tolist(), points), points)
     parts = tuple(Polytope(tuple(points[k] for k in part)) for part in merged)
     geometry = {"type": "Polygon", "coordinates": [[list(p) for p in ring] for ring in rings]}
     return Compound(parts, geometry)
@@ -125,11 +125,15 @@ class _Corners:
         ordered = sorted(last)
         self.number = {p: k for k, p in enumerate(ordered)}
         self.points = [last[p] for p in ordered]
+        self.array = np.array(self.points, dtype=float).reshape(-1, 2)  # the same, as rows
 
 
 class _Closed:
     """The rings as GEOS takes them: their points in one array, each ring closed as
     Shapely closes it (its first point again, unless it ends with it).
+
+    ``judged`` is the Shapely polygon GEOS found valid, built from the coordinates scaled by
+    ``2 ** shift`` (:func:`_check_valid`), and ``None`` until then.
 
     >>> closed = _Closed([[(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)]])
     >>> closed.offsets, closed.polygon(closed.coordinates).wkt
@@ -145,6 +149,8 @@ class _Closed:
                 self.points.append(ring[0])
             self.offsets.append(len(self.points))
         self.coordinates = np.array(self.points, dtype=float)
+        self.judged: Any = None
+        self.shift = 0
 
     def polygon(self, coordinates: np.ndarray) -> Any:
         """The Shapely polygon with these rings, whose points are ``coordinates``: these
@@ -155,9 +161,9 @@ class _Closed:
         return shapely.from_ragged_array(shapely.GeometryType.POLYGON, coordinates, counts)[0]
 
 
-def _triangles(closed: _Closed, corners: _Corners) -> list[tuple[int, int, int]]:
+def _triangles(closed: _Closed, corners: _Corners) -> Any:
     """The polygon's constrained Delaunay triangles (GEOS's), as the numbers of their
-    corners, which are the polygon's own.
+    corners, which are the polygon's own: an array of one row of three per triangle.
 
     GEOS's in-circle test multiplies coordinates four at a time: past about
     1e77 it overflows (and warns, and may fail), and near 1e-77 it underflows.
@@ -165,27 +171,31 @@ def _triangles(closed: _Closed, corners: _Corners) -> list[tuple[int, int, int]]
     coordinate near 1, and each corner of a triangle is mapped back to the
     corner it was scaled from. Scaling is exact unless a coordinate falls below
     the normal floats (1e-300 beside 1e80): if two corners then become one, the
-    rings are cut as they are.
+    rings are cut as they are. Where the validity check scaled them by the same power
+    (exactly), the polygon it built is the one cut.
+
+    The corners' keys, scaled, are in the corners' order (rounding is monotone, and no
+    two became one), so a triangle's corner is numbered by where its key is found.
     """
     import shapely
 
-    coordinates = closed.coordinates
-    scaled = np.ldexp(coordinates, shift_to_unit(float(np.abs(coordinates).max())))
-    ids = np.array([corners.number[p] for p in closed.points], dtype=np.intp)
-    keys = _point_keys(scaled)
-    if np.unique(keys).size != len(corners.points):  # scaling merged corners: as they are
-        scaled, keys = coordinates, _point_keys(coordinates)
-    order = np.argsort(keys, kind="stable")
-    cut = shapely.constrained_delaunay_triangles(closed.polygon(scaled))
+    shift = shift_to_unit(float(np.abs(closed.coordinates).max()))
+    if closed.judged is not None and closed.shift == shift:
+        polygon = closed.judged
+    else:
+        scaled = np.ldexp(closed.coordinates, shift)
+        if np.unique(_point_keys(scaled)).size != len(corners.points):  # corners merged
+            shift, scaled = 0, closed.coordinates  # so cut as they are
+        polygon = closed.polygon(scaled)
+    cut = shapely.constrained_delaunay_triangles(polygon)
     # each triangle is a closed ring of 4 coordinates: 3 corners and the first again
     count = shapely.get_num_geometries(cut)
     corner_coordinates = shapely.get_coordinates(cut).reshape(count, 4, 2)[:, :3].reshape(-1, 2)
-    wanted, ordered = _point_keys(corner_coordinates), keys[order]
+    wanted, ordered = _point_keys(corner_coordinates), _point_keys(np.ldexp(corners.array, shift))
     at = np.minimum(np.searchsorted(ordered, wanted), len(ordered) - 1)
     if not np.array_equal(ordered[at], wanted):  # GEOS made a corner of its own
         raise KeyError(corner_coordinates[np.flatnonzero(ordered[at] != wanted)[0]].tolist())
-    found = ids[order][at].tolist()
-    return list(zip(found[0::3], found[1::3], found[2::3], strict=True))
+    return at.reshape(-1, 3)
 
 
 def _point_keys(points: Any) -> Any:
@@ -221,7 +231,10 @@ def _check_valid(rings: Sequence[Sequence[Vec]]) -> _Closed:
     shift = _validity_shift(values)
     if closed is not None:
         with contextlib.suppress(Exception):  # a ring too short for GEOS: as for an empty one
-            whole = shapely.is_valid_reason(closed.polygon(np.ldexp(closed.coordinates, shift)))
+            judged = closed.polygon(np.ldexp(closed.coordinates, shift))
+            whole = shapely.is_valid_reason(judged)
+            if whole == _VALID:
+                closed.judged, closed.shift = judged, shift
     for ring, points in enumerate(rings):
         problem = convexity_problem(points)
         if problem is not None and problem.degenerate:  # decided exactly, unlike GEOS's area
@@ -280,24 +293,23 @@ def _counter_clockwise(
     return turned
 
 
-def _compiled_merge(
-    triangles: Sequence[tuple[int, int, int]], points: Sequence[Vec]
-) -> list[list[int]] | None:
+def _compiled_merge(triangles: Any, points: Any) -> list[list[int]] | None:
     """:func:`_merge` of :func:`_counter_clockwise`'s triangles, by the compiled engine
     (``gjkcli/_merge.c``): the same steps in the same order, the turns decided exactly,
     so the same parts, corner for corner; ``None`` where the engine is not active, or
     leaves a turn to the rationals (products near underflow or overflow).
+    ``triangles``: rows of three corner numbers; ``points``: the corners, as rows.
 
-    >>> square = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
-    >>> _compiled_merge([(0, 1, 2), (0, 2, 3)], square) in (None, [[0, 1, 2, 3]])
+    >>> square = np.array([(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)])
+    >>> _compiled_merge(np.array([(0, 1, 2), (0, 2, 3)]), square) in (None, [[0, 1, 2, 3]])
     True
     """
     core = compiled()
-    if core is None or not triangles:
+    if core is None or not len(triangles):
         return None
     found = core.merge_parts(
-        np.array(points, dtype=float).reshape(-1, 2),
-        np.array(triangles, dtype=np.int64).reshape(-1, 3),
+        np.ascontiguousarray(points, dtype=float).reshape(-1, 2),
+        np.ascontiguousarray(triangles, dtype=np.int64).reshape(-1, 3),
     )
     if found is None:
         return None
