@@ -651,7 +651,7 @@ def _compound_stand_in(
     ('MULTIPOINT ((0 0), (2 0))', 0.0)
     """
     if shape.geometry is not None:
-        geometry = shapely.geometry.shape(shape.geometry)
+        geometry = _from_mapping(shape.geometry)
         if exponent:
             geometry = shapely.transform(geometry, lambda c: np.ldexp(c, -exponent))
         return geometry, 0.0
@@ -667,6 +667,24 @@ def _compound_stand_in(
     if union is None or not np.array_equal(shapely.bounds(union), shapely.total_bounds(geometries)):
         union = shapely.geometrycollections(list(geometries))
     return union, float(errors.max())
+
+
+def _from_mapping(mapping: dict[str, Any]) -> Any:
+    """``shapely.geometry.shape(mapping)``: the same geometry, built in half the time for a
+    polygon whose rings are written as rows of two floats (as decomposition writes them).
+
+    >>> shell, hole = [[0.0, 0.0], [4.0, 0.0], [0.0, 4.0]], [[1.0, 1.0], [2.0, 1.0], [1.0, 2.0]]
+    >>> _from_mapping({"type": "Polygon", "coordinates": [shell, hole]}).wkt
+    'POLYGON ((0 0, 4 0, 0 4, 0 0), (1 1, 2 1, 1 2, 1 1))'
+    >>> _from_mapping({"type": "Point", "coordinates": [1.0, 2.0]}).wkt
+    'POINT (1 2)'
+    """
+    if mapping.get("type") == "Polygon":
+        rings = [np.asarray(ring) for ring in mapping.get("coordinates") or ()]
+        if rings and all(ring.dtype == np.float64 and ring.shape[1:] == (2,) for ring in rings):
+            shell, *holes = [shapely.linearrings(ring) for ring in rings]
+            return shapely.polygons(shell, holes=holes or None)
+    return shapely.geometry.shape(mapping)
 
 
 def _hulls(point_sets: Sequence[Any]) -> Any:

@@ -108,3 +108,29 @@ def test_the_depth_oracle_survives_repeated_nearly_collinear_points() -> None:
     assert depth is not None and overlap is not None
     assert error == 0.0
     assert depth == pytest.approx(overlap.depth, rel=1e-9)
+
+
+def test_a_polygons_mapping_builds_the_geometry_shapely_builds() -> None:
+    # the compound stand-in's own construction of a decomposed polygon (rings of float
+    # pairs, open or closed, with holes), and Shapely's for everything else: the same WKB
+    from gjkcli.algorithms.decompose import decompose
+    from gjkcli.verify.shapely_oracle import _from_mapping
+
+    rng = random.Random(15)
+    mappings: list[dict[str, object]] = [
+        {"type": "Point", "coordinates": [1.0, 2.0]},
+        {"type": "Polygon", "coordinates": [[[0, 0], [4, 0], [0, 4]]]},  # ints: Shapely's
+        {"type": "MultiPolygon", "coordinates": [[[[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]]]},
+    ]
+    for _ in range(200):
+        count = rng.randint(5, 12)
+        shell = [
+            (radius * math.cos(2 * math.pi * k / count), radius * math.sin(2 * math.pi * k / count))
+            for k, radius in enumerate(rng.uniform(1.0, 3.0) for _ in range(count))
+        ]
+        holes = [[(-0.3, -0.3), (-0.3, 0.3), (0.3, 0.3), (0.3, -0.3)]] if rng.random() < 0.5 else []
+        if rng.random() < 0.5:
+            shell.append(shell[0])
+        mappings.append(decompose(shell, holes).geometry or {})
+    for mapping in mappings:
+        assert _from_mapping(mapping).wkb == shapely.geometry.shape(mapping).wkb, mapping
