@@ -56,6 +56,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
@@ -239,10 +240,27 @@ never the reverse."""
 
 
 def _expect(value: Any, where: str) -> Expect:
+    if type(value) is dict and value.keys() <= _PLAIN_EXPECT:  # as gjk generate writes them
+        intersects, distance, depth = (value.get(key) for key in _PLAIN_EXPECT_ORDER)
+        plain = intersects is None or type(intersects) is bool
+        if plain and _size(distance) and _size(depth):
+            return Expect(intersects=intersects, distance=distance, depth=depth)
     try:
         return expect_from_node(Node(value, where, "expect"))
     except InputError:  # the general way says what is wrong, and where
         raise _NotPlainError from None
+
+
+_PLAIN_EXPECT_ORDER = ("intersects", "distance", "penetration")
+_PLAIN_EXPECT = frozenset(_PLAIN_EXPECT_ORDER)
+"""An expectation :func:`_expect` reads itself (the rest, :func:`expect_from_node`): a
+boolean, and floats that are sizes (:func:`_size`), each or none of them."""
+
+
+def _size(value: Any) -> bool:
+    """Whether a value is ``None`` or a float ``expect_from_node`` takes as a size as it is
+    (finite and not below 0)."""
+    return value is None or (type(value) is float and 0.0 <= value <= sys.float_info.max)
 
 
 def _carried(document: dict[str, Any], where: str) -> tuple[tuple[str, Any], ...]:

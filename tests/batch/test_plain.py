@@ -307,3 +307,34 @@ def test_a_corrupt_mixed_folder_gives_the_same_records_either_way(tmp_path: Path
     records = [json.loads(line) for line in outputs[0][1].splitlines()]
     from_stream = [r for r in records if r["source"]["file"].endswith("stream.jsonl")]
     assert len(from_stream) == len([line for line in lines if line.strip()])
+
+
+def test_expectations_are_read_as_the_general_loader_reads_them() -> None:
+    # the fast way reads a boolean and sizes written as floats itself; the rest, and
+    # every expectation the general way refuses, go the general way
+    expectations = [
+        {"intersects": True},
+        {"intersects": False, "distance": 0.25},
+        {"distance": -0.0, "penetration": 0.0},
+        {"distance": 1.7976931348623157e308},
+        {"penetration": 5e-324, "intersects": None},
+        {"distance": 1, "intersects": True},  # an int: the general way
+        {"distance": -1e-300},  # below 0: refused
+        {"distance": 1e400},  # inf: refused
+        {"intersects": 1},  # not a boolean: refused
+        {"depth": 0.5, "penetration": 0.5},  # both: refused
+        {"distance": None},
+        {"verdict": "touching", "distance": 0.0},
+    ]
+    lines = [
+        json.dumps({"a": polygon(POLYGON), "b": POINT, "expect": expect})
+        for expect in expectations
+    ]
+    items = items_of(lines)
+    pairs = read_plain(items, [default_name(item) for item in items])
+    for item, pair in zip(items, pairs, strict=True):
+        if pair is not None:
+            assert pair == runner._load(item), item.text
+    assert sum(pair is not None for pair in pairs) >= 7
+    fast, general = both_ways(items)
+    assert fast == general
