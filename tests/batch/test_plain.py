@@ -327,8 +327,7 @@ def test_expectations_are_read_as_the_general_loader_reads_them() -> None:
         {"verdict": "touching", "distance": 0.0},
     ]
     lines = [
-        json.dumps({"a": polygon(POLYGON), "b": POINT, "expect": expect})
-        for expect in expectations
+        json.dumps({"a": polygon(POLYGON), "b": POINT, "expect": expect}) for expect in expectations
     ]
     items = items_of(lines)
     pairs = read_plain(items, [default_name(item) for item in items])
