@@ -2392,7 +2392,6 @@ static PyObject *engine_configure(PyObject *self, PyObject *mapping)
 #include "_lane.c"
 #include "_hull.c"
 #include "_outline.c"
-#include "_lines.c"
 #include "_merge.c"
 #include "_rings.c"
 #include "_facets.c"
@@ -2440,9 +2439,6 @@ static PyMethodDef engine_methods[] = {
      "trace_chains(...): outlines of maps and discs round polytopes, as outline.py (_outline.c)."},
     {"outline_products", (PyCFunction)(void (*)(void))engine_outline_products, METH_FASTCALL,
      "outline_products(kind, rows, matrix): the maps' products _outline.c forms."},
-    {"support_beyond", (PyCFunction)(void (*)(void))engine_support_beyond, METH_FASTCALL,
-     "support_beyond(chain, directions, x, y, slack): the first support line a point "
-     "lies beyond, or -1 (_lines.c)."},
     {"facets_heights", (PyCFunction)(void (*)(void))engine_facets_heights, METH_FASTCALL,
      "facets_heights(ring_a, ring_b, dx, dy, limit, range): segment heights (_facets.c)."},
     {"facets_kept", (PyCFunction)(void (*)(void))engine_facets_kept, METH_FASTCALL,

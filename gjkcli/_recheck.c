@@ -1,39 +1,46 @@
 /*
- * The certificate re-check for two polygons, compiled: included by _engine.c.
+ * The certificate re-check for two convex shapes, compiled: included by _engine.c.
  *
- * gjkcli/verify/certificates.py is the reference. For the common case, two
- * Polytope shapes with a SeparatingAxis or an EnclosingSimplex certificate,
- * this file decides one thing: whether check_certificate finds no problem at
- * all. It mirrors, line by line, _separating_axis_problems,
- * _enclosing_problems, membership_problems (by weights, for polytopes),
- * _weighted_sums, _bracket and _not_finite, and what they call for polytopes
- * (bounds.reach, bounds.separation, bounds.rounding_bound,
- * certificate.named_point, dyadic.longer_than_one): the same IEEE operations
- * in the same order, math.hypot as CPython computes it (gjk_hypot), and
- * Python's sum as it adds floats, so that every comparison comes out as the
- * Python's does.
+ * gjkcli/verify/certificates.py is the reference. For the common case, two shapes
+ * that are polytopes, or rounded or transformed shapes of them in any nesting
+ * (circles, capsules, ellipses, rounded polygons, margins), with a SeparatingAxis or
+ * an EnclosingSimplex certificate, this file decides one thing: whether
+ * check_certificate finds no problem at all. It mirrors, line by line,
+ * _separating_axis_problems, _enclosing_problems, membership_problems (by weights, for
+ * polytopes; by support lines, without weights), _weighted_sums, _bracket and
+ * _not_finite, and what they call (bounds.reach, bounds.separation with its
+ * _reach_along, bounds.rounding_bound, bounds.membership_slack,
+ * certificate.named_point, dyadic.longer_than_one): the same IEEE operations in the
+ * same order, math.hypot as CPython computes it (gjk_hypot), and Python's sum as it
+ * adds floats, so that every comparison comes out as the Python's does.
  *
  * Each function answers 1, "no problem" (the Python then builds the passing
  * CertificateCheck and what it proves), or 0, "a problem, or not sure" (the
  * Python then runs the reference and writes the problems as it always did).
  * So the messages stay in the Python, and this file may give up whenever it
- * meets anything unusual: a shape other than two Polytopes of floats, a number
- * that is not a float or not finite, a field of another type or length, an
- * enclosing simplex without vertex pairs, a vertex number out of range, more
- * weights than a closest point on a polygon needs, a separation whose sign
- * the rounding hides (the Python decides it in rational arithmetic), a Python
- * other than 3.10 or 3.11 (3.12 sums floats with compensation). It never
- * calls the GJK, EPA or simplex code: the re-check stays independent of the
- * code that made the certificate, sharing only the hypot, the reading of a
- * Polytope's vertices and bounds.reach.
+ * meets anything unusual: a shape of another kind, a number that is not a float
+ * or not finite, a field of another type or length, vertex pairs or weights
+ * named on a shape that is not a polygon, a vertex number out of range, more
+ * weights than a closest point on a polygon needs, a separation whose sign the
+ * rounding hides (the Python decides it in rational arithmetic), a Python other
+ * than 3.10 or 3.11 (3.12 sums floats with compensation). It never calls the GJK,
+ * EPA or simplex code: the re-check stays independent of the code that made the
+ * certificate, sharing only the hypot, the reading of the shapes, their support
+ * functions (the shapes' own, as the Python's re-check uses the shapes' own) and
+ * bounds.reach.
  */
 
-/* tolerances.CERTIFICATE_ROUNDING and CERTIFICATE_RELATIVE, copied once by
-   recheck_configure() */
+/* The most directions of a curved shape's support lines (CERTIFICATE_DIRECTIONS). */
+#define RECHECK_MOST_LINES 1024
+
+/* tolerances.CERTIFICATE_ROUNDING and CERTIFICATE_RELATIVE, and the directions of the
+   support lines (bounds.SUPPORT_DIRECTIONS), copied once by recheck_configure() */
 static struct {
     double rounding;
     double relative;
     double smallest; /* 2**-450: a square and its rounding error stay clear of underflow */
+    Vec lines[RECHECK_MOST_LINES];
+    Py_ssize_t line_count;
     int ready;
 } RK;
 
@@ -126,10 +133,13 @@ static int vec_field(PyObject *obj, PyObject *name, Vec *out)
     return ok;
 }
 
+/* Vertex weights as read_weights reads them, or None (count 0: the point is checked by
+   the shape's support lines). */
 static int weights_field(PyObject *obj, PyObject *name, Py_ssize_t count, RecheckWeights *out)
 {
     PyObject *value = field(obj, name);
-    int ok = value != NULL && read_weights(value, count, out);
+    int ok = value != NULL && (value == Py_None || read_weights(value, count, out));
+    if (value == Py_None) out->count = 0;
     Py_XDECREF(value);
     return ok;
 }
@@ -178,13 +188,57 @@ static void polytope_along(const Shape *s, double dx, double dy, double *value, 
     *bound = top_best + DBL_MIN;
 }
 
-/* bounds.separation(a, b, n).lower for two polytopes: 1 and *lower set when the float
-   bound settles it; 0 when the Python would compute it again exactly. */
+static void shape_along(const Shape *s, double dx, double dy, double *value, double *bound);
+
+/* bounds._box_size: the largest |x| and |y| over a shape, from its bounds along the axes. */
+static void box_size(const Shape *s, double *size_x, double *size_y)
+{
+    double sizes[4], value;
+    shape_along(s, 1.0, 0.0, &value, &sizes[0]);
+    shape_along(s, -1.0, 0.0, &value, &sizes[1]);
+    shape_along(s, 0.0, 1.0, &value, &sizes[2]);
+    shape_along(s, 0.0, -1.0, &value, &sizes[3]);
+    *size_x = py_max(fabs(sizes[0]), fabs(sizes[1]));
+    *size_y = py_max(fabs(sizes[2]), fabs(sizes[3]));
+}
+
+/* bounds._reach_along: the greatest d.p over a polytope, a rounded or a transformed shape
+   (_polytope, the rounded case, _transformed), as computed and bounded. */
+static void shape_along(const Shape *s, double dx, double dy, double *value, double *bound)
+{
+    if (s->kind == POLYTOPE) {
+        polytope_along(s, dx, dy, value, bound);
+    } else if (s->kind == ROUNDED) {
+        double core_value, core_bound, push, b;
+        shape_along(s->inner, dx, dy, &core_value, &core_bound);
+        push = s->radius * gjk_hypot(dx, dy);
+        b = core_bound + push * (1.0 + RK.rounding);
+        *value = core_value + push;
+        *bound = b + RK.rounding * fabs(b) + DBL_MIN;
+    } else {
+        const double *m = s->m;
+        double tx = s->t[0], ty = s->t[1], slack_x, slack_y, inner_value, inner_bound;
+        double size_x, size_y, shift, b;
+        slack_x = RK.rounding * (fabs(m[0] * dx) + fabs(m[2] * dy));
+        slack_y = RK.rounding * (fabs(m[1] * dx) + fabs(m[3] * dy));
+        shape_along(s->inner, m[0] * dx + m[2] * dy, m[1] * dx + m[3] * dy, &inner_value,
+                    &inner_bound);
+        box_size(s->inner, &size_x, &size_y);
+        shift = dx * tx + dy * ty;
+        *value = inner_value + shift;
+        b = inner_bound + slack_x * size_x + slack_y * size_y + shift;
+        b += RK.rounding * (fabs(dx * tx) + fabs(dy * ty) + fabs(inner_bound) + fabs(b)) + DBL_MIN;
+        *bound = b;
+    }
+}
+
+/* bounds.separation(a, b, n).lower: 1 and *lower set when the float bound settles it; 0
+   when the Python would compute it again exactly. */
 static int separation_lower(const Shape *a, const Shape *b, double nx, double ny, double *lower)
 {
     double high_a, high_a_bound, low_b, low_b_bound, value, bound;
-    polytope_along(a, nx, ny, &high_a, &high_a_bound);
-    polytope_along(b, -nx, -ny, &low_b, &low_b_bound);
+    shape_along(a, nx, ny, &high_a, &high_a_bound);
+    shape_along(b, -nx, -ny, &low_b, &low_b_bound);
     value = -low_b - high_a;
     bound = -low_b_bound - high_a_bound;
     bound -= RK.rounding * (fabs(low_b_bound) + fabs(high_a_bound)) + DBL_MIN;
@@ -288,6 +342,32 @@ static int member_by_weights(const Shape *s, Vec point, const RecheckWeights *w)
            rounding_bound2(size, fabs(point.x) + fabs(point.y));
 }
 
+/* membership_problems by support lines is empty: the point lies behind the shape's support
+   line along `also` (when given) and along each of the configured directions, within
+   membership_slack (the heights n . s(n), the shapes' support functions as the engine's). */
+static int member_by_lines(const Shape *s, Vec point, const Vec *also)
+{
+    double slack = rounding_bound2(2.0 * reach(s), fabs(point.x) + fabs(point.y));
+    Py_ssize_t k;
+    for (k = also == NULL ? 0 : -1; k < RK.line_count; k++) {
+        Vec n = k < 0 ? *also : RK.lines[k], top = support(s, n.x, n.y);
+        if (!(n.x * point.x + n.y * point.y <= n.x * top.x + n.y * top.y + slack)) return 0;
+    }
+    return 1;
+}
+
+/* membership_problems is empty, and the point a bound relies on (named_point): by the
+   weights over a polygon's vertices, or without weights by the support lines (the point
+   itself). Weights on a shape other than a polygon go to the Python. */
+static int member(const Shape *s, Vec point, const RecheckWeights *w, const Vec *also, Vec *named)
+{
+    if (w->count == 0) {
+        *named = point;
+        return member_by_lines(s, point, also);
+    }
+    return s->kind == POLYTOPE && member_by_weights(s, point, w) && named_point(s, w, named);
+}
+
 /* _bracket is empty: lower <= upper, lower <= distance <= upper. */
 static int brackets(double lower, double upper, double distance)
 {
@@ -301,29 +381,30 @@ static int separating_axis_holds(const Shape *a, const Shape *b, Vec n, double l
                                  const RecheckWeights *weights_b, double distance)
 {
     double length = gjk_hypot(n.x, n.y), reach_a, reach_b, proven, gap;
-    Vec point_a, point_b;
+    Vec point_a, point_b, back = {-n.x, -n.y};
     if (!(fabs(length - 1.0) <= RK.relative)) return 0;
     if (longer_than_one(n.x, n.y) != 0) return 0;
     reach_a = reach(a);
     reach_b = reach(b);
     if (!separation_lower(a, b, n.x, n.y, &proven)) return 0;
     if (!(lower <= proven) || !(lower > 0.0)) return 0;
-    if (!member_by_weights(a, closest_a, weights_a)) return 0;
-    if (!member_by_weights(b, closest_b, weights_b)) return 0;
-    if (!named_point(a, weights_a, &point_a) || !named_point(b, weights_b, &point_b)) return 0;
+    if (!member(a, closest_a, weights_a, &n, &point_a)) return 0;
+    if (!member(b, closest_b, weights_b, &back, &point_b)) return 0;
     gap = gjk_hypot(point_b.x - point_a.x, point_b.y - point_a.y);
     if (!(upper >= gap + rounding_bound3(reach_a, reach_b, gap))) return 0;
     return brackets(lower, upper, distance);
 }
 
 /* One point of an enclosing simplex holds: it is the difference of its members, and each
-   member is the vertex its pair names (membership by the weight 1.0). */
+   member is the vertex its pair names (membership by the weight 1.0), or without pairs
+   (count 0) lies behind its shape's support lines. */
 static int enclosing_point_holds(const Shape *a, const Shape *b, Vec p, Vec pa, Vec pb,
                                  const RecheckWeights *vertex_a, const RecheckWeights *vertex_b)
 {
     double size = fabs(pa.x) + fabs(pa.y) + fabs(pb.x) + fabs(pb.y);
+    Vec named;
     if (!(gjk_hypot(p.x - (pa.x - pb.x), p.y - (pa.y - pb.y)) <= rounding_bound1(size))) return 0;
-    return member_by_weights(a, pa, vertex_a) && member_by_weights(b, pb, vertex_b);
+    return member(a, pa, vertex_a, NULL, &named) && member(b, pb, vertex_b, NULL, &named);
 }
 
 /* point k of the simplex: its point, members and vertex pair, read. */
@@ -331,12 +412,18 @@ static int read_enclosing_point(PyObject *points, PyObject *members, PyObject *p
                                 Py_ssize_t k, const Shape *a, const Shape *b, Vec *p, Vec *pa,
                                 Vec *pb, RecheckWeights *vertex_a, RecheckWeights *vertex_b)
 {
-    PyObject *member = PyTuple_GET_ITEM(members, k), *pair = PyTuple_GET_ITEM(pairs, k);
+    PyObject *member = PyTuple_GET_ITEM(members, k), *pair;
     if (!finite_vec(PyTuple_GET_ITEM(points, k), p)) return 0;
     if (!PyTuple_CheckExact(member) || PyTuple_GET_SIZE(member) != 2) return 0;
     if (!finite_vec(PyTuple_GET_ITEM(member, 0), pa)) return 0;
     if (!finite_vec(PyTuple_GET_ITEM(member, 1), pb)) return 0;
+    if (pairs == Py_None) { /* no vertices named: each member by its shape's support lines */
+        vertex_a->count = vertex_b->count = 0;
+        return 1;
+    }
+    pair = PyTuple_GET_ITEM(pairs, k);
     if (!PyTuple_CheckExact(pair) || PyTuple_GET_SIZE(pair) != 2) return 0;
+    if (a->kind != POLYTOPE || b->kind != POLYTOPE) return 0; /* the Python's lines: not here */
     if (!vertex_number(PyTuple_GET_ITEM(pair, 0), a->count, &vertex_a->index[0])) return 0;
     if (!vertex_number(PyTuple_GET_ITEM(pair, 1), b->count, &vertex_b->index[0])) return 0;
     vertex_a->weight[0] = vertex_b->weight[0] = 1.0;
@@ -401,27 +488,34 @@ static int enclosing_holds(const Shape *a, const Shape *b, PyObject *points, PyO
 /* The module functions                                                 */
 /* ------------------------------------------------------------------ */
 
-/* Both shapes, read: 1 two polytopes of finite floats, 0 not (or a Python error, cleared:
-   the Python path meets it again). */
-static int read_polygons(Arena *arena, PyObject *a, PyObject *b, const Shape **sa,
-                         const Shape **sb)
+/* Whether a shape read holds finite numbers only, all the way in. */
+static int finite_shape(const Shape *s)
 {
-    const Shape *shapes[2];
     Py_ssize_t i;
-    int j;
+    if (s->kind == POLYTOPE) {
+        for (i = 0; i < 2 * s->count; i++) {
+            if (!isfinite(s->xy[i])) return 0;
+        }
+        return 1;
+    }
+    if (s->kind == ROUNDED) return isfinite(s->radius) && finite_shape(s->inner);
+    for (i = 0; i < 4; i++) {
+        if (!isfinite(s->m[i])) return 0;
+    }
+    return isfinite(s->t[0]) && isfinite(s->t[1]) && finite_shape(s->inner);
+}
+
+/* Both shapes, read: 1 two polytopes, rounded or transformed shapes of them (in any
+   nesting) of finite floats, 0 not (or a Python error, cleared: the Python path meets it
+   again). */
+static int read_shapes(Arena *arena, PyObject *a, PyObject *b, const Shape **sa,
+                       const Shape **sb)
+{
     if (read_pair(arena, a, b, sa, sb) <= 0) {
         PyErr_Clear();
         return 0;
     }
-    shapes[0] = *sa;
-    shapes[1] = *sb;
-    for (j = 0; j < 2; j++) {
-        if (shapes[j]->kind != POLYTOPE) return 0;
-        for (i = 0; i < 2 * shapes[j]->count; i++) {
-            if (!isfinite(shapes[j]->xy[i])) return 0;
-        }
-    }
-    return 1;
+    return finite_shape(*sa) && finite_shape(*sb);
 }
 
 static int recheck_ready(Py_ssize_t nargs, Py_ssize_t expected, const char *usage)
@@ -453,8 +547,9 @@ static int axis_answer(const Shape *a, const Shape *b, PyObject *proof, double d
          finite_vec(PyTuple_GET_ITEM(pair, 0), &closest[0]) &&
          finite_vec(PyTuple_GET_ITEM(pair, 1), &closest[1]);
     Py_XDECREF(pair);
-    if (!ok || !weights_field(proof, s_weights_a, a->count, &weights_a) ||
-        !weights_field(proof, s_weights_b, b->count, &weights_b))
+    /* (weights on a shape other than a polygon name no vertex: member() gives up) */
+    if (!ok || !weights_field(proof, s_weights_a, a->kind == POLYTOPE ? a->count : 0, &weights_a) ||
+        !weights_field(proof, s_weights_b, b->kind == POLYTOPE ? b->count : 0, &weights_b))
         return 0;
     return separating_axis_holds(a, b, n, lower, upper, closest[0], closest[1], &weights_a,
                                  &weights_b, distance);
@@ -468,9 +563,11 @@ static int simplex_answer(const Shape *a, const Shape *b, PyObject *proof, doubl
     double claimed;
     int i, ok = float_field(proof, s_residual, &claimed);
     for (i = 0; i < 4; i++) fields[i] = ok ? field(proof, names[i]) : NULL;
-    for (i = 0; i < 4; i++) ok = ok && fields[i] != NULL && PyTuple_CheckExact(fields[i]);
+    for (i = 0; i < 4; i++) { /* the pairs may be None: no vertices named */
+        ok = ok && fields[i] != NULL && (PyTuple_CheckExact(fields[i]) || (i == 2 && fields[i] == Py_None));
+    }
     for (i = 1; i < 4; i++) {
-        ok = ok && PyTuple_GET_SIZE(fields[i]) == PyTuple_GET_SIZE(fields[0]);
+        ok = ok && (fields[i] == Py_None || PyTuple_GET_SIZE(fields[i]) == PyTuple_GET_SIZE(fields[0]));
     }
     if (ok) ok = enclosing_holds(a, b, fields[0], fields[1], fields[2], fields[3], claimed, band);
     for (i = 0; i < 4; i++) Py_XDECREF(fields[i]);
@@ -494,7 +591,7 @@ static PyObject *recheck_entry(PyObject *const *args, Py_ssize_t nargs, const ch
     Py_RETURN_FALSE; /* Python's sum of floats is compensated there: not ported */
 #endif
     arena_init(&arena);
-    if (read_polygons(&arena, args[0], args[1], &sa, &sb) && read_number(args[3], &number))
+    if (read_shapes(&arena, args[0], args[1], &sa, &sb) && read_number(args[3], &number))
         ok = answer(sa, sb, args[2], number);
     arena_free(&arena);
     return PyBool_FromLong(ok);
@@ -538,11 +635,25 @@ static PyObject *engine_recheck_configure(PyObject *self, PyObject *const *args,
                                           Py_ssize_t nargs)
 {
     double rounding, relative;
+    Py_buffer lines;
+    Py_ssize_t count;
     (void)self;
-    if (nargs != 2 || !exact_float(args[0], &rounding) || !exact_float(args[1], &relative)) {
-        PyErr_SetString(PyExc_TypeError, "recheck_configure(rounding: float, relative: float)");
+    if (nargs != 3 || !exact_float(args[0], &rounding) || !exact_float(args[1], &relative)) {
+        PyErr_SetString(PyExc_TypeError,
+                        "recheck_configure(rounding: float, relative: float, directions)");
         return NULL;
     }
+    if (PyObject_GetBuffer(args[2], &lines, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    count = lines.len / 16;
+    if (lines.itemsize != 8 || strcmp(lines.format, "d") != 0 || lines.len % 16 != 0 ||
+        count > RECHECK_MOST_LINES) {
+        PyBuffer_Release(&lines);
+        PyErr_SetString(PyExc_ValueError, "recheck_configure: directions are float64 pairs");
+        return NULL;
+    }
+    memcpy(RK.lines, lines.buf, (size_t)lines.len);
+    RK.line_count = count;
+    PyBuffer_Release(&lines);
     if (!RK.ready && recheck_intern() < 0) return NULL;
     RK.rounding = rounding;
     RK.relative = relative;

@@ -47,9 +47,15 @@ from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import part_box
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.rounded import Rounded
-from gjkcli.tolerances import CERTIFICATE_ROUNDING, difference_scale, touch_band
+from gjkcli.tolerances import (
+    CERTIFICATE_DIRECTIONS,
+    CERTIFICATE_ROUNDING,
+    difference_scale,
+    touch_band,
+)
 
 __all__ = [
+    "SUPPORT_DIRECTIONS",
     "Extent",
     "Separation",
     "length_times",
@@ -66,6 +72,15 @@ __all__ = [
 
 _R = CERTIFICATE_ROUNDING
 _TINY = sys.float_info.min
+
+SUPPORT_DIRECTIONS: tuple[Vec, ...] = tuple(
+    (math.cos(angle), math.sin(angle))
+    for angle in (2 * math.pi * k / CERTIFICATE_DIRECTIONS for k in range(CERTIFICATE_DIRECTIONS))
+)
+"""``CERTIFICATE_DIRECTIONS`` unit directions, evenly spaced counter-clockwise from ``+x``:
+those of the support lines a point must lie behind to be proven a member of a curved
+shape (:func:`gjkcli.verify.certificates.membership_problems`, and the compiled
+re-check, which is handed these very numbers)."""
 
 
 @dataclass(frozen=True)

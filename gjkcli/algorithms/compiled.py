@@ -10,6 +10,7 @@ classes, and hands the reference's exact rational steps back to it.
 
 from __future__ import annotations
 
+from array import array
 from types import ModuleType
 
 from gjkcli import engine
@@ -52,7 +53,7 @@ def configured(module: ModuleType) -> ModuleType:
     certificate re-check's too).
     The tests use it to reach the core whichever engine is active."""
     from gjkcli import tolerances
-    from gjkcli.algorithms import distance, epa, intersect, simplex, support
+    from gjkcli.algorithms import bounds, distance, epa, intersect, simplex, support
     from gjkcli.shapes.affine import Transformed
     from gjkcli.shapes.polytope import Polytope
     from gjkcli.shapes.rounded import Rounded
@@ -81,6 +82,9 @@ def configured(module: ModuleType) -> ModuleType:
             },
         }
     )
-    module.recheck_configure(tolerances.CERTIFICATE_ROUNDING, tolerances.CERTIFICATE_RELATIVE)
+    lines = array("d", [c for direction in bounds.SUPPORT_DIRECTIONS for c in direction])
+    module.recheck_configure(
+        tolerances.CERTIFICATE_ROUNDING, tolerances.CERTIFICATE_RELATIVE, lines
+    )
     module.lane_configure(tolerances.AGREEMENT_RELATIVE, tolerances.MIN_SIZE)
     return module

@@ -46,14 +46,13 @@ derived from their sizes (:data:`~gjkcli.tolerances.CERTIFICATE_ROUNDING`): a
 closest point near the end of a capsule 1e6 long carries the rounding of the
 capsule's far end, not of its own small coordinates.
 
-The common case, two polygons with a separating axis or an enclosing simplex
-that names vertex pairs (alone, or as a pair of parts of compound shapes), is
-decided first by the compiled core where it is active (``gjkcli/_recheck.c``, a
-port of this module's arithmetic, operation for operation; :func:`compiled_holds`),
-and so is whether a point lies behind a curved shape's support lines
-(``gjkcli/_lines.c``). The core says only whether nothing is wrong: when it is not
-sure, or something is, this module's Python runs as the reference, and it alone
-names the problems.
+The common case, two convex shapes (polygons, and rounded or mapped shapes of
+them: circles, capsules, ellipses, rounded polygons) with a separating axis or an
+enclosing simplex, alone or as a pair of parts of compound shapes, is decided first
+by the compiled core where it is active (``gjkcli/_recheck.c``, a port of this
+module's arithmetic, operation for operation; :func:`compiled_holds`). It says only
+whether nothing is wrong: when it is not sure, or something is, this module's Python
+runs as the reference, and it alone names the problems.
 """
 
 from __future__ import annotations
@@ -65,7 +64,13 @@ from types import ModuleType
 
 import numpy as np
 
-from gjkcli.algorithms.bounds import membership_slack, reach, rounding_bound, separation
+from gjkcli.algorithms.bounds import (
+    SUPPORT_DIRECTIONS,
+    membership_slack,
+    reach,
+    rounding_bound,
+    separation,
+)
 from gjkcli.algorithms.certificate import (
     Certificate,
     EnclosingSimplex,
@@ -78,12 +83,10 @@ from gjkcli.algorithms.compiled import core
 from gjkcli.algorithms.extents import extents, separations
 from gjkcli.algorithms.verdict import Proven, encloses_origin
 from gjkcli.dyadic import longer_than_one
-from gjkcli.shapes.affine import Transformed
 from gjkcli.shapes.base import ConvexShape, Vec, supports
 from gjkcli.shapes.compound import Compound, Shape, parts_of
 from gjkcli.shapes.polytope import Polytope
-from gjkcli.shapes.rounded import Rounded
-from gjkcli.tolerances import CERTIFICATE_DIRECTIONS, CERTIFICATE_RELATIVE
+from gjkcli.tolerances import CERTIFICATE_RELATIVE
 
 __all__ = [
     "CertificateCheck",
@@ -93,12 +96,7 @@ __all__ = [
     "reference_check",
 ]
 
-_DIRECTIONS = [
-    (math.cos(angle), math.sin(angle))
-    for angle in (2 * math.pi * k / CERTIFICATE_DIRECTIONS for k in range(CERTIFICATE_DIRECTIONS))
-]
-_DIRECTION_ARRAY = np.array(_DIRECTIONS, dtype=float)
-_DIRECTION_ARRAY.flags.writeable = False
+_DIRECTIONS = list(SUPPORT_DIRECTIONS)
 
 
 @dataclass(frozen=True)
@@ -157,10 +155,10 @@ def compiled_holds(
     """Whether the compiled re-check in ``module`` (the configured core, ``core()``: ``None``
     on the pure-Python engine) finds nothing wrong with ``certificate``. ``True`` exactly
     when :func:`reference_check` finds no problem; ``False`` when it finds one, or when
-    the core is not sure: it takes the common case, two Polytopes with a separating
-    axis or with an enclosing simplex that names vertex pairs, and leaves anything
-    else, and whatever floats cannot decide, to the Python. ``gjkcli/_recheck.c``
-    mirrors this module line by line.
+    the core is not sure: it takes the common case, two polygons (or rounded or mapped
+    shapes of them) with a separating axis or with an enclosing simplex, and leaves
+    anything else, and whatever floats cannot decide, to the Python.
+    ``gjkcli/_recheck.c`` mirrors this module line by line.
 
     >>> from dataclasses import replace
     >>> from gjkcli.shapes import rectangle
@@ -335,7 +333,6 @@ def _unnamed_pairs(
     sizes, do not meet has a gap (as computed) beyond the horizon by more than the
     rounding that lowers it: only the pairs whose grown boxes meet need their bound.
     """
-    import numpy as np
     import shapely
 
     count_a, count_b = len(parts_of(a)), len(parts_of(b))
@@ -436,15 +433,10 @@ def _enclosing_problems(
         problems.append(f"weights: a negative weight in {list(proof.weights)}")
     if not abs(sum(proof.weights) - 1.0) <= CERTIFICATE_RELATIVE:
         problems.append(f"weights: they sum to {sum(proof.weights):.17g}, not 1")
-    # a shape's support lines are the same for each of its points: found once (unless
-    # each point is held compiled, or by the polygon's vertices named)
+    # a shape's support lines are the same for each of its points: found once
     named = proof.pairs is not None
-    lines_a, lines_b = (
-        None
-        if (named and isinstance(shape, Polytope)) or _compiled_reads(shape)
-        else _support_lines(shape)
-        for shape in (a, b)
-    )
+    lines_a = None if named and isinstance(a, Polytope) else _support_lines(a)
+    lines_b = None if named and isinstance(b, Polytope) else _support_lines(b)
     for k, ((px, py), (pa, pb)) in enumerate(zip(proof.points, proof.members, strict=True)):
         size = abs(pa[0]) + abs(pa[1]) + abs(pb[0]) + abs(pb[1])
         if not math.hypot(px - (pa[0] - pb[0]), py - (pa[1] - pb[1])) <= rounding_bound(size):
@@ -533,8 +525,6 @@ def membership_problems(
             return [f"{label}: ({x:.17g}, {y:.17g}) is not the weighted sum of the vertices named"]
         return []
     slack = membership_slack(shape, point)
-    if lines is None and _compiled_behind(shape, also, point, slack):
-        return []
     for nx, ny, height in _support_lines(shape, also) if lines is None else lines:
         if not nx * x + ny * y <= height + slack:
             along = f"({nx + 0.0:.3g}, {ny + 0.0:.3g})"  # + 0.0: no "-0" in the sentence
@@ -569,60 +559,3 @@ def _support_lines(shape: ConvexShape, also: Vec | None = None) -> list[tuple[fl
     return [
         (nx, ny, nx * fx + ny * fy) for (nx, ny), (fx, fy) in zip(directions, farthest, strict=True)
     ]
-
-
-def _compiled_behind(shape: ConvexShape, also: Vec | None, point: Vec, slack: float) -> bool:
-    """Whether ``point`` lies behind every support line of :func:`_support_lines` (within
-    ``slack``), found by the compiled engine (``gjkcli/_lines.c``) for a chain of
-    polytope, disc and affine maps of floats (:func:`_chain`), with the same heights, to
-    the bit, and the same comparisons as :func:`membership_problems` makes them.
-    ``False`` where the engine is not active, for other shapes, for numbers that are not
-    floats, and where the point lies beyond a line (the Python then names it).
-
-    >>> from gjkcli.shapes import circle
-    >>> disc = circle((0.0, 0.0), 1.0)
-    >>> _compiled_behind(disc, None, (0.5, 0.5), 1e-15) == (core() is not None)
-    True
-    >>> _compiled_behind(disc, None, (1.0, 1.0), 1e-15)
-    False
-    """
-    engine = core()
-    chain = None if engine is None else _chain(shape)
-    numbers = (*point, slack)
-    if engine is None or chain is None or not all(type(n) is float for n in numbers):
-        return False
-    if also is None:
-        directions = _DIRECTION_ARRAY
-    elif type(also[0]) is float and type(also[1]) is float:
-        directions = np.concatenate((np.array([also], dtype=float), _DIRECTION_ARRAY))
-    else:
-        return False
-    return bool(engine.support_beyond(np.array(chain, dtype=float), directions, *numbers) < 0)
-
-
-def _compiled_reads(shape: ConvexShape) -> bool:
-    """Whether :func:`_compiled_behind` takes the shape (its points permitting)."""
-    return core() is not None and _chain(shape) is not None
-
-
-def _chain(shape: ConvexShape) -> list[float] | None:
-    """A shape as ``_lines.c`` reads it: each link (a map, a disc, innermost a polytope)
-    as its kind and numbers, or ``None`` for another shape, or numbers not all floats."""
-    chain: list[float] = []
-    while True:
-        if type(shape) is Polytope:
-            coordinates = [c for vertex in shape.vertices for c in vertex]
-            if not all(type(c) is float for c in coordinates):
-                return None
-            return [*chain, 0.0, float(len(shape.vertices)), *coordinates]
-        if type(shape) is Rounded and type(shape.radius) is float:
-            chain += [1.0, shape.radius]
-            shape = shape.core
-        elif type(shape) is Transformed:
-            numbers = [*shape.affine.matrix, *shape.affine.offset]
-            if not all(type(n) is float for n in numbers) or len(chain) > 40:
-                return None
-            chain += [2.0, *numbers]
-            shape = shape.inner
-        else:
-            return None

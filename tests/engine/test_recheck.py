@@ -17,14 +17,14 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
 
 import pytest
 
 from gjkcli.algorithms.answer import solve
-from gjkcli.algorithms.bounds import reach, rounding_bound, separation
+from gjkcli.algorithms.bounds import membership_slack, reach, rounding_bound, separation
 from gjkcli.algorithms.certificate import (
     Certificate,
     EnclosingSimplex,
@@ -33,7 +33,8 @@ from gjkcli.algorithms.certificate import (
     named_point,
 )
 from gjkcli.algorithms.decompose import decompose
-from gjkcli.shapes import Polytope
+from gjkcli.algorithms.support import MinkowskiDifference
+from gjkcli.shapes import Polytope, Rounded, capsule, circle, ellipse, hull
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.compound import parts_of
 from gjkcli.tolerances import CERTIFICATE_RELATIVE
@@ -98,9 +99,7 @@ def _pair(rng: random.Random) -> tuple[Polytope, Polytope]:
     return Polytope(tuple(rings[0])), Polytope(tuple(rings[1]))
 
 
-def _axis_variants(
-    a: Polytope, b: Polytope, proof: SeparatingAxis, distance: float
-) -> Iterator[Case]:
+def _axis_variants(a: Any, b: Any, proof: SeparatingAxis, distance: float) -> Iterator[Case]:
     """``proof`` altered across each of its thresholds (and ``distance`` with it)."""
     replace: Any = dataclasses.replace
     nx, ny = proof.axis
@@ -125,8 +124,18 @@ def _axis_variants(
     for steps in (1, 4, 8, 16, 64, -16):
         yield replace(proof, closest=((_ulps(ax, steps), ay), (bx, by))), distance, 0.0
         yield replace(proof, closest=((ax, ay), (bx, _ulps(by, steps)))), distance, 0.0
-    yield from _weight_variants(proof, "weights_a", len(a.vertices), distance)
-    yield from _weight_variants(proof, "weights_b", len(b.vertices), distance)
+    yield from _weight_variants(proof, "weights_a", _vertex_count(a), distance)
+    yield from _weight_variants(proof, "weights_b", _vertex_count(b), distance)
+    for side, shape, toward in (("A", a, 1.0), ("B", b, -1.0)):
+        if proof.weights_a if side == "A" else proof.weights_b:
+            continue
+        # a point checked by support lines, moved out across its slack
+        px, py = proof.closest[0] if side == "A" else proof.closest[1]
+        slack = membership_slack(shape, (px, py))
+        for times in (0.25, 0.5, 1.0, 1.5, 2.0, 4.0):
+            out = (px + toward * nx * slack * times, py + toward * ny * slack * times)
+            closest = (out, proof.closest[1]) if side == "A" else (proof.closest[0], out)
+            yield replace(proof, closest=closest), distance, 0.0
     for field in ("axis", "closest"):
         yield replace(proof, **{field: None}), distance, 0.0
     for bad in (NAN, INF, -INF):
@@ -164,6 +173,11 @@ def _weight_variants(
         half = ((index, weight / 2.0), (index, weight / 2.0))
         yield replace(proof, **{name: half}), distance, 0.0
         yield replace(proof, **{name: (*half, (index, 0.0))}), distance, 0.0
+
+
+def _vertex_count(shape: Any) -> int:
+    """A polygon's number of vertices (0 for a curved shape: no vertex to name)."""
+    return len(shape.vertices) if isinstance(shape, Polytope) else 0
 
 
 def _simplex_variants(proof: EnclosingSimplex, distance: float, band: float) -> Iterator[Case]:
@@ -235,9 +249,11 @@ def _weight_thresholds(proof: EnclosingSimplex, distance: float) -> Iterator[Cas
             yield replace(loose, weights=(first + shift, *rest)), distance, 1e300
 
 
-def _cases(rng: random.Random, pairs: int) -> Iterator[tuple[Polytope, Polytope, Case]]:
+def _cases(
+    rng: random.Random, pairs: int, make: Callable[[random.Random], Any]
+) -> Iterator[tuple[Any, Any, Case]]:
     for _ in range(pairs):
-        a, b = _pair(rng)
+        a, b = make(rng)
         answer = solve(a, b)
         proof, distance, band = answer.certificate, answer.gjk.distance, answer.gjk.band
         yield a, b, (proof, distance, band)
@@ -250,27 +266,38 @@ def _cases(rng: random.Random, pairs: int) -> Iterator[tuple[Polytope, Polytope,
             yield a, b, case
 
 
-def _left_to_python(a: Polytope, b: Polytope, proof: Certificate) -> bool:
+def _left_to_python(a: Any, b: Any, proof: Certificate) -> bool:
     """Whether the core leaves a certificate that holds to the Python by design: an
-    enclosing simplex without vertex pairs, a closest point without weights (checked by
-    support lines) or with more weights than it needs, a vertex number that is not an
-    int (a bool), a separation whose sign rounding hides."""
+    enclosing simplex naming vertex pairs of a curved shape, a closest point with more
+    weights than it needs or with weights on a curved shape (the Python ignores them and
+    takes the support lines), a vertex number that is not an int (a bool), a separation
+    whose sign rounding hides."""
+    curved = not isinstance(a, Polytope) or not isinstance(b, Polytope)
     if isinstance(proof, EnclosingSimplex):
-        pairs = proof.pairs or ((True, True),)
-        return any(type(i) is not int or type(j) is not int for i, j in pairs)
+        if proof.pairs is None:
+            return False
+        return curved or any(type(i) is not int or type(j) is not int for i, j in proof.pairs)
     assert isinstance(proof, SeparatingAxis)
-    weights = (proof.weights_a, proof.weights_b)
     unnamed = any(
-        named is None or len(named) > 2 or any(type(i) is not int for i, _ in named)
-        for named in weights
+        named is not None
+        and (
+            not isinstance(shape, Polytope)
+            or len(named) > 2
+            or not named
+            or any(type(i) is not int for i, _ in named)
+        )
+        for named, shape in ((proof.weights_a, a), (proof.weights_b, b))
     )
     return unnamed or separation(a, b, proof.axis).exact
 
 
-def _compare(fast: ModuleType, seed: int, pairs: int) -> dict[str, int]:
-    """Re-check every case both ways; what was counted."""
+def _compare(
+    fast: ModuleType, seed: int, pairs: int, make: Callable[[random.Random], Any] | None = None
+) -> dict[str, int]:
+    """Re-check every case both ways (of polygon pairs, or of the pairs ``make`` makes);
+    what was counted."""
     counts = {"cases": 0, "holds": 0, "left to the Python": 0, "raised": 0}
-    for a, b, (proof, distance, band) in _cases(random.Random(seed), pairs):
+    for a, b, (proof, distance, band) in _cases(random.Random(seed), pairs, make or _pair):
         counts["cases"] += 1
         try:
             reference = reference_check(a, b, proof, distance, band)
@@ -325,6 +352,9 @@ def test_the_core_leaves_other_shapes_and_numbers_to_the_python(fast: ModuleType
     assert not compiled_holds(a, integers, proof, distance, 0.0, module=fast)
     assert not compiled_holds(a, b, proof, 2, 0.0, module=fast)
     assert not compiled_holds(a, b, proof, distance, 0.0, module=None)
+    # a shape known by its support function alone (a Minkowski difference) is the Python's
+    other = MinkowskiDifference(b, Polytope(((0.0, 0.0),)))
+    assert not compiled_holds(a, other, proof, distance, 0.0, module=fast)
 
 
 @pytest.mark.slow
@@ -359,6 +389,7 @@ def _compound_cases(rng: random.Random, pairs: int) -> Iterator[tuple[Any, Any, 
                 variants = _simplex_variants(item.proof, distance, band)
             for proof, _, altered_band in variants:
                 proofs = list(certificate.proofs)
+                assert isinstance(proof, (SeparatingAxis, EnclosingSimplex))
                 proofs[k] = dataclasses.replace(item, proof=proof)
                 altered = dataclasses.replace(certificate, proofs=tuple(proofs))
                 yield a, b, (altered, distance, altered_band or band)
@@ -393,3 +424,53 @@ def test_a_compounds_part_pairs_are_held_by_the_core_as_the_python_holds_them(
         counts["cases"] += 1
         counts["ok" if reference.ok else "problems"] += 1
     assert counts["cases"] > 2000 and counts["ok"] > 200 and counts["problems"] > 1000, counts
+
+
+def _curved_pair(rng: random.Random) -> tuple[Any, Any]:
+    """Two shapes near each other (apart, touching or overlapping), at least one of them
+    curved: circles, capsules, ellipses, rounded polygons, margins round ellipses, and
+    polygons; of sizes from 1e-6 to 1e3, near the origin or far out."""
+    scale = rng.choice([1e-6, 1.0, 1.0, 1e3])
+    far = rng.choice([0.0, 0.0, 1e6, -3e9])
+
+    def shape(centre: Vec, curved: bool) -> Any:
+        def size() -> float:
+            return rng.uniform(0.1, 2.0) * scale
+
+        def near() -> Vec:
+            return (centre[0] + rng.uniform(-2, 2) * scale, centre[1] + rng.uniform(-2, 2) * scale)
+
+        kinds = ["circle", "ellipse", "capsule", "rounded", "margin"] + (
+            [] if curved else ["polygon"]
+        )
+        kind = rng.choice(kinds)
+        if kind == "circle":
+            return circle(centre, size())
+        if kind == "ellipse":
+            return ellipse(centre, (size(), size()), rng.uniform(0, 360))
+        if kind == "capsule":
+            return capsule(centre, near(), size())
+        if kind == "rounded":
+            return Rounded(hull([near() for _ in range(rng.randint(1, 6))]), size())
+        if kind == "margin":
+            return Rounded(ellipse(centre, (size(), size()), rng.uniform(0, 360)), size())
+        return hull([near() for _ in range(rng.randint(1, 6))])
+
+    offset = (rng.uniform(-5, 5) * scale, rng.uniform(-5, 5) * scale)
+    a = shape((far, far), True)
+    b = shape((far + offset[0], far + offset[1]), rng.random() < 0.5)
+    return (a, b) if rng.random() < 0.5 else (b, a)
+
+
+def test_the_core_holds_a_curved_pairs_certificate_exactly_when_the_python_finds_no_problem(
+    fast: ModuleType,
+) -> None:
+    counts = _compare(fast, 1505, 150, _curved_pair)
+    assert counts["cases"] > 15_000, counts
+    assert counts["holds"] > 6000, counts  # the core does take curved pairs
+
+
+@pytest.mark.slow
+def test_the_core_agrees_with_the_python_on_many_curved_certificates(fast: ModuleType) -> None:
+    counts = _compare(fast, 1506, 2000, _curved_pair)
+    assert counts["cases"] >= 50_000, counts
