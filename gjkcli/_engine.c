@@ -2395,6 +2395,7 @@ static PyObject *engine_configure(PyObject *self, PyObject *mapping)
 #include "_merge.c"
 #include "_rings.c"
 #include "_facets.c"
+#include "_extents.c"
 
 static PyMethodDef engine_methods[] = {
     {"configure", (PyCFunction)engine_configure, METH_O,
@@ -2443,6 +2444,11 @@ static PyMethodDef engine_methods[] = {
      "facets_heights(ring_a, ring_b, dx, dy, limit, range): segment heights (_facets.c)."},
     {"facets_kept", (PyCFunction)(void (*)(void))engine_facets_kept, METH_FASTCALL,
      "facets_kept(ring_a, ring_b, near_a, near_b, distances): GEOS's pair kept (_facets.c)."},
+    {"box_distances", (PyCFunction)(void (*)(void))engine_box_distances, METH_FASTCALL,
+     "box_distances(table_a, table_b, i, j, rounding): boxes' distances and bounds (_extents.c)."},
+    {"boxes_meeting", (PyCFunction)(void (*)(void))engine_boxes_meeting, METH_FASTCALL,
+     "boxes_meeting(table_a, table_b, grow, start, stop): the pairs of boxes that meet "
+     "(_extents.c)."},
     {"merge_parts", (PyCFunction)(void (*)(void))engine_merge_parts, METH_FASTCALL,
      "merge_parts(points, triangles): decompose's convex parts, as corner numbers (_merge.c)."},
     {"ring_convexity", (PyCFunction)(void (*)(void))engine_ring_convexity, METH_FASTCALL,

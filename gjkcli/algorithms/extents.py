@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from gjkcli.engine import compiled
 from gjkcli.shapes.base import Vec
 from gjkcli.shapes.cached import cached
 from gjkcli.shapes.compound import Shape, boxes_of, parts_of
@@ -77,6 +78,15 @@ class Extents:
     reach_v: Any
 
     @cached
+    def table(self) -> Any:
+        """The extents as rows of six floats (``low_u``, ``high_u``, ``low_v``, ``high_v``,
+        ``reach_u``, ``reach_v``), as the compiled engine reads them."""
+        import numpy as np
+
+        columns = (self.low_u, self.high_u, self.low_v, self.high_v, self.reach_u, self.reach_v)
+        return np.ascontiguousarray(np.column_stack(columns), dtype=float)
+
+    @cached
     def reach(self) -> float:
         """The largest of the sizes (0 for no parts)."""
         return float(max(self.reach_u.max(initial=0.0), self.reach_v.max(initial=0.0)))
@@ -106,6 +116,10 @@ def meeting(a: Extents, b: Extents, grow: float, start: int, stop: int) -> tuple
     """
     import numpy as np
 
+    core = compiled()
+    if core is not None:  # the same pairs, compiled (gjkcli/_extents.c)
+        found = core.boxes_meeting(a.table, b.table, float(grow), start, stop)
+        return np.frombuffer(found[0], dtype=np.int64), np.frombuffer(found[1], dtype=np.int64)
     rows = slice(start, stop)
     meets = (
         ((a.low_u[rows] - grow)[:, None] <= b.high_u)
@@ -181,6 +195,23 @@ def box_distances(a: Extents, b: Extents, i: Any, j: Any) -> tuple[Any, Any]:
     >>> [float(d[0]) for d in box_distances(ea, eb, np.array([0]), np.array([0]))]
     [2.23606797749979, 2.236067977499779]
     """
+    import numpy as np
+
+    core = compiled()
+    if core is not None:  # the same numbers, compiled (gjkcli/_extents.c)
+        found = core.box_distances(
+            a.table,
+            b.table,
+            np.ascontiguousarray(i, dtype=np.int64),
+            np.ascontiguousarray(j, dtype=np.int64),
+            CERTIFICATE_ROUNDING,
+        )
+        return np.frombuffer(found[0]), np.frombuffer(found[1])
+    return _box_distances(a, b, i, j)
+
+
+def _box_distances(a: Extents, b: Extents, i: Any, j: Any) -> tuple[Any, Any]:
+    """:func:`box_distances` in NumPy: the reference."""
     import numpy as np
 
     rounded_u, rounded_v = a.reach_u[i] + b.reach_u[j], a.reach_v[i] + b.reach_v[j]

@@ -7,10 +7,14 @@ import random
 from fractions import Fraction
 
 import numpy as np
+import pytest
 import shapely
 
+from gjkcli.algorithms import extents as module
 from gjkcli.algorithms.extents import (
     AXIS_ALIGNED,
+    Extents,
+    box_distances,
     extents,
     frame_axis,
     growth,
@@ -117,3 +121,53 @@ def test_meeting_finds_the_pairs_a_tree_of_the_boxes_finds() -> None:
         assert list(found_a) == sorted(found_a)
         checked += len(found_a)
     assert checked > 300
+
+
+def _random_extents(rng: random.Random, count: int) -> Extents:
+    """Extents of ``count`` parts, as their columns: lows and highs anywhere from tiny to
+    near overflow, touching, equal, signed zeros, and sizes of every scale."""
+    values = [0.0, -0.0, 1.0, -1.0, 5e-324, 1e-300, 1e300, 1.7e308, -1.7e308, math.inf]
+
+    def number() -> float:
+        return rng.choice(values) if rng.random() < 0.3 else rng.uniform(-4.0, 4.0)
+
+    columns = []
+    for _ in range(2):  # along u, then v: low <= high mostly, crossed now and then
+        lows = [number() for _ in range(count)]
+        columns += [lows, [low + abs(number()) if rng.random() < 0.9 else number() for low in lows]]
+    reach = [[abs(number()) for _ in range(count)] for _ in range(2)]
+    arrays = [np.array(column, dtype=float) for column in (*columns, *reach)]
+    return Extents(AXIS_ALIGNED, *arrays)
+
+
+def test_the_compiled_boxes_are_numpys_to_the_bit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``box_distances`` and ``meeting`` by the compiled engine (gjkcli/_extents.c) against
+    their NumPy: the same pairs, and the same distances and bounds, bit for bit, overflow
+    and signed zeros included."""
+    from gjkcli.engine import compiled
+
+    if compiled() is None:
+        pytest.skip("the compiled engine is not active")
+    rng = random.Random(29)
+    compared = 0
+    for _ in range(400):
+        a, b = _random_extents(rng, rng.randint(1, 12)), _random_extents(rng, rng.randint(1, 12))
+        grow = rng.choice([0.0, 0.25, 1e300, rng.uniform(0.0, 2.0)])
+        start = rng.randint(0, len(a.low_u))
+        stop = rng.choice([len(a.low_u), start + 1, start + 100])
+        i, j = meeting(a, b, grow, start, stop)
+        with np.errstate(all="ignore"):
+            found = box_distances(a, b, i, j)
+            every_i = np.repeat(np.arange(len(a.low_u)), len(b.low_u))
+            every_j = np.tile(np.arange(len(b.low_u)), len(a.low_u))
+            every = box_distances(a, b, every_i, every_j)
+            with monkeypatch.context() as patch:
+                patch.setattr(module, "compiled", lambda: None)
+                reference_i, reference_j = meeting(a, b, grow, start, stop)
+                expected = module.box_distances(a, b, i, j)
+                expected_every = module.box_distances(a, b, every_i, every_j)
+        assert i.tolist() == reference_i.tolist() and j.tolist() == reference_j.tolist()
+        for got, wanted in zip((*found, *every), (*expected, *expected_every), strict=True):
+            assert got.tobytes() == np.asarray(wanted, dtype=float).tobytes()
+        compared += len(every_i)
+    assert compared > 10_000
