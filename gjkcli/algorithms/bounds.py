@@ -37,15 +37,14 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TypeVar, cast
 
 from gjkcli.shapes.affine import Transformed
 from gjkcli.shapes.base import ConvexShape, Vec
 from gjkcli.shapes.compound import part_box
 from gjkcli.shapes.polytope import Polytope
+from gjkcli.shapes.remembered import remembered
 from gjkcli.shapes.rounded import Rounded
 from gjkcli.tolerances import (
     CERTIFICATE_DIRECTIONS,
@@ -191,7 +190,7 @@ def _transformed(shape: Transformed, d: Vec) -> tuple[float, float]:
     slack_x = _R * (abs(a * dx) + abs(c * dy))
     slack_y = _R * (abs(b * dx) + abs(e * dy))
     inner_value, inner_bound = _reach_along(shape.inner, inner_d)
-    size_x, size_y = _remembered(shape.inner, "bounds.box_size", _box_size)
+    size_x, size_y = remembered(shape.inner, "bounds.box_size", _box_size)
     shift = dx * tx + dy * ty
     value = inner_value + shift
     bound = inner_bound + slack_x * size_x + slack_y * size_y + shift
@@ -219,56 +218,6 @@ def _opaque(shape: ConvexShape, d: Vec) -> tuple[float, float]:
 
 
 _QUADRANTS = ((1.0, 1.0), (-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0))
-
-_FROZEN = (Polytope, Rounded, Transformed)
-"""gjkcli's own convex shapes: frozen, so what is computed from one made of them only
-stays true of it (:func:`_all_frozen`)."""
-
-S = TypeVar("S", bound=ConvexShape)
-T = TypeVar("T")
-
-
-def _remembered(shape: S, name: str, compute: Callable[[S], T]) -> T:
-    """``compute(shape)``, computed once for a shape made of gjkcli's own shapes all the
-    way down (kept in its instance dictionary under ``name``, as
-    :func:`functools.cached_property` keeps a value; the shapes are frozen, and their
-    equality and copies ignore it), every time for others: a rounded or transformed
-    shape of a user's own shape changes when that shape does.
-
-    >>> from gjkcli.shapes import rectangle
-    >>> box = rectangle((0.0, 0.0), (2.0, 2.0))
-    >>> _remembered(box, "bounds.reach", _reach) is _remembered(box, "bounds.reach", _reach)
-    True
-    """
-    if type(shape) not in _FROZEN:
-        return compute(shape)
-    kept = vars(shape)
-    if name in kept:  # only kept for a shape that cannot change (below)
-        return cast(T, kept[name])
-    value = compute(shape)
-    if _all_frozen(shape):
-        kept[name] = value
-    return value
-
-
-def _all_frozen(shape: ConvexShape) -> bool:
-    """Whether ``shape`` is one of gjkcli's frozen shapes, and so is every shape inside it.
-
-    >>> from gjkcli.shapes import circle
-    >>> class Dot:
-    ...     def support(self, d: Vec) -> Vec:
-    ...         return (0.0, 0.0)
-    >>> _all_frozen(circle((1.0, 2.0), 3.0)), _all_frozen(Rounded(Dot(), 1.0))
-    (True, False)
-    """
-    if type(shape) is Polytope:
-        return True
-    if type(shape) is Rounded:
-        return _all_frozen(shape.core)
-    if type(shape) is Transformed:
-        return _all_frozen(shape.inner)
-    return False
-
 
 Exact = tuple[Fraction, Fraction]
 
@@ -474,7 +423,7 @@ def reach(shape: ConvexShape) -> float:
     >>> reach(ellipse((0.0, 0.0), (3.0, 4.0)))  # |M| = 5 over a unit disc
     5.0
     """
-    return _remembered(shape, "bounds.reach", _reach)
+    return remembered(shape, "bounds.reach", _reach)
 
 
 def _reach(shape: ConvexShape) -> float:

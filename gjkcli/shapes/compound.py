@@ -19,6 +19,7 @@ from gjkcli.shapes.base import ConvexShape, Drawable, bounding_box
 from gjkcli.shapes.cached import cached
 from gjkcli.shapes.polytope import Polytope
 from gjkcli.shapes.primitives import CONVEX_CLASSES, rounded
+from gjkcli.shapes.remembered import remembered
 
 __all__ = [
     "Box",
@@ -81,14 +82,15 @@ Box = tuple[float, float, float, float]
 def part_box(part: ConvexShape) -> Box:
     """A convex shape's bounding box: a polytope's from its vertices (computed once,
     :attr:`~gjkcli.shapes.polytope.Polytope.box`), else from four support points (the
-    same numbers either way).
+    same numbers either way; computed once for gjkcli's own shapes,
+    :func:`~gjkcli.shapes.remembered.remembered`).
 
     >>> part_box(Polytope(((0.0, 1.0), (2.0, -1.0))))
     (0.0, -1.0, 2.0, 1.0)
     """
     if isinstance(part, Polytope):
         return part.box
-    return bounding_box(part)
+    return remembered(part, "box", bounding_box)
 
 
 def boxes_of(shape: Shape) -> tuple[Box, ...]:
