@@ -680,7 +680,10 @@ def _from_mapping(mapping: dict[str, Any]) -> Any:
     'POINT (1 2)'
     """
     if mapping.get("type") == "Polygon":
-        rings = [np.asarray(ring) for ring in mapping.get("coordinates") or ()]
+        try:
+            rings = [np.asarray(ring) for ring in mapping.get("coordinates") or ()]
+        except (TypeError, ValueError):  # rings of uneven rows: Shapely says what is wrong
+            rings = []
         if rings and all(ring.dtype == np.float64 and ring.shape[1:] == (2,) for ring in rings):
             shell, *holes = [shapely.linearrings(ring) for ring in rings]
             return shapely.polygons(shell, holes=holes or None)
