@@ -99,8 +99,8 @@ def shortest_lines(
     done = [(k, pair) for k, pair in enumerate(found) if pair is not None]
     if done:
         lines[chosen[[k for k, _ in done]]] = shapely.shortest_line(
-            _segments([(rings_a[k], [i]) for k, (i, _) in done]),
-            _segments([(rings_b[k], [j]) for k, (_, j) in done]),
+            _segments(rings_a, [(k, [i]) for k, (i, _) in done]),
+            _segments(rings_b, [(k, [j]) for k, (_, j) in done]),
         )
     rest = np.ones(len(lines), dtype=bool)  # (not np.setdiff1d: it imports numpy.ma)
     rest[chosen[[k for k, _ in done]]] = False
@@ -121,37 +121,49 @@ def _chosen(geometries_a: Any, geometries_b: Any, meets: Any) -> Any:
     return chosen & (segments[0] * segments[1] >= _FEWEST_PAIRS)
 
 
-def _rings(polygons: Any) -> list[Any]:
+class _Rings:
+    """The coordinates of each polygon's ring (closed), laid end to end: ``rings[k]`` is
+    ring ``k``'s, a view."""
+
+    def __init__(self, polygons: Any) -> None:
+        self.coordinates = shapely.get_coordinates(shapely.get_exterior_ring(polygons))
+        counts = shapely.get_num_coordinates(polygons)
+        self.starts: list[int] = (np.cumsum(counts) - counts).tolist()
+        self.ends: list[int] = np.cumsum(counts).tolist()
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __getitem__(self, k: int) -> Any:
+        return self.coordinates[self.starts[k] : self.ends[k]]
+
+
+def _rings(polygons: Any) -> _Rings:
     """The coordinates of each polygon's ring (closed)."""
-    if not len(polygons):
-        return []
-    coordinates = shapely.get_coordinates(shapely.get_exterior_ring(polygons))
-    counts = shapely.get_num_coordinates(polygons)
-    return np.split(coordinates, np.cumsum(counts)[:-1])
+    return _Rings(polygons)
 
 
-def _segments(where: list[tuple[Any, list[int]]]) -> Any:
-    """A two-point line for each segment ``i`` listed of each ring, in order."""
-    starts = np.concatenate([ring[chosen] for ring, chosen in where])
-    ends = np.concatenate([ring[[i + 1 for i in chosen]] for ring, chosen in where])
-    return shapely.linestrings(np.stack([starts, ends], axis=1))
+def _segments(rings: _Rings, where: list[tuple[int, list[int]]]) -> Any:
+    """A two-point line for each segment ``i`` listed of each ring ``k``, in order."""
+    starts = rings.starts
+    at = np.array([starts[k] + i for k, chosen in where for i in chosen], dtype=np.intp)
+    coordinates = rings.coordinates
+    return shapely.linestrings(np.stack([coordinates[at], coordinates[at + 1]], axis=1))
 
 
 def _kept_pairs(
-    rings_a: list[Any], rings_b: list[Any], directions: Any, limit: float
+    rings_a: _Rings, rings_b: _Rings, directions: Any, limit: float
 ) -> list[tuple[int, int] | None]:
     """The pair of segments GEOS keeps for each pair of rings (by the steps of the module
     notes), ``None`` where GEOS's own loop is to be used."""
     usable = [
         (k, found)
-        for k, (ring_a, ring_b, direction) in enumerate(
-            zip(rings_a, rings_b, directions, strict=True)
-        )
-        if (found := _heights(ring_a, ring_b, direction, limit)) is not None
+        for k, direction in enumerate(directions)
+        if (found := _heights(rings_a[k], rings_b[k], direction, limit)) is not None
     ]
     firsts = _distances(
-        [(rings_a[k], [int(top_a.argmax())]) for k, (top_a, _, _) in usable],
-        [(rings_b[k], [int(bottom_b.argmin())]) for k, (_, bottom_b, _) in usable],
+        (rings_a, [(k, [int(top_a.argmax())]) for k, (top_a, _, _) in usable]),
+        (rings_b, [(k, [int(bottom_b.argmin())]) for k, (_, bottom_b, _) in usable]),
     )
     candidates: dict[int, tuple[list[int], list[int]]] = {}
     for (k, (top_a, bottom_b, scale)), first in zip(usable, firsts, strict=True):
@@ -161,8 +173,8 @@ def _kept_pairs(
         if len(near_a) * len(near_b) <= _MOST_CANDIDATES:
             candidates[k] = near_a, near_b
     distances = _distances(
-        [(rings_a[k], near_a) for k, (near_a, _) in candidates.items()],
-        [(rings_b[k], near_b) for k, (_, near_b) in candidates.items()],
+        (rings_a, [(k, near_a) for k, (near_a, _) in candidates.items()]),
+        (rings_b, [(k, near_b) for k, (_, near_b) in candidates.items()]),
     )
     kept: list[tuple[int, int] | None] = [None] * len(rings_a)
     for (k, (near_a, near_b)), table in zip(candidates.items(), distances, strict=True):
@@ -220,22 +232,31 @@ def _in_range(ring_a: Any, ring_b: Any, scale: float, limit: float) -> bool:
 
 
 def _distances(
-    near_a: list[tuple[Any, list[int]]], near_b: list[tuple[Any, list[int]]]
+    near_a: tuple[_Rings, list[tuple[int, list[int]]]],
+    near_b: tuple[_Rings, list[tuple[int, list[int]]]],
 ) -> list[Any]:
     """For each pair of rings, GEOS's distance between each of the segments listed of A
     and each of those of B (a table), all in one call."""
-    if not near_a:
+    (rings_a, listed_a), (rings_b, listed_b) = near_a, near_b
+    if not listed_a:
         return []
-    rows, columns, sizes, first_a, first_b = [], [], [], 0, 0
-    for (_, chosen_a), (_, chosen_b) in zip(near_a, near_b, strict=True):
-        rows.append(np.repeat(np.arange(first_a, first_a + len(chosen_a)), len(chosen_b)))
-        columns.append(np.tile(np.arange(first_b, first_b + len(chosen_b)), len(chosen_a)))
-        sizes.append((len(chosen_a), len(chosen_b)))
-        first_a, first_b = first_a + len(chosen_a), first_b + len(chosen_b)
-    segments_a, segments_b = _segments(near_a), _segments(near_b)
-    flat = shapely.distance(segments_a[np.concatenate(rows)], segments_b[np.concatenate(columns)])
-    tables = np.split(flat, np.cumsum([count_a * count_b for count_a, count_b in sizes])[:-1])
-    return [table.reshape(size) for table, size in zip(tables, sizes, strict=True)]
+    counts_a = np.array([len(chosen) for _, chosen in listed_a])
+    counts_b = np.array([len(chosen) for _, chosen in listed_b])
+    sizes = counts_a * counts_b
+    # pair k's table, row by row: its segments of A each against its segments of B
+    local = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    across = np.repeat(counts_b, sizes)
+    rows = np.repeat(np.cumsum(counts_a) - counts_a, sizes) + local // across
+    columns = np.repeat(np.cumsum(counts_b) - counts_b, sizes) + local % across
+    segments_a, segments_b = _segments(rings_a, listed_a), _segments(rings_b, listed_b)
+    flat = shapely.distance(segments_a[rows], segments_b[columns])
+    tables = np.split(flat, np.cumsum(sizes)[:-1])
+    return [
+        table.reshape(count_a, count_b)
+        for table, count_a, count_b in zip(
+            tables, counts_a.tolist(), counts_b.tolist(), strict=True
+        )
+    ]
 
 
 Box = tuple[float, float, float, float]
