@@ -174,8 +174,10 @@ def _triangles(closed: _Closed, corners: _Corners) -> Any:
     rings are cut as they are. Where the validity check scaled them by the same power
     (exactly), the polygon it built is the one cut.
 
-    The corners' keys, scaled, are in the corners' order (rounding is monotone, and no
-    two became one), so a triangle's corner is numbered by where its key is found.
+    A triangle's corner is numbered by where its key is found among the corners' keys,
+    scaled and sorted: scaled, they keep the corners' order where the scaling is exact,
+    but not always where it is not (two tiny ``x`` that become one leave the ``y`` to
+    order the two corners).
     """
     import shapely
 
@@ -191,11 +193,13 @@ def _triangles(closed: _Closed, corners: _Corners) -> Any:
     # each triangle is a closed ring of 4 coordinates: 3 corners and the first again
     count = shapely.get_num_geometries(cut)
     corner_coordinates = shapely.get_coordinates(cut).reshape(count, 4, 2)[:, :3].reshape(-1, 2)
-    wanted, ordered = _point_keys(corner_coordinates), _point_keys(np.ldexp(corners.array, shift))
+    wanted, keys = _point_keys(corner_coordinates), _point_keys(np.ldexp(corners.array, shift))
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
     at = np.minimum(np.searchsorted(ordered, wanted), len(ordered) - 1)
     if not np.array_equal(ordered[at], wanted):  # GEOS made a corner of its own
         raise KeyError(corner_coordinates[np.flatnonzero(ordered[at] != wanted)[0]].tolist())
-    return at.reshape(-1, 3)
+    return order[at].reshape(-1, 3)
 
 
 def _point_keys(points: Any) -> Any:

@@ -392,3 +392,21 @@ def test_a_crossing_far_out_is_found_where_it_is_and_quietly() -> None:
     assert "crosses itself" in str(raised.value)
     assert math.isclose(x, 3.6533333333 * scale, rel_tol=1e-3)
     assert math.isclose(y, -0.14333333 * scale, rel_tol=1e-2)
+
+
+@pytest.mark.parametrize(
+    "shell",
+    [
+        [(1e-300, 1e150), (2e-300, 0.0), (1e150, 0.0)],
+        [(1e-300, 1e150), (2e-300, 0.0), (1e150, 0.0), (1e150, 1e150)],
+        [(3e-306, 8e148), (1.9e-322, 5e148), (3.75e-322, 0.0), (8e148, 0.0), (4e148, 3e148)],
+    ],
+)
+def test_corners_that_scaling_puts_on_one_line_are_still_found(shell: Ring) -> None:
+    """Scaled down for GEOS, the tiny ``x`` of two corners underflow to one number while
+    their ``y`` keep them apart, and in the other order: each triangle's corner is still
+    found among the polygon's own, and the parts add up to the polygon."""
+    parts = [part.vertices for part in decompose(shell).parts]  # type: ignore[attr-defined]
+    assert all(convexity_problem(part) is None for part in parts)
+    assert all(p in shell for part in parts for p in part)
+    assert sum(_twice_area(part) for part in parts) == abs(_twice_area(shell))
