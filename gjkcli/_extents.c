@@ -39,7 +39,8 @@ static int bx_buffer(PyObject *obj, Py_buffer *view, int integers, Py_ssize_t ro
 
 /* box_distances(table_a, table_b, i, j, rounding): for each k, the distance between the
    boxes of part i[k] of A and part j[k] of B as computed, and its lower bound: two bytes
-   of float64 (extents.box_distances). */
+   of float64 (extents.box_distances); None for a part number out of range (the NumPy
+   then indexes as it does, from the end or raising). */
 static PyObject *engine_box_distances(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     Py_buffer views[4];
@@ -69,8 +70,8 @@ static PyObject *engine_box_distances(PyObject *self, PyObject *const *args, Py_
         int64_t i = ((const int64_t *)views[2].buf)[k], j = ((const int64_t *)views[3].buf)[k];
         const double *a, *b;
         double across, up, gap_u, gap_v, apart;
-        if (i < 0 || i >= rows_a || j < 0 || j >= rows_b) {
-            PyErr_SetString(PyExc_IndexError, "box_distances: a part number out of range");
+        if (i < 0 || i >= rows_a || j < 0 || j >= rows_b) { /* the NumPy's to index */
+            result = new_ref(Py_None);
             goto done;
         }
         a = (const double *)views[0].buf + 6 * i, b = (const double *)views[1].buf + 6 * j;
@@ -91,7 +92,8 @@ done:
 
 /* boxes_meeting(table_a, table_b, grow, start, stop): the pairs (i, j), start <= i < stop,
    whose boxes meet once A's is grown by grow on every side, in the order of i then j: two
-   bytes of int64 (extents.meeting). */
+   bytes of int64 (extents.meeting); None for a start or stop below 0 (the NumPy's slice
+   counts those from the end). */
 static PyObject *engine_boxes_meeting(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     Py_buffer views[2];
@@ -112,7 +114,11 @@ static PyObject *engine_boxes_meeting(PyObject *self, PyObject *const *args, Py_
     while (read < 2 && bx_buffer(args[read], &views[read], 0, 6)) read++;
     if (read < 2) goto done;
     rows_a = views[0].len / 48, rows_b = views[1].len / 48;
-    start = start < 0 ? 0 : start, stop = stop > rows_a ? rows_a : stop;
+    if (start < 0 || stop < 0) { /* counted from the end: the NumPy's slice */
+        result = new_ref(Py_None);
+        goto done;
+    }
+    stop = stop > rows_a ? rows_a : stop;
     if (stop > start && rows_b > 0) {
         out_a = PyMem_Malloc((size_t)((stop - start) * rows_b) * sizeof(int64_t));
         out_b = PyMem_Malloc((size_t)((stop - start) * rows_b) * sizeof(int64_t));

@@ -117,8 +117,8 @@ def meeting(a: Extents, b: Extents, grow: float, start: int, stop: int) -> tuple
     import numpy as np
 
     core = compiled()
-    if core is not None:  # the same pairs, compiled (gjkcli/_extents.c)
-        found = core.boxes_meeting(a.table, b.table, float(grow), start, stop)
+    found = None if core is None else core.boxes_meeting(a.table, b.table, float(grow), start, stop)
+    if found is not None:  # the same pairs, compiled (gjkcli/_extents.c)
         return np.frombuffer(found[0], dtype=np.int64), np.frombuffer(found[1], dtype=np.int64)
     rows = slice(start, stop)
     meets = (
@@ -198,7 +198,9 @@ def box_distances(a: Extents, b: Extents, i: Any, j: Any) -> tuple[Any, Any]:
     import numpy as np
 
     core = compiled()
-    if core is not None:  # the same numbers, compiled (gjkcli/_extents.c)
+    i, j = np.asarray(i), np.asarray(j)
+    numbered = i.ndim == j.ndim == 1 and i.dtype.kind in "iu" and j.dtype.kind in "iu"
+    if core is not None and numbered:  # the same numbers, compiled (gjkcli/_extents.c)
         found = core.box_distances(
             a.table,
             b.table,
@@ -206,7 +208,8 @@ def box_distances(a: Extents, b: Extents, i: Any, j: Any) -> tuple[Any, Any]:
             np.ascontiguousarray(j, dtype=np.int64),
             CERTIFICATE_ROUNDING,
         )
-        return np.frombuffer(found[0]), np.frombuffer(found[1])
+        if found is not None:
+            return np.frombuffer(found[0]), np.frombuffer(found[1])
     return _box_distances(a, b, i, j)
 
 

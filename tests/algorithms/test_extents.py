@@ -171,3 +171,19 @@ def test_the_compiled_boxes_are_numpys_to_the_bit(monkeypatch: pytest.MonkeyPatc
             assert got.tobytes() == np.asarray(wanted, dtype=float).tobytes()
         compared += len(every_i)
     assert compared > 10_000
+    # part numbers from the end, or of another type, and slices from the end: as NumPy has them
+    a, b = _random_extents(rng, 5), _random_extents(rng, 4)
+    for i, j in (([-1, 0], [3, -4]), (np.array([2], dtype=np.int32), np.array([1], np.uint64))):
+        with np.errstate(all="ignore"):
+            found = box_distances(a, b, np.asarray(i), np.asarray(j))
+            with monkeypatch.context() as patch:
+                patch.setattr(module, "compiled", lambda: None)
+                expected = module.box_distances(a, b, np.asarray(i), np.asarray(j))
+        assert [f.tobytes() for f in found] == [e.tobytes() for e in expected]
+    with pytest.raises(IndexError):
+        box_distances(a, b, np.array([5]), np.array([0]))
+    found_pairs = meeting(a, b, 1e300, -2, 5)
+    with monkeypatch.context() as patch:
+        patch.setattr(module, "compiled", lambda: None)
+        expected_pairs = meeting(a, b, 1e300, -2, 5)
+    assert [f.tolist() for f in found_pairs] == [e.tolist() for e in expected_pairs]
