@@ -2091,6 +2091,25 @@ static int get_buffer(PyObject *obj, Py_buffer *view, const char *format, Py_ssi
     return 0;
 }
 
+/* A contiguous buffer of `items` items (any number, for -1) of `size` bytes whose format
+   is one of `formats` (one letter each); `what` names the caller in the error. */
+static int typed_buffer(PyObject *obj, Py_buffer *view, const char *what, const char *formats,
+                        Py_ssize_t size, Py_ssize_t items, int writable)
+{
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
+    view->obj = NULL;
+    if (PyObject_GetBuffer(obj, view, flags) < 0) return -1;
+    if (view->itemsize != size || view->format == NULL || strlen(view->format) != 1 ||
+        strchr(formats, view->format[0]) == NULL || (items >= 0 && view->len != items * size)) {
+        PyBuffer_Release(view);
+        view->obj = NULL;
+        PyErr_Format(PyExc_ValueError, "%s: expected a contiguous array of format '%s'", what,
+                     formats);
+        return -1;
+    }
+    return 0;
+}
+
 /* Columns from a tuple (coords, offsets, inner, mapped, matrix, shift, outer). */
 static int read_columns(PyObject *tuple, Columns *c)
 {

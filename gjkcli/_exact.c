@@ -304,25 +304,6 @@ static int ex_candidates(const ExShape *a, const ExShape *b, double smallest,
     return kept;
 }
 
-/* A contiguous buffer of `items` items of `size` bytes whose format is one of `formats`
-   (one letter each). */
-static int ex_buffer(PyObject *obj, Py_buffer *view, const char *formats, Py_ssize_t size,
-                     Py_ssize_t items, int writable)
-{
-    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
-    view->obj = NULL;
-    if (PyObject_GetBuffer(obj, view, flags) < 0) return -1;
-    if (view->itemsize != size || view->format == NULL || strlen(view->format) != 1 ||
-        strchr(formats, view->format[0]) == NULL || (items >= 0 && view->len != items * size)) {
-        PyBuffer_Release(view);
-        view->obj = NULL;
-        PyErr_Format(PyExc_ValueError, "exact_filter: expected a contiguous array of format '%s'",
-                     formats);
-        return -1;
-    }
-    return 0;
-}
-
 /* The shape of n vertices from place `start` of the columns, its quantum 2^quantum. */
 static void ex_shape(ExShape *s, const double *x, const double *y, int64_t start, int64_t n,
                      int64_t quantum)
@@ -384,14 +365,14 @@ static PyObject *engine_exact_filter(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "OOOOOO", &objects[0], &objects[1], &objects[2], &objects[3],
                           &objects[4], &objects[5]))
         return NULL;
-    if (ex_buffer(objects[0], &views[0], "d", 8, -1, 0) < 0) goto done;
+    if (typed_buffer(objects[0], &views[0], "exact_filter", "d", 8, -1, 0) < 0) goto done;
     points = views[0].len / 8;
-    if (ex_buffer(objects[1], &views[1], "d", 8, points, 0) < 0) goto done;
-    if (ex_buffer(objects[2], &views[2], "lq", 8, -1, 0) < 0) goto done;
+    if (typed_buffer(objects[1], &views[1], "exact_filter", "d", 8, points, 0) < 0) goto done;
+    if (typed_buffer(objects[2], &views[2], "exact_filter", "lq", 8, -1, 0) < 0) goto done;
     pairs = views[2].len / 16;
-    if (ex_buffer(objects[3], &views[3], "?", 1, pairs, 0) < 0) goto done;
-    if (ex_buffer(objects[4], &views[4], "lq", 8, 2 * pairs, 0) < 0) goto done;
-    if (ex_buffer(objects[5], &views[5], "B", 1, pairs, 1) < 0) goto done;
+    if (typed_buffer(objects[3], &views[3], "exact_filter", "?", 1, pairs, 0) < 0) goto done;
+    if (typed_buffer(objects[4], &views[4], "exact_filter", "lq", 8, 2 * pairs, 0) < 0) goto done;
+    if (typed_buffer(objects[5], &views[5], "exact_filter", "B", 1, pairs, 1) < 0) goto done;
     count = (const int64_t *)views[2].buf, quantum = (const int64_t *)views[4].buf;
     usable = (const unsigned char *)views[3].buf, codes = (unsigned char *)views[5].buf;
     if (views[2].len != 16 * pairs) {

@@ -21,20 +21,15 @@ static double bx_lowered(double gap, double sizes, double rounding)
     return bx_maximum(0.0, gap - (rounding * (sizes + fabs(gap)) + DBL_MIN));
 }
 
-/* A C-contiguous buffer of float64 rows of six (an extents table, `integers` 0), or of
-   int64 (`integers` 1, as "l" or "q"): 1 read. */
-static int bx_buffer(PyObject *obj, Py_buffer *view, int integers, Py_ssize_t row)
+/* An extents table (float64 rows of six; `row` 6) or a column of int64 part numbers
+   (`row` 1): 1 read, 0 not (an error set). */
+static int bx_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t row)
 {
-    int typed;
-    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return 0;
-    typed = integers ? strcmp(view->format, "l") == 0 || strcmp(view->format, "q") == 0
-                     : strcmp(view->format, "d") == 0;
-    if (view->itemsize != 8 || !typed || view->len % (8 * row) != 0) {
-        PyBuffer_Release(view);
-        PyErr_SetString(PyExc_ValueError, "extents: arrays of another layout");
-        return 0;
-    }
-    return 1;
+    if (typed_buffer(obj, view, "extents", row == 1 ? "lq" : "d", 8, -1, 0) < 0) return 0;
+    if (view->len % (8 * row) == 0) return 1;
+    PyBuffer_Release(view);
+    PyErr_SetString(PyExc_ValueError, "extents: a table's rows are six numbers");
+    return 0;
 }
 
 /* box_distances(table_a, table_b, i, j, rounding): for each k, the distance between the
@@ -55,7 +50,7 @@ static PyObject *engine_box_distances(PyObject *self, PyObject *const *args, Py_
     }
     rounding = PyFloat_AsDouble(args[4]);
     if (rounding == -1.0 && PyErr_Occurred()) return NULL;
-    while (read < 4 && bx_buffer(args[read], &views[read], read >= 2, read < 2 ? 6 : 1))
+    while (read < 4 && bx_buffer(args[read], &views[read], read < 2 ? 6 : 1))
         read++;
     if (read < 4) goto done;
     rows_a = views[0].len / 48, rows_b = views[1].len / 48, count = views[2].len / 8;
@@ -111,7 +106,7 @@ static PyObject *engine_boxes_meeting(PyObject *self, PyObject *const *args, Py_
     start = PyLong_AsSsize_t(args[3]);
     stop = PyLong_AsSsize_t(args[4]);
     if (PyErr_Occurred()) return NULL;
-    while (read < 2 && bx_buffer(args[read], &views[read], 0, 6)) read++;
+    while (read < 2 && bx_buffer(args[read], &views[read], 6)) read++;
     if (read < 2) goto done;
     rows_a = views[0].len / 48, rows_b = views[1].len / 48;
     if (start < 0 || stop < 0) { /* counted from the end: the NumPy's slice */

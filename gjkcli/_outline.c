@@ -467,21 +467,6 @@ static int ot_shape(const double *chain, Py_ssize_t size, double rounding, OtPoi
     return 1;
 }
 
-static int ot_buffer(PyObject *obj, Py_buffer *view, const char *format, Py_ssize_t item,
-                     Py_ssize_t items)
-{
-    view->obj = NULL;
-    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return -1;
-    if (view->itemsize != item || view->format == NULL || strchr(format, view->format[0]) == NULL ||
-        strlen(view->format) != 1 || (items >= 0 && view->len != items * item)) {
-        PyBuffer_Release(view);
-        view->obj = NULL;
-        PyErr_Format(PyExc_ValueError, "outline: expected a contiguous array of '%s'", format);
-        return -1;
-    }
-    return 0;
-}
-
 /* trace_chains(chains, sizes, normals, angles, relative_error, max_points, rounding):
    the outlines of shapes given as chains (sizes[k] float64 numbers each, end to end in
    chains: outline._chain), from the even directions `normals` at `angles`: (points,
@@ -506,10 +491,10 @@ static PyObject *engine_trace_chains(PyObject *self, PyObject *const *args, Py_s
     max_points = PyLong_AsSsize_t(args[5]);
     rounding = PyFloat_AsDouble(args[6]);
     if (PyErr_Occurred()) return NULL;
-    if (ot_buffer(args[0], &views[0], "d", 8, -1) < 0 ||
-        ot_buffer(args[1], &views[1], "lq", 8, -1) < 0 ||
-        ot_buffer(args[2], &views[2], "d", 8, -1) < 0 ||
-        ot_buffer(args[3], &views[3], "d", 8, -1) < 0)
+    if (typed_buffer(args[0], &views[0], "outline", "d", 8, -1, 0) < 0 ||
+        typed_buffer(args[1], &views[1], "outline", "lq", 8, -1, 0) < 0 ||
+        typed_buffer(args[2], &views[2], "outline", "d", 8, -1, 0) < 0 ||
+        typed_buffer(args[3], &views[3], "outline", "d", 8, -1, 0) < 0)
         goto done;
     shapes = views[1].len / 8, segments = views[3].len / 8;
     for (k = 0; k < shapes; k++) {
@@ -585,8 +570,8 @@ static PyObject *engine_outline_products(PyObject *self, PyObject *const *args, 
     }
     kind = PyLong_AsLong(args[0]);
     if (kind == -1 && PyErr_Occurred()) return NULL;
-    if (ot_buffer(args[1], &rows, "d", 8, -1) < 0) return NULL;
-    if (ot_buffer(args[2], &matrix, "d", 8, 4) < 0) {
+    if (typed_buffer(args[1], &rows, "outline", "d", 8, -1, 0) < 0) return NULL;
+    if (typed_buffer(args[2], &matrix, "outline", "d", 8, 4, 0) < 0) {
         PyBuffer_Release(&rows);
         return NULL;
     }

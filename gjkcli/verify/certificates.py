@@ -96,8 +96,6 @@ __all__ = [
     "reference_check",
 ]
 
-_DIRECTIONS = list(SUPPORT_DIRECTIONS)
-
 
 @dataclass(frozen=True)
 class CertificateCheck:
@@ -554,7 +552,7 @@ def _weighted_sums(
 def _support_lines(shape: ConvexShape, also: Vec | None = None) -> list[tuple[float, float, float]]:
     """``(nx, ny, n . support(n))`` along ``also``, if given, then along each of the
     ``CERTIFICATE_DIRECTIONS`` directions ``n``: the lines no point of ``shape`` lies beyond."""
-    directions = _DIRECTIONS if also is None else [also, *_DIRECTIONS]
+    directions = SUPPORT_DIRECTIONS if also is None else (also, *SUPPORT_DIRECTIONS)
     farthest = supports(shape, directions)
     return [
         (nx, ny, nx * fx + ny * fy) for (nx, ny), (fx, fy) in zip(directions, farthest, strict=True)

@@ -466,20 +466,6 @@ def _curved_pair(rng: random.Random) -> tuple[Any, Any]:
     return (a, b) if rng.random() < 0.5 else (b, a)
 
 
-def test_the_core_holds_a_curved_pairs_certificate_exactly_when_the_python_finds_no_problem(
-    fast: ModuleType,
-) -> None:
-    counts = _compare(fast, 1505, 150, _curved_pair)
-    assert counts["cases"] > 15_000, counts
-    assert counts["holds"] > 6000, counts  # the core does take curved pairs
-
-
-@pytest.mark.slow
-def test_the_core_agrees_with_the_python_on_many_curved_certificates(fast: ModuleType) -> None:
-    counts = _compare(fast, 1506, 2000, _curved_pair)
-    assert counts["cases"] >= 50_000, counts
-
-
 def _mapped_pair(rng: random.Random) -> tuple[Any, Any]:
     """Two shapes near each other made of polygons, rounded and mapped shapes in any
     nesting (up to three deep): maps turned and stretched, singular, zero (of either sign),
@@ -529,15 +515,34 @@ def _mapped_pair(rng: random.Random) -> tuple[Any, Any]:
             return a, b
 
 
-def test_the_core_holds_a_mapped_pairs_certificate_exactly_when_the_python_finds_no_problem(
+CURVED_KINDS = [  # a maker of pairs, its seeds and pairs (quick, slow), and the least counts
+    # (a quick run's cases and holds, a slow run's cases)
+    pytest.param(_curved_pair, (1505, 1506), (150, 2000), (15_000, 6000, 50_000), id="curved"),
+    pytest.param(_mapped_pair, (1507, 1508), (60, 1500), (6000, 2000, 150_000), id="mapped"),
+]
+
+
+@pytest.mark.parametrize(("make", "seeds", "pairs", "least"), CURVED_KINDS)
+def test_the_core_holds_a_curved_certificate_exactly_when_the_python_finds_no_problem(
     fast: ModuleType,
+    make: Callable[[random.Random], Any],
+    seeds: tuple[int, int],
+    pairs: tuple[int, int],
+    least: tuple[int, int, int],
 ) -> None:
-    counts = _compare(fast, 1507, 60, _mapped_pair)
-    assert counts["cases"] > 6000, counts
-    assert counts["holds"] > 2000, counts  # the core does take mapped shapes
+    counts = _compare(fast, seeds[0], pairs[0], make)
+    assert counts["cases"] > least[0], counts
+    assert counts["holds"] > least[1], counts  # the core does take these shapes
 
 
 @pytest.mark.slow
-def test_the_core_agrees_with_the_python_on_many_mapped_certificates(fast: ModuleType) -> None:
-    counts = _compare(fast, 1508, 1500, _mapped_pair)
-    assert counts["cases"] >= 150_000, counts
+@pytest.mark.parametrize(("make", "seeds", "pairs", "least"), CURVED_KINDS)
+def test_the_core_agrees_with_the_python_on_many_curved_certificates(
+    fast: ModuleType,
+    make: Callable[[random.Random], Any],
+    seeds: tuple[int, int],
+    pairs: tuple[int, int],
+    least: tuple[int, int, int],
+) -> None:
+    counts = _compare(fast, seeds[1], pairs[1], make)
+    assert counts["cases"] >= least[2], counts
